@@ -1,0 +1,117 @@
+import type { MetaDescriptor } from "react-router";
+import {
+  BRAND_NAME,
+  DEFAULT_DESCRIPTION,
+  DEFAULT_SOCIAL_IMAGE_PATH,
+  DEFAULT_TITLE,
+  SALES_EMAIL,
+} from "#app/content/site.ts";
+
+export type PageMeta = {
+  title?: string;
+  description?: string;
+  /** Absolute URL or a site-relative path. */
+  image?: string | null;
+  article?: boolean;
+  jsonLd?: Record<string, unknown>[];
+  /** Keep crawlers out of private pages (sign-in, writing, admin). */
+  noIndex?: boolean;
+};
+
+type MetaArgs = {
+  /** The origin the site is served from, without a trailing slash. */
+  siteUrl: string;
+  pathname: string;
+};
+
+export function pageTitle(title?: string) {
+  return title ? `${title} | ${BRAND_NAME}` : DEFAULT_TITLE;
+}
+
+export function absoluteUrl(siteUrl: string, pathOrUrl: string) {
+  return new URL(pathOrUrl, `${siteUrl}/`).toString();
+}
+
+export function organizationJsonLd(siteUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: BRAND_NAME,
+    url: siteUrl,
+    logo: absoluteUrl(siteUrl, "/favicon.svg"),
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "sales",
+      email: SALES_EMAIL,
+      url: absoluteUrl(siteUrl, "/contact-us"),
+    },
+  };
+}
+
+export function softwareApplicationJsonLd(siteUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "SoftwareApplication",
+    name: BRAND_NAME,
+    applicationCategory: "BusinessApplication",
+    operatingSystem: "Web, On-premise",
+    url: siteUrl,
+    description: DEFAULT_DESCRIPTION,
+    offers: {
+      "@type": "Offer",
+      price: "0",
+      priceCurrency: "USD",
+      description: "Contact for pricing",
+    },
+  };
+}
+
+/**
+ * Builds every tag of SPEC.md "Page metadata" for one page. React Router keeps
+ * only the deepest route's meta, so each route calls this with its own values
+ * and inherits the defaults here.
+ */
+export function buildMeta(
+  { siteUrl, pathname }: MetaArgs,
+  page: PageMeta = {},
+): MetaDescriptor[] {
+  const title = page.title ? pageTitle(page.title) : DEFAULT_TITLE;
+  const description = page.description ?? DEFAULT_DESCRIPTION;
+  const url = absoluteUrl(siteUrl, pathname);
+  const image = absoluteUrl(siteUrl, page.image || DEFAULT_SOCIAL_IMAGE_PATH);
+  const jsonLd = [
+    organizationJsonLd(siteUrl),
+    softwareApplicationJsonLd(siteUrl),
+    ...(page.jsonLd ?? []),
+  ];
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    ...(page.noIndex ? [{ name: "robots", content: "noindex, nofollow" }] : []),
+    { property: "og:site_name", content: BRAND_NAME },
+    { property: "og:type", content: page.article ? "article" : "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+    ...jsonLd.map((item) => ({ "script:ld+json": item })),
+  ];
+}
+
+type RouteMetaArgs = {
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  location: { pathname: string };
+};
+
+/** `buildMeta` for a route's `meta` export: reads the site origin from the root loader. */
+export function routeMeta(args: RouteMetaArgs, page?: PageMeta) {
+  const root = args.matches.find((match) => match?.id === "root");
+  const siteUrl =
+    (root?.loaderData as { siteUrl?: string } | undefined)?.siteUrl ?? "";
+  return buildMeta({ siteUrl, pathname: args.location.pathname }, page);
+}

@@ -1,0 +1,101 @@
+import {
+  ColorSchemeScript,
+  MantineProvider,
+  mantineHtmlProps,
+} from "@mantine/core";
+import mantineStyles from "@mantine/core/styles.layer.css?url";
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { SiteLayout } from "#app/components/site-layout.tsx";
+import { routeMeta } from "#app/lib/meta.ts";
+import { theme } from "#app/lib/theme.ts";
+import appStyles from "#app/styles/app.css?url";
+import { env } from "#app/utils/env.server.ts";
+import { useNonce } from "#app/utils/nonce-provider.tsx";
+import { securityMiddleware } from "#app/utils/security.server.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [securityMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: mantineStyles },
+  { rel: "stylesheet", href: appStyles },
+];
+
+export async function loader() {
+  return {
+    siteUrl: env.SITE_URL,
+    platformUrl: env.PLATFORM_URL,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteLayout>
+      <Outlet />
+    </SiteLayout>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const isResponse = isRouteErrorResponse(error);
+  const status = isResponse ? error.status : 500;
+  const title =
+    status === 404 ? "404 Page Not Found" : "Something went wrong";
+  const message =
+    status === 404
+      ? "The page you are looking for does not exist or has moved."
+      : "We could not show this page right now. Please try again in a moment.";
+  // The stack only helps a developer; production visitors never see it.
+  const stack =
+    import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <SiteLayout>
+      <title>{`${title}`}</title>
+      <ErrorPage
+        title={title}
+        message={message}
+        actions={[
+          { to: "/", label: "Go Home" },
+          { to: "/blueprints", label: "Explore Blueprints", variant: "light" },
+        ]}
+      />
+      {stack ? (
+        <pre style={{ padding: "1rem", overflow: "auto" }}>{stack}</pre>
+      ) : null}
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+const isProduction = process.env.NODE_ENV === "production";
+
+// Development and tests get working defaults; production must be configured
+// explicitly, so a forgotten secret stops the server instead of shipping.
+function devDefault<T extends z.ZodType>(schema: T, value: string) {
+  return isProduction ? schema : schema.default(value as never);
+}
+
+const url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+const EnvSchema = z.object({
+  NODE_ENV: z
+    .enum(["production", "development", "test"])
+    .default("development"),
+  SITE_URL: devDefault(url, `http://localhost:${process.env.PORT ?? 3000}`),
+  PLATFORM_URL: devDefault(url, "https://platform.recursa.ai"),
+  SUPABASE_URL: url,
+  SUPABASE_ANON_KEY: z.string().min(20, "must be the project's anon key"),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),
+  SESSION_SECRET: devDefault(
+    z.string().min(32, "must be at least 32 characters"),
+    "development-session-secret-0123456789abcdef",
+  ),
+  HONEYPOT_SECRET: devDefault(
+    z.string().min(16, "must be at least 16 characters"),
+    "development-honeypot-secret",
+  ),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) {
+    return {
+      ...result.data,
+      SITE_URL: result.data.SITE_URL.replace(/\/+$/, ""),
+      PLATFORM_URL: result.data.PLATFORM_URL.replace(/\/+$/, ""),
+      SUPABASE_URL: result.data.SUPABASE_URL.replace(/\/+$/, ""),
+    };
+  }
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join(".");
+    const reason =
+      issue.code === "invalid_type" && issue.input === undefined
+        ? "is missing"
+        : issue.message;
+    return `  ${name} ${reason}`;
+  });
+  throw new EnvError(
+    `Invalid environment configuration:\n${problems.join("\n")}\nSee .env.example for every variable.`,
+  );
+}
+
+export class EnvError extends Error {
+  name = "EnvError";
+}
+
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError && isProduction) {
+      // A stack trace would bury the variable's name; print the message and stop.
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export const env = loadEnv();
+
+export const isProductionEnv = env.NODE_ENV === "production";
+
+/** Cookies are marked Secure whenever the public site is served over https. */
+export const secureCookies = env.SITE_URL.startsWith("https://");
