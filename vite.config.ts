@@ -10,8 +10,19 @@ export default defineConfig({
     assetsInlineLimit: 0,
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "supabase/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "supabase/**/*.test.ts",
+      "tests/**/*.test.ts",
+    ],
     environment: "node",
+    // Server modules validate the environment on import; unit tests get the
+    // embedded backend's well-known local values (nothing secret).
+    env: {
+      NODE_ENV: "test",
+      SUPABASE_URL: "http://127.0.0.1:54321",
+      SUPABASE_ANON_KEY: "unit-test-anon-key-not-a-secret",
+    },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -6,24 +6,34 @@ import {
 import mantineStyles from "@mantine/core/styles.layer.css?url";
 import type { ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLoaderData,
 } from "react-router";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { SiteLayout } from "#app/components/site-layout.tsx";
+import { Toast } from "#app/components/toast.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import { theme } from "#app/lib/theme.ts";
 import appStyles from "#app/styles/app.css?url";
 import { env } from "#app/utils/env.server.ts";
+import { honeypot } from "#app/utils/honeypot.server.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
 import { securityMiddleware } from "#app/utils/security.server.ts";
+import { supabaseMiddleware } from "#app/utils/supabase.server.ts";
+import { getToast } from "#app/utils/toast.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [securityMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  securityMiddleware,
+  supabaseMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -31,11 +41,20 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
 ];
 
-export async function loader() {
-  return {
-    siteUrl: env.SITE_URL,
-    platformUrl: env.PLATFORM_URL,
-  };
+export async function loader({ request }: Route.LoaderArgs) {
+  const [{ toast, headers }, honeypotInputProps] = await Promise.all([
+    getToast(request),
+    honeypot.getInputProps(),
+  ]);
+  return data(
+    {
+      siteUrl: env.SITE_URL,
+      platformUrl: env.PLATFORM_URL,
+      honeypotInputProps,
+      toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
+    },
+    { headers: headers ?? undefined },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);
@@ -63,10 +82,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { honeypotInputProps, toast } = useLoaderData<typeof loader>();
   return (
-    <SiteLayout>
-      <Outlet />
-    </SiteLayout>
+    <HoneypotProvider {...honeypotInputProps}>
+      <SiteLayout>
+        <Outlet />
+      </SiteLayout>
+      <Toast toast={toast} />
+    </HoneypotProvider>
   );
 }
 

@@ -1,0 +1,28 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build for Fly.io: dependencies and build in throwaway stages,
+# a final image with production dependencies only, run as a non-root user.
+FROM node:24-slim AS base
+ENV NODE_ENV=production
+WORKDIR /app
+
+FROM base AS deps
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --include=dev --no-audit --no-fund
+
+FROM base AS production-deps
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npx react-router build
+
+FROM base
+COPY --from=production-deps /app/node_modules /app/node_modules
+COPY --from=build /app/build /app/build
+COPY --from=build /app/public /app/public
+COPY package.json ./
+USER node
+ENV PORT=3000 HOST=0.0.0.0
+EXPOSE 3000
+CMD ["node_modules/.bin/react-router-serve", "./build/server/index.js"]

@@ -1,0 +1,114 @@
+import {
+  createServerClient,
+  parseCookieHeader,
+  serializeCookieHeader,
+} from "@supabase/ssr";
+import { type SupabaseClient } from "@supabase/supabase-js";
+import {
+  createContext,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
+import { env, secureCookies } from "#app/utils/env.server.ts";
+
+/** Every call to Supabase gives up after this long, so a slow backend cannot hang a page. */
+export const SUPABASE_TIMEOUT_MS = 4_000;
+
+export function fetchWithTimeout(
+  input: RequestInfo | URL,
+  init: RequestInit = {},
+): Promise<Response> {
+  const timeout = AbortSignal.timeout(SUPABASE_TIMEOUT_MS);
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  return fetch(input, { ...init, signal });
+}
+
+export const authCookieOptions = {
+  httpOnly: true,
+  secure: secureCookies,
+  sameSite: "lax",
+  path: "/",
+} as const;
+
+type PendingCookies = {
+  cookies: string[];
+  headers: Record<string, string>;
+};
+
+type RequestSupabase = {
+  client: SupabaseClient;
+  pending: PendingCookies;
+};
+
+const supabaseContext = createContext<RequestSupabase | null>(null);
+
+function createRequestClient(request: Request): RequestSupabase {
+  const pending: PendingCookies = { cookies: [], headers: {} };
+  const client = createServerClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+    cookieOptions: authCookieOptions,
+    cookies: {
+      getAll() {
+        return parseCookieHeader(request.headers.get("Cookie") ?? "").map(
+          ({ name, value }) => ({ name, value: value ?? "" }),
+        );
+      },
+      setAll(cookies, headers) {
+        for (const { name, value, options } of cookies) {
+          pending.cookies.push(
+            serializeCookieHeader(name, value, {
+              ...options,
+              ...authCookieOptions,
+            }),
+          );
+        }
+        Object.assign(pending.headers, headers);
+      },
+    },
+    global: { fetch: fetchWithTimeout },
+    auth: { flowType: "pkce", autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  return { client, pending };
+}
+
+/**
+ * The request's Supabase client, made once per request by `supabaseMiddleware`.
+ * Loaders and actions call this instead of creating their own so every cookie
+ * the client writes reaches the response.
+ */
+export function getSupabase(context: Readonly<RouterContextProvider>) {
+  const entry = context.get(supabaseContext);
+  if (!entry) throw new Error("supabaseMiddleware must run before getSupabase");
+  return entry.client;
+}
+
+function applyPending(headers: Headers, pending: PendingCookies) {
+  for (const cookie of pending.cookies) headers.append("Set-Cookie", cookie);
+  for (const [key, value] of Object.entries(pending.headers)) headers.set(key, value);
+}
+
+/**
+ * Creates the per-request client before anything else runs, and after the
+ * route answered copies the auth cookies and the no-store cache headers that
+ * the client asked for onto the response: redirects and errors included.
+ */
+export const supabaseMiddleware: MiddlewareFunction<Response> = async (
+  { request, context },
+  next,
+) => {
+  const entry = createRequestClient(request);
+  context.set(supabaseContext, entry);
+  const response = await next();
+  const { pending } = entry;
+  if (pending.cookies.length === 0 && Object.keys(pending.headers).length === 0) {
+    return response;
+  }
+  try {
+    applyPending(response.headers, pending);
+    return response;
+  } catch {
+    // Headers of a proxied fetch response are immutable: copy it once.
+    const copy = new Response(response.body, response);
+    applyPending(copy.headers, pending);
+    return copy;
+  }
+};

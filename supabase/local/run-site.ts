@@ -1,0 +1,113 @@
+// `npm start` and `npm run dev`: run the site, on the embedded Supabase when
+// SUPABASE_URL is unset. The app itself never knows which backend it has: it
+// only sees SUPABASE_URL and the keys, exactly as in production.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const root = new URL("../../", import.meta.url).pathname;
+const dev = process.argv.includes("--dev");
+const bin = (name: string) => join(root, "node_modules", ".bin", name);
+
+const BUILD_INPUTS = [
+  "app",
+  "public",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "tsconfig.json",
+  "package-lock.json",
+];
+const STAMP = join(root, "build", ".source-hash");
+
+function listFiles(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => listFiles(join(path, name)));
+}
+
+/** A content hash of everything the build reads: timestamps lie after a clone. */
+function sourceHash() {
+  const hash = createHash("sha256");
+  for (const file of BUILD_INPUTS.flatMap((p) => listFiles(join(root, p)))) {
+    if (/\.test\.tsx?$/.test(file)) continue;
+    hash.update(relative(root, file));
+    hash.update(readFileSync(file));
+  }
+  return hash.digest("hex");
+}
+
+function ensureBuild() {
+  const current = sourceHash();
+  const built = existsSync(STAMP) ? readFileSync(STAMP, "utf8") : "";
+  if (built === current && existsSync(join(root, "build/server/index.js"))) return;
+  console.info(built ? "Sources changed: rebuilding…" : "No build yet: building…");
+  const result = spawnSync(bin("react-router"), ["build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(STAMP, current);
+}
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "127.0.0.1";
+const env: Record<string, string | undefined> = {
+  ...process.env,
+  PORT: String(port),
+  HOST: host,
+  NODE_ENV: dev ? "development" : "production",
+};
+
+let stopBackend: (() => Promise<void>) | undefined;
+
+if (!process.env.SUPABASE_URL) {
+  const { startLocalSupabase, printDemoAccounts } = await import("./server.ts");
+  const backend = await startLocalSupabase({
+    port: Number(process.env.LOCAL_SUPABASE_PORT ?? 54321),
+    dataDir: process.env.LOCAL_SUPABASE_DATA_DIR,
+    reset: process.env.LOCAL_SUPABASE_RESET === "1",
+  });
+  stopBackend = backend.stop;
+  Object.assign(env, {
+    SUPABASE_URL: backend.url,
+    SUPABASE_ANON_KEY: backend.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+    // A local run is not a deployment: give it working secrets of its own.
+    SITE_URL: process.env.SITE_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`,
+    PLATFORM_URL: process.env.PLATFORM_URL ?? "https://platform.recursa.ai",
+    SESSION_SECRET: process.env.SESSION_SECRET ?? "local-session-secret-for-the-embedded-default",
+    HONEYPOT_SECRET: process.env.HONEYPOT_SECRET ?? "local-honeypot-secret-embedded",
+  });
+  console.info(`Embedded Supabase: ${backend.url}`);
+  printDemoAccounts();
+}
+
+if (!dev) ensureBuild();
+
+const child = dev
+  ? spawn(bin("react-router"), ["dev", "--port", String(port), "--host", host], {
+      cwd: root,
+      stdio: "inherit",
+      env,
+    })
+  : spawn(bin("react-router-serve"), ["./build/server/index.js"], {
+      cwd: root,
+      stdio: "inherit",
+      env,
+    });
+
+async function shutdown(code: number) {
+  await stopBackend?.();
+  process.exit(code);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on("exit", (code, signal) => {
+  void shutdown(code ?? (signal ? 1 : 0));
+});

@@ -1,0 +1,62 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser.ts";
+import {
+  BASE_URL,
+  E2E_DATA_DIR,
+  E2E_PORT,
+  E2E_SUPABASE_PORT,
+} from "./e2e-env.ts";
+
+const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  outputDir: ".output/results",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["html", { outputFolder: ".output/report", open: "never" }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "js",
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+    {
+      // Every feature that must work without JavaScript runs here too. A spec
+      // that only makes sense with scripts opts out with test.skip on this
+      // project name.
+      name: "no-js",
+      use: {
+        ...devices["Desktop Chrome"],
+        javaScriptEnabled: false,
+        launchOptions,
+      },
+    },
+  ],
+  webServer: {
+    command: "node supabase/local/run-site.ts",
+    cwd: "..",
+    url: `${BASE_URL}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      LOCAL_SUPABASE_PORT: String(E2E_SUPABASE_PORT),
+      LOCAL_SUPABASE_DATA_DIR: E2E_DATA_DIR,
+      LOCAL_SUPABASE_RESET: "1",
+      SITE_URL: BASE_URL,
+    },
+  },
+});
