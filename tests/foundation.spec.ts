@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 test.describe("document shell", () => {
   test("home renders on the server with the shell", async ({ page }) => {
