@@ -8,4 +8,4 @@ export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const SUPABASE_URL = `http://127.0.0.1:${E2E_SUPABASE_PORT}`;
 export const SUPABASE_ANON_KEY = LOCAL_ANON_KEY;
 export const SUPABASE_SERVICE_ROLE_KEY = LOCAL_SERVICE_ROLE_KEY;
-export const E2E_DATA_DIR = ".data/e2e";
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
