@@ -19,7 +19,11 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"], ["html", { outputFolder: ".output/report", open: "never" }]],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: ".output/playwright.json" }],
+    ["html", { outputFolder: ".output/report", open: "never" }],
+  ],
   use: {
     baseURL: BASE_URL,
     trace: "retain-on-failure",

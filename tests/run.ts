@@ -1,9 +1,13 @@
 // `npm test`: every check the project has, in the order that fails fastest.
 // It needs nothing but `npm install` first: it fetches the browser itself.
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium } from "./browser.ts";
 
 const root = new URL("../", import.meta.url).pathname;
+const output = `${root}tests/.output`;
+const VITEST_JSON = `${output}/vitest.json`;
+const PLAYWRIGHT_JSON = `${output}/playwright.json`;
 const started = Date.now();
 
 type Step = { name: string; command: string; args: string[] };
@@ -11,7 +15,17 @@ type Step = { name: string; command: string; args: string[] };
 const steps: Step[] = [
   { name: "typecheck", command: "npm", args: ["run", "--silent", "typecheck"] },
   { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
-  { name: "unit and contract tests", command: "npx", args: ["vitest", "run"] },
+  {
+    name: "unit and contract tests",
+    command: "npx",
+    args: [
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${VITEST_JSON}`,
+    ],
+  },
   {
     name: "production build",
     command: "npx",
@@ -28,6 +42,9 @@ const only = process.argv.slice(2);
 const results: { name: string; seconds: number; ok: boolean }[] = [];
 
 ensureChromium();
+rmSync(VITEST_JSON, { force: true });
+rmSync(PLAYWRIGHT_JSON, { force: true });
+mkdirSync(output, { recursive: true });
 
 for (const step of steps) {
   if (only.length > 0 && !only.some((name) => step.name.startsWith(name))) continue;
@@ -48,4 +65,29 @@ for (const r of results) {
   console.info(`${r.ok ? "✓" : "✗"} ${r.name.padEnd(26)} ${r.seconds.toFixed(1)} s`);
 }
 console.info(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+/** Test counts from the runners' JSON reports, summed into one closing line. */
+function counts() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (existsSync(VITEST_JSON)) {
+    const report = JSON.parse(readFileSync(VITEST_JSON, "utf8")) as Record<string, number>;
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  if (existsSync(PLAYWRIGHT_JSON)) {
+    const { stats } = JSON.parse(readFileSync(PLAYWRIGHT_JSON, "utf8")) as {
+      stats: Record<string, number>;
+    };
+    passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    failed += stats.unexpected ?? 0;
+    skipped += stats.skipped ?? 0;
+  }
+  return { passed, failed, skipped };
+}
+
+const { passed, failed, skipped } = counts();
+console.info(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
