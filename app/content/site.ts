@@ -17,4 +17,11 @@ export const FOUNDING_YEAR = 2024;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const NAVBAR_SCROLL_THRESHOLD_PX = 10;
 
-export const DEFAULT_SOCIAL_IMAGE_PATH = "/social-card.png";
+// An SVG keeps the card editable as text; crawlers that want a bitmap fall back
+// to the title and description.
+export const DEFAULT_SOCIAL_IMAGE_PATH = "/social-card.svg";
+
+export const FOOTER_BLURB =
+  "Continuously learning AI agents that turn your organization's knowledge into shipped work.";
+
+export const YC_PROFILE_URL = "https://www.ycombinator.com/companies/recursa";
