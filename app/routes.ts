@@ -6,6 +6,9 @@ import {
 
 export default [
   index("routes/home.tsx"),
+  route("blueprint-showcase", "routes/blueprint-showcase.tsx"),
+  route("company", "routes/company.tsx"),
+  route("agents/:slug", "routes/agents.$slug.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
