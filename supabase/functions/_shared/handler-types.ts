@@ -1,0 +1,13 @@
+// The runtime-neutral contract every edge function in supabase/functions
+// implements: `supabase/functions/<name>/handler.ts` default-exports a
+// FunctionHandler. The Deno entry (index.ts) on Supabase and the local server
+// (supabase/local) both call it, so the function's logic exists once.
+
+export type FunctionEnv = {
+  SUPABASE_URL: string;
+  SUPABASE_ANON_KEY: string;
+  SUPABASE_SERVICE_ROLE_KEY: string;
+  [name: string]: string | undefined;
+};
+
+export type FunctionHandler = (request: Request, env: FunctionEnv) => Promise<Response>;

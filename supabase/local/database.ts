@@ -1,0 +1,133 @@
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
+
+export type { Transaction };
+
+export type RequestRole = "anon" | "authenticated" | "service_role";
+
+export type Database = {
+  pg: PGlite;
+  /** Runs fn in one transaction as the superuser (platform bookkeeping). */
+  admin<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction with the caller's role and JWT claims, the way
+   * PostgREST does, so row-level security decides what the request sees.
+   */
+  asRole<T>(
+    auth: { role: RequestRole; claims: Record<string, unknown> },
+    options: { readOnly: boolean },
+    fn: (tx: Transaction) => Promise<T>,
+  ): Promise<T>;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions = {
+  dataDir: string;
+  migrationsDir: string;
+  seedFile: string | null;
+  reset: boolean;
+  demoPassword: string;
+  log: (message: string) => void;
+};
+
+const PLATFORM_SQL = new URL("./platform.sql", import.meta.url);
+// PGlite keeps its cluster in a sub-directory so storage bytes can sit beside it.
+const PG_SUBDIR = "pg";
+
+export function storageDir(dataDir: string) {
+  return path.join(dataDir, "storage");
+}
+
+export async function wipeDataDir(dataDir: string) {
+  await rm(path.join(dataDir, PG_SUBDIR), { recursive: true, force: true });
+  await rm(storageDir(dataDir), { recursive: true, force: true });
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.reset) await wipeDataDir(options.dataDir);
+  const pgDir = path.join(options.dataDir, PG_SUBDIR);
+  await mkdir(options.dataDir, { recursive: true });
+  await mkdir(storageDir(options.dataDir), { recursive: true });
+
+  const pg = await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto } });
+  await pg.exec(`set search_path to "$user", public, extensions; set timezone to 'UTC';`);
+
+  const fresh = !(await isBootstrapped(pg));
+  if (fresh) {
+    const platformSql = await readFile(PLATFORM_SQL, "utf8");
+    await pg.transaction((tx) => tx.exec(platformSql));
+    options.log("platform schema created (roles, auth, storage)");
+  }
+  await applyMigrations(pg, options.migrationsDir, options.log);
+  if (fresh && options.seedFile && existsSync(options.seedFile)) {
+    const seedSql = await readFile(options.seedFile, "utf8");
+    await pg.transaction(async (tx) => {
+      // seed.sql reads the demo password from here, falling back to its
+      // default on a hosted project where this setting does not exist.
+      await tx.query(`select set_config('app.demo_password', $1, true)`, [options.demoPassword]);
+      await tx.exec(seedSql);
+    });
+    options.log(`seeded from ${path.basename(options.seedFile)}`);
+  }
+
+  const database: Database = {
+    pg,
+    admin: (fn) => pg.transaction(fn),
+    asRole: (auth, { readOnly }, fn) =>
+      pg.transaction(async (tx) => {
+        if (readOnly) await tx.exec("set transaction read only");
+        await tx.query(
+          `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`,
+          [auth.role, JSON.stringify(auth.claims)],
+        );
+        return fn(tx);
+      }),
+    close: () => pg.close(),
+  };
+  return database;
+}
+
+async function isBootstrapped(pg: PGlite) {
+  const result = await pg.query<{ ok: boolean }>(
+    `select exists (select 1 from pg_namespace where nspname = 'supabase_migrations') as ok`,
+  );
+  return result.rows[0]?.ok === true;
+}
+
+async function applyMigrations(pg: PGlite, dir: string, log: (message: string) => void) {
+  if (!existsSync(dir)) return;
+  const files = (await readdir(dir)).filter((name) => name.endsWith(".sql")).sort();
+  const applied = new Set(
+    (
+      await pg.query<{ version: string }>(`select version from supabase_migrations.schema_migrations`)
+    ).rows.map((row) => row.version),
+  );
+  for (const file of files) {
+    const { version, name } = parseMigrationName(file);
+    if (applied.has(version)) continue;
+    const sql = await readFile(path.join(dir, file), "utf8");
+    try {
+      await pg.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query(
+          `insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)`,
+          [version, name],
+        );
+      });
+    } catch (error) {
+      throw new Error(`migration ${file} failed: ${(error as Error).message}`, { cause: error });
+    }
+    log(`applied migration ${file}`);
+  }
+}
+
+function parseMigrationName(file: string) {
+  const base = file.replace(/\.sql$/, "");
+  const separator = base.indexOf("_");
+  return separator === -1
+    ? { version: base, name: "" }
+    : { version: base.slice(0, separator), name: base.slice(separator + 1) };
+}

@@ -1,0 +1,241 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { createAuthService } from "./auth.ts";
+import { callerFromClaims, type Caller, type ServerContext } from "./context.ts";
+import { openDatabase } from "./database.ts";
+import { createFunctionsService } from "./functions.ts";
+import { json, nodeListener } from "./http.ts";
+import { bearerToken, createJwtTools, isRequestRole, type Claims } from "./jwt.ts";
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "./keys.ts";
+import { createRestService } from "./rest/rest.ts";
+import { loadSchemaCache } from "./rest/schema-cache.ts";
+import { createStorageService } from "./storage.ts";
+
+export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "./keys.ts";
+
+const projectPath = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
+
+export const DEFAULT_PORT = 54321;
+export const DEFAULT_HOST = "127.0.0.1";
+export const DEFAULT_DATA_DIR = projectPath(".data/supabase");
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+
+export const DEMO_ACCOUNTS = [
+  { email: "admin@example.com", role: "team member (admin)" },
+  { email: "author@example.com", role: "author" },
+  { email: "reader@example.com", role: "regular platform user" },
+] as const;
+
+export function demoPassword() {
+  return process.env.LOCAL_DEMO_PASSWORD || "demo-password";
+}
+
+export function printDemoAccounts(print: (line: string) => void = console.log) {
+  print("Local demo accounts (password: " + demoPassword() + "):");
+  for (const account of DEMO_ACCOUNTS) print(`  ${account.email.padEnd(22)} ${account.role}`);
+}
+
+export type LocalSupabaseOptions = {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  /** Wipe the data directory first, so migrations and the seed run again. */
+  reset?: boolean;
+  log?: boolean;
+  migrationsDir?: string;
+  /** The seed run on a fresh database; null for none. */
+  seedFile?: string | null;
+  functionsDir?: string;
+};
+
+export type LocalSupabase = {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  stop(): Promise<void>;
+};
+
+export function assertEmbeddedAllowed() {
+  if (process.env.NODE_ENV === "production" && process.env.ALLOW_EMBEDDED_SUPABASE !== "1") {
+    throw new Error(
+      "Refusing to start the embedded Supabase server with NODE_ENV=production. Set SUPABASE_URL and keys for a real project, or ALLOW_EMBEDDED_SUPABASE=1 for a demo deployment.",
+    );
+  }
+}
+
+export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
+  assertEmbeddedAllowed();
+  const host = options.host ?? DEFAULT_HOST;
+  if (!LOOPBACK_HOSTS.has(host)) {
+    throw new Error(`The local Supabase server listens on loopback only; got host ${host}`);
+  }
+  const log = options.log
+    ? (message: string) => console.log(`[supabase-local] ${message}`)
+    : () => {};
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const db = await openDatabase({
+    dataDir,
+    migrationsDir: options.migrationsDir ?? projectPath("supabase/migrations"),
+    seedFile: options.seedFile === undefined ? projectPath("supabase/seed.sql") : options.seedFile,
+    reset: options.reset ?? false,
+    demoPassword: demoPassword(),
+    log,
+  });
+  const schema = await db.admin((tx) => loadSchemaCache(tx));
+
+  const server = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? DEFAULT_PORT, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === "IPv6" ? `[${address.address}]` : host;
+  const url = `http://${urlHost}:${address.port}`;
+
+  const ctx: ServerContext = {
+    db,
+    jwt: createJwtTools(LOCAL_JWT_SECRET),
+    url,
+    dataDir,
+    functionsDir: options.functionsDir ?? projectPath("supabase/functions"),
+    anonKey: LOCAL_ANON_KEY,
+    serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+    log,
+  };
+  const handler = createRouter(ctx, () => schema);
+  server.on("request", nodeListener(handler, log));
+  log(`listening on ${url}`);
+
+  let stopped: Promise<void> | null = null;
+  return {
+    url,
+    anonKey: LOCAL_ANON_KEY,
+    serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+    jwtSecret: LOCAL_JWT_SECRET,
+    stop() {
+      stopped ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await db.close();
+      })();
+      return stopped;
+    },
+  };
+}
+
+const CORS_HEADERS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-headers":
+    "authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-upsert, x-supabase-api-version, cache-control",
+  "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+  "access-control-expose-headers": "content-range, x-total-count, x-supabase-api-version",
+};
+
+function createRouter(ctx: ServerContext, schema: Parameters<typeof createRestService>[1]) {
+  const auth = createAuthService(ctx);
+  const rest = createRestService(ctx, schema);
+  const storage = createStorageService(ctx);
+  const functions = createFunctionsService(ctx);
+  const verifiedKeys = new Map<string, Claims | null>();
+
+  async function verifyApiKey(key: string) {
+    if (!verifiedKeys.has(key)) {
+      const verified = await ctx.jwt.verify(key);
+      const valid =
+        verified.ok && (verified.claims.role === "anon" || verified.claims.role === "service_role");
+      if (verifiedKeys.size > 100) verifiedKeys.clear();
+      verifiedKeys.set(key, valid && verified.ok ? verified.claims : null);
+    }
+    return verifiedKeys.get(key) ?? null;
+  }
+
+  /** The caller's role and claims: from the bearer token, else from the apikey. */
+  async function resolveCaller(
+    request: Request,
+    apiKeyClaims: Claims,
+  ): Promise<{ error: "expired" | "invalid"; caller?: undefined } | { error?: undefined; caller: Caller }> {
+    const token = bearerToken(request);
+    if (!token) return { caller: callerFromClaims(apiKeyClaims.role as "anon", apiKeyClaims) };
+    const verified = await ctx.jwt.verify(token);
+    if (!verified.ok) return { error: verified.expired ? "expired" : "invalid" };
+    if (!isRequestRole(verified.claims.role)) return { error: "invalid" };
+    return { caller: callerFromClaims(verified.claims.role, verified.claims) };
+  }
+
+  async function route(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const pathname = url.pathname.replace(/\/+$/, "") || "/";
+    if (request.method === "OPTIONS") return new Response("ok", { status: 200 });
+    const match = /^\/(auth|rest|storage|functions)\/v1(\/.*)?$/.exec(pathname);
+    if (!match) return json(404, { message: "no Route matched with those values" });
+    const service = match[1];
+    const subpath = match[2] ?? "/";
+
+    // Public bucket URLs are fetched by browsers (<img>), which send no apikey.
+    if (service === "storage" && subpath.startsWith("/object/public/")) {
+      return storage(request, subpath, null);
+    }
+    const apiKey = request.headers.get("apikey") ?? url.searchParams.get("apikey");
+    if (!apiKey) return json(401, { message: "No API key found in request" });
+    const apiKeyClaims = await verifyApiKey(apiKey);
+    if (!apiKeyClaims) return json(401, { message: "Invalid API key" });
+
+    if (service === "auth") return auth(request, subpath);
+
+    const resolved = await resolveCaller(request, apiKeyClaims);
+    if (resolved.error) return callerError(service, resolved.error);
+    const caller: Caller = resolved.caller;
+    if (service === "rest") return rest(request, subpath, caller);
+    if (service === "storage") return storage(request, subpath, caller);
+    return functions(request, subpath);
+  }
+
+  return async function handle(request: Request) {
+    const started = performance.now();
+    let response = await route(request);
+    try {
+      for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
+    } catch {
+      // A function handler may hand back a Response with immutable headers.
+      const headers = new Headers(response.headers);
+      for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
+      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+    ctx.log(
+      `${request.method} ${new URL(request.url).pathname} ${response.status} ${(performance.now() - started).toFixed(1)}ms`,
+    );
+    return response;
+  };
+}
+
+function callerError(service: string | undefined, reason: "expired" | "invalid") {
+  if (service === "rest") {
+    return json(
+      401,
+      reason === "expired"
+        ? { code: "PGRST303", details: null, hint: null, message: "JWT expired" }
+        : { code: "PGRST301", details: null, hint: null, message: "JWT could not be decoded" },
+      { "www-authenticate": `Bearer error="invalid_token"` },
+    );
+  }
+  if (service === "storage") {
+    return json(400, {
+      statusCode: "403",
+      error: "Unauthorized",
+      message: reason === "expired" ? "jwt expired" : "invalid signature",
+    });
+  }
+  return json(401, { code: 401, message: "Invalid JWT" });
+}
