@@ -1,22 +1,251 @@
-import { Container, Text, Title } from "@mantine/core";
 import type { Route } from "./+types/home";
+import { AgentCluster } from "#app/components/marketing/agent-cluster.tsx";
+import { Icon } from "#app/components/marketing/icons.tsx";
+import { LogoStrip } from "#app/components/marketing/logo-strip.tsx";
+import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
+import { useStartNowUrl } from "#app/components/marketing/use-start-now-url.ts";
+import { YcBadge } from "#app/components/marketing/yc-badge.tsx";
+import { Link } from "react-router";
+import {
+  ALL_BLUEPRINT_NAMES,
+  SHOWCASE_BLUEPRINTS,
+} from "#app/content/blueprints.ts";
+import {
+  BLUEPRINT_TEASER,
+  CLOSING_CTA,
+  DEPLOYMENT,
+  HERO,
+  HOW_IT_WORKS,
+  RESULTS,
+  SCREEN_READER_SUMMARY,
+} from "#app/content/home.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { BRAND_NAME, TAGLINE } from "#app/content/site.ts";
+import ui from "#app/components/marketing/marketing.module.css";
+import classes from "#app/components/marketing/home.module.css";
 
 export function loader() {
-  return null;
+  return {
+    hero: HERO,
+    howItWorks: HOW_IT_WORKS,
+    results: RESULTS,
+    deployment: DEPLOYMENT,
+    blueprints: SHOWCASE_BLUEPRINTS,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { hero, howItWorks, results, deployment, blueprints } = loaderData;
+  const startNowUrl = useStartNowUrl();
   return (
-    <Container size="lg" py={96}>
-      <Title order={1}>{TAGLINE}</Title>
-      <Text size="lg" mt="md">
-        {BRAND_NAME} agents learn your organizational knowledge and expert
-        playbooks, then ship on your existing stack.
-      </Text>
-    </Container>
+    <>
+      <section
+        aria-labelledby="hero-heading"
+        className={`${ui.underNav} ${ui.heroBackground} ${classes.hero}`}
+      >
+        <div className={`${ui.container} ${classes.heroGrid}`}>
+          <div>
+            <p className={classes.badge}>
+              <Icon name="sparkles" size={16} />
+              {hero.badge}
+            </p>
+            <h1 id="hero-heading" className={classes.headline}>
+              {hero.headline}
+            </h1>
+            <p className={classes.heroText}>{hero.text}</p>
+            <ul className={classes.heroChecks}>
+              {hero.checklist.map((item) => (
+                <li key={item}>
+                  <span className={classes.checkIcon}>
+                    <Icon name="check" size={14} strokeWidth={3} />
+                  </span>
+                  {item}
+                </li>
+              ))}
+            </ul>
+            <div className={`${ui.buttons} ${classes.heroButtons}`}>
+              <a href={startNowUrl} className={ui.button}>
+                {hero.startNow}
+                <Icon name="arrow-right" size={18} />
+              </a>
+              <a href={hero.secondary.href} className={ui.buttonSecondary}>
+                {hero.secondary.label}
+              </a>
+            </div>
+            <div className={classes.backing}>
+              <YcBadge />
+            </div>
+          </div>
+          <AgentCluster />
+        </div>
+      </section>
+
+      <LogoStrip />
+
+      <section aria-labelledby="how-heading" className={ui.section}>
+        <div className={ui.container}>
+          <SectionHeading
+            id="how-heading"
+            eyebrow={howItWorks.eyebrow}
+            title={howItWorks.title}
+            centered
+          />
+          <ol className={`${ui.grid3} ${classes.steps}`}>
+            {howItWorks.steps.map((step, index) => (
+              <li key={step.title} className={ui.card}>
+                <div className={classes.stepHeader}>
+                  <span className={ui.iconTile}>
+                    <Icon name={step.icon} size={24} />
+                  </span>
+                  <span className={classes.stepNumber} aria-hidden="true">
+                    0{index + 1}
+                  </span>
+                </div>
+                <h3 className={ui.cardTitle}>{step.title}</h3>
+                <p className={ui.cardText}>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section
+        id="results"
+        aria-labelledby="results-heading"
+        className={classes.results}
+      >
+        <div className={ui.container}>
+          <div className={classes.resultsHeading}>
+            <p className={classes.resultsEyebrow}>{results.eyebrow}</p>
+            <h2 id="results-heading">{results.title}</h2>
+          </div>
+          <ul className={classes.stats}>
+            {results.items.map((item) => (
+              <li key={item.label} className={classes.stat}>
+                <p className={classes.statValue}>
+                  {item.value} <span>{item.label}</span>
+                </p>
+                <p className={classes.statDetail}>{item.detail}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="deployment-heading" className={ui.section}>
+        <div className={ui.container}>
+          <SectionHeading
+            id="deployment-heading"
+            eyebrow={deployment.eyebrow}
+            title={deployment.title}
+            centered
+          >
+            {deployment.intro}
+          </SectionHeading>
+          <ul className={ui.grid2}>
+            {deployment.options.map((option) => (
+              <li key={option.name} className={ui.card}>
+                <span className={ui.iconTile}>
+                  <Icon name={option.icon} size={24} />
+                </span>
+                <h3 className={ui.cardTitle}>{option.name}</h3>
+                <p className={ui.cardText}>{option.summary}</p>
+                <ul className={ui.checkList}>
+                  {option.points.map((point) => (
+                    <li key={point}>
+                      <Icon name="check" size={18} />
+                      {point}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="blueprints-heading"
+        className={`${ui.section} ${ui.muted}`}
+      >
+        <div className={`${ui.container} ${classes.teaser}`}>
+          <div>
+            <SectionHeading
+              id="blueprints-heading"
+              eyebrow={BLUEPRINT_TEASER.eyebrow}
+              title={BLUEPRINT_TEASER.title}
+            >
+              {BLUEPRINT_TEASER.text}
+            </SectionHeading>
+            <Link to={BLUEPRINT_TEASER.linkTo} className={ui.textLink}>
+              {BLUEPRINT_TEASER.linkLabel}
+              <Icon name="arrow-right" size={18} />
+            </Link>
+          </div>
+          <ul className={classes.teaserList}>
+            {blueprints.map((blueprint) => (
+              <li key={blueprint.name}>
+                <span className={ui.iconTile}>
+                  <Icon name={blueprint.icon} size={22} />
+                </span>
+                {blueprint.name}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-heading" className={ui.section}>
+        <div className={ui.container}>
+          <div className={ui.ctaBand}>
+            <h2 id="cta-heading">{CLOSING_CTA.title}</h2>
+            <p>{CLOSING_CTA.text}</p>
+            <div className={ui.buttons}>
+              <Link to={CLOSING_CTA.requestDemo.to} className={ui.buttonLight}>
+                {CLOSING_CTA.requestDemo.label}
+              </Link>
+              <a href={startNowUrl} className={ui.buttonOutlineLight}>
+                {hero.startNow}
+              </a>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <ScreenReaderSummary />
+    </>
+  );
+}
+
+/** Repeats the platform's substance as plain text for screen readers and crawlers. */
+function ScreenReaderSummary() {
+  return (
+    <section aria-labelledby="platform-summary" className="visually-hidden">
+      <h2 id="platform-summary">{SCREEN_READER_SUMMARY.heading}</h2>
+      <p>{SCREEN_READER_SUMMARY.platform}</p>
+      <h3>{SCREEN_READER_SUMMARY.blueprintsHeading}</h3>
+      <ul>
+        {ALL_BLUEPRINT_NAMES.map((name) => (
+          <li key={name}>{name}</li>
+        ))}
+      </ul>
+      <h3>{SCREEN_READER_SUMMARY.deploymentHeading}</h3>
+      <ul>
+        {DEPLOYMENT.options.map((option) => (
+          <li key={option.name}>
+            {option.name}: {option.points.join(", ")}.
+          </li>
+        ))}
+      </ul>
+      <h3>{SCREEN_READER_SUMMARY.resultsHeading}</h3>
+      <ul>
+        {RESULTS.items.map((item) => (
+          <li key={item.label}>
+            {item.value} {item.label}: {item.detail}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
