@@ -74,8 +74,11 @@ comment on function public.is_author(uuid) is
 
 revoke execute on function public.is_team_member(uuid) from public;
 revoke execute on function public.is_author(uuid) from public;
-grant execute on function public.is_team_member(uuid) to anon, authenticated, service_role;
-grant execute on function public.is_author(uuid) to anon, authenticated, service_role;
+-- No policy that applies to anon calls them, so visitors cannot probe membership.
+revoke execute on function public.is_team_member(uuid) from anon;
+revoke execute on function public.is_author(uuid) from anon;
+grant execute on function public.is_team_member(uuid) to authenticated, service_role;
+grant execute on function public.is_author(uuid) to authenticated, service_role;
 
 alter table public.platform_users enable row level security;
 alter table public.team_members enable row level security;

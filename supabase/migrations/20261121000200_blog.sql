@@ -79,9 +79,14 @@ grant insert on table public.tags to authenticated;
 grant insert, delete on table public.post_tags to authenticated;
 grant all on table public.blog_posts, public.tags, public.post_tags to service_role;
 
-create policy "blog posts: anyone reads published posts, authors and team read all"
+create policy "blog posts: visitors read published posts"
   on public.blog_posts for select
-  to anon, authenticated
+  to anon
+  using (published);
+
+create policy "blog posts: signed-in users read published posts, their own and, as team, all"
+  on public.blog_posts for select
+  to authenticated
   using (
     published
     or author_id = (select auth.uid())
