@@ -1,0 +1,1109 @@
+// The row-level security matrix: what each kind of caller may do to every
+// table and bucket, written out as a table and checked through supabase-js
+// against the embedded server (Postgres enforces the policies of
+// supabase/migrations). Every cell is its own test and starts from its own
+// fixtures, created with the service role, so cells cannot influence each other.
+//
+// Outcomes:
+//   allowed   the call succeeds and its effect is visible to the service role
+//   denied    the call returns an error and changes nothing
+//   filtered  the call succeeds but sees or changes nothing (RLS hides the rows)
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startLocalSupabase, type LocalSupabase } from "./local/server.ts";
+
+type Outcome = "allowed" | "denied" | "filtered";
+type Actor = "anon" | "reader" | "author" | "team" | "service";
+
+const ADMIN_ID = "a0000000-0000-4000-8000-000000000001";
+const AUTHOR_ID = "a0000000-0000-4000-8000-000000000002";
+const READER_ID = "a0000000-0000-4000-8000-000000000003";
+const DEMO_PASSWORD = process.env.LOCAL_DEMO_PASSWORD || "demo-password";
+
+const ACCOUNTS = {
+  reader: { email: "reader@example.com", id: READER_ID },
+  author: { email: "author@example.com", id: AUTHOR_ID },
+  team: { email: "admin@example.com", id: ADMIN_ID },
+} as const;
+
+// A 1x1 PNG and a minimal PDF: real file signatures, in case uploads are sniffed.
+const PNG_BYTES = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+const PDF_BYTES = Buffer.from(
+  "%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n",
+);
+
+let server: LocalSupabase;
+let dataDir: string;
+let clients: Record<Actor, SupabaseClient>;
+let service: SupabaseClient;
+/** "Another user": an account with a regular platform_users row and no other role. */
+let spareId: string;
+
+/** The caller's own user id; anon and the service role have none and act on the author's. */
+function ownId(actor: Actor) {
+  return actor === "anon" || actor === "service"
+    ? AUTHOR_ID
+    : ACCOUNTS[actor].id;
+}
+
+/** Someone who is not the caller: the team member for the author, the author for everybody else. */
+function otherId(actor: Actor) {
+  return actor === "author" ? ADMIN_ID : AUTHOR_ID;
+}
+
+function unique(label: string) {
+  return `${label} ${randomUUID().slice(0, 8)}`;
+}
+
+/** Asserts a service-role call worked: fixtures and checks must never fail silently. */
+function must<T>(result: { data: T; error: unknown }): T {
+  if (result.error)
+    throw new Error(
+      `service role call failed: ${JSON.stringify(result.error)}`,
+    );
+  return result.data;
+}
+
+function outcomeOfWrite(error: unknown, changed: boolean): Outcome {
+  if (error) {
+    if (changed)
+      throw new Error("the call reported an error but its change was applied");
+    return "denied";
+  }
+  return changed ? "allowed" : "filtered";
+}
+
+function outcomeOfRead(error: unknown, rows: unknown[] | null): Outcome {
+  if (error) return "denied";
+  return rows && rows.length > 0 ? "allowed" : "filtered";
+}
+
+async function createPost(authorId: string) {
+  const post = must(
+    await service
+      .from("blog_posts")
+      .insert({
+        title: unique("Fixture post"),
+        content: "<p>Fixture body</p>",
+        author_id: authorId,
+      })
+      .select("id")
+      .single(),
+  ) as { id: string };
+  return post.id;
+}
+
+async function postTitle(id: string) {
+  const rows = must(
+    await service.from("blog_posts").select("title").eq("id", id),
+  ) as {
+    title: string;
+  }[];
+  return rows[0]?.title ?? null;
+}
+
+async function postExists(id: string) {
+  return (await postTitle(id)) !== null;
+}
+
+async function createTag() {
+  const tag = must(
+    await service
+      .from("tags")
+      .insert({ name: unique("fixture-tag") })
+      .select("id, name")
+      .single(),
+  ) as { id: string; name: string };
+  return tag;
+}
+
+async function linkExists(postId: string, tagId: string) {
+  const rows = must(
+    await service
+      .from("post_tags")
+      .select("post_id")
+      .eq("post_id", postId)
+      .eq("tag_id", tagId),
+  ) as unknown[];
+  return rows.length > 0;
+}
+
+async function platformUser(id: string) {
+  const rows = must(
+    await service
+      .from("platform_users")
+      .select("username, is_author")
+      .eq("id", id),
+  ) as { username: string | null; is_author: boolean }[];
+  return rows[0] ?? null;
+}
+
+/**
+ * Runs fn with the caller's own platform_users row removed, then puts the row
+ * back as it was. Anon and the service role act on the spare user's row.
+ */
+async function withoutOwnPlatformRow(
+  actor: Actor,
+  fn: (id: string) => Promise<Outcome>,
+) {
+  const id =
+    actor === "anon" || actor === "service" ? spareId : ACCOUNTS[actor].id;
+  const saved = must(
+    await service.from("platform_users").select("*").eq("id", id).single(),
+  );
+  must(await service.from("platform_users").delete().eq("id", id));
+  try {
+    return await fn(id);
+  } finally {
+    must(await service.from("platform_users").upsert(saved));
+  }
+}
+
+async function objectContent(bucket: string, name: string) {
+  const { data, error } = await service.storage.from(bucket).download(name);
+  if (error || !data) return null;
+  return Buffer.from(await data.arrayBuffer()).toString("base64");
+}
+
+async function putObject(
+  bucket: string,
+  name: string,
+  bytes: Buffer<ArrayBuffer>,
+  type: string,
+) {
+  must(
+    await service.storage
+      .from(bucket)
+      .upload(name, new Blob([bytes], { type })),
+  );
+}
+
+function imageName(folder: string) {
+  return `${folder}/${randomUUID()}.png`;
+}
+
+function cvName() {
+  return `${Date.now()}-${randomUUID().slice(0, 8)}-cv.pdf`;
+}
+
+async function uploadOutcome(
+  actor: Actor,
+  bucket: string,
+  name: string,
+  type: string,
+  bytes: Buffer<ArrayBuffer>,
+) {
+  const { error } = await clients[actor].storage
+    .from(bucket)
+    .upload(name, new Blob([bytes], { type }), {
+      cacheControl: "3600",
+      upsert: false,
+    });
+  return outcomeOfWrite(error, (await objectContent(bucket, name)) !== null);
+}
+
+async function overwriteOutcome(
+  actor: Actor,
+  bucket: string,
+  name: string,
+  type: string,
+) {
+  const original = Buffer.from(bucket === "cv-uploads" ? PDF_BYTES : PNG_BYTES);
+  await putObject(bucket, name, original, type);
+  const replacement = Buffer.concat([original, Buffer.from("\n% replaced")]);
+  const { error } = await clients[actor].storage
+    .from(bucket)
+    .upload(name, new Blob([replacement], { type }), { upsert: true });
+  const stored = await objectContent(bucket, name);
+  return outcomeOfWrite(error, stored === replacement.toString("base64"));
+}
+
+async function removeOutcome(
+  actor: Actor,
+  bucket: string,
+  name: string,
+  type: string,
+) {
+  await putObject(
+    bucket,
+    name,
+    bucket === "cv-uploads" ? PDF_BYTES : PNG_BYTES,
+    type,
+  );
+  const { error } = await clients[actor].storage.from(bucket).remove([name]);
+  return outcomeOfWrite(error, (await objectContent(bucket, name)) === null);
+}
+
+async function insertOutcome(
+  actor: Actor,
+  table: string,
+  row: Record<string, unknown>,
+  exists: () => Promise<boolean>,
+) {
+  const { error } = await clients[actor].from(table).insert(row);
+  return outcomeOfWrite(error, await exists());
+}
+
+/** What one cell does, given the caller; returns what actually happened. */
+type Scenario = (actor: Actor) => Promise<Outcome>;
+
+const scenarios = {
+  // blog_posts ---------------------------------------------------------------
+  "select published posts": async (actor) => {
+    const { data, error } = await clients[actor]
+      .from("blog_posts")
+      .select("id")
+      .eq("published", true);
+    return outcomeOfRead(error, data);
+  },
+  "insert a post as yourself": async (actor) => {
+    const title = unique("Inserted post");
+    const { error } = await clients[actor].from("blog_posts").insert({
+      title,
+      content: "<p>Body</p>",
+      author_id: ownId(actor),
+      published: true,
+    });
+    const rows = must(
+      await service.from("blog_posts").select("id").eq("title", title),
+    ) as unknown[];
+    return outcomeOfWrite(error, rows.length > 0);
+  },
+  "insert a post as another user": async (actor) => {
+    const title = unique("Impersonated post");
+    const { error } = await clients[actor].from("blog_posts").insert({
+      title,
+      content: "<p>Body</p>",
+      author_id: otherId(actor),
+      published: true,
+    });
+    const rows = must(
+      await service.from("blog_posts").select("id").eq("title", title),
+    ) as unknown[];
+    return outcomeOfWrite(error, rows.length > 0);
+  },
+  "update the author's post": async (actor) =>
+    updatePostOutcome(actor, AUTHOR_ID),
+  "update the team member's post": async (actor) =>
+    updatePostOutcome(actor, ADMIN_ID),
+  "delete the author's post": async (actor) =>
+    deletePostOutcome(actor, AUTHOR_ID),
+  "delete the team member's post": async (actor) =>
+    deletePostOutcome(actor, ADMIN_ID),
+
+  // save_post() --------------------------------------------------------------
+  "create a post": async (actor) => {
+    const title = unique("Saved post");
+    const { error } = await clients[actor].rpc("save_post", {
+      p_id: null,
+      p_title: title,
+      p_content: "<p>Body</p>",
+      p_excerpt: null,
+      p_cover_image_url: null,
+      p_tags: ["rls-matrix"],
+    });
+    const rows = must(
+      await service.from("blog_posts").select("id").eq("title", title),
+    ) as unknown[];
+    return outcomeOfWrite(error, rows.length > 0);
+  },
+  "edit the author's post": async (actor) =>
+    savePostEditOutcome(actor, AUTHOR_ID),
+  "edit the team member's post": async (actor) =>
+    savePostEditOutcome(actor, ADMIN_ID),
+
+  // tags -----------------------------------------------------------------------
+  "select tags": async (actor) => {
+    const { data, error } = await clients[actor]
+      .from("tags")
+      .select("id, name")
+      .eq("name", "Blueprints");
+    return outcomeOfRead(error, data);
+  },
+  "insert a tag": async (actor) => {
+    const name = unique("new-tag");
+    return insertOutcome(actor, "tags", { name }, async () => {
+      const rows = must(
+        await service.from("tags").select("id").eq("name", name),
+      ) as unknown[];
+      return rows.length > 0;
+    });
+  },
+  "rename a tag": async (actor) => {
+    const tag = await createTag();
+    const name = unique("renamed-tag");
+    const { error } = await clients[actor]
+      .from("tags")
+      .update({ name })
+      .eq("id", tag.id);
+    const rows = must(
+      await service.from("tags").select("id").eq("name", name),
+    ) as unknown[];
+    return outcomeOfWrite(error, rows.length > 0);
+  },
+  "delete a tag": async (actor) => {
+    const tag = await createTag();
+    const { error } = await clients[actor]
+      .from("tags")
+      .delete()
+      .eq("id", tag.id);
+    const rows = must(
+      await service.from("tags").select("id").eq("id", tag.id),
+    ) as unknown[];
+    return outcomeOfWrite(error, rows.length === 0);
+  },
+
+  // post_tags ------------------------------------------------------------------
+  "select tag links": async (actor) => {
+    const { data, error } = await clients[actor]
+      .from("post_tags")
+      .select("post_id, tags(name)")
+      .eq("post_id", "b0000000-0000-4000-8000-000000000001");
+    return outcomeOfRead(error, data);
+  },
+  "link a tag to the author's post": async (actor) =>
+    linkOutcome(actor, AUTHOR_ID),
+  "link a tag to the team member's post": async (actor) =>
+    linkOutcome(actor, ADMIN_ID),
+  "move a link to another tag": async (actor) => {
+    const postId = await createPost(AUTHOR_ID);
+    const [from, to] = [await createTag(), await createTag()];
+    must(
+      await service
+        .from("post_tags")
+        .insert({ post_id: postId, tag_id: from.id }),
+    );
+    const { error } = await clients[actor]
+      .from("post_tags")
+      .update({ tag_id: to.id })
+      .eq("post_id", postId)
+      .eq("tag_id", from.id);
+    return outcomeOfWrite(error, await linkExists(postId, to.id));
+  },
+  "unlink a tag from the author's post": async (actor) =>
+    unlinkOutcome(actor, AUTHOR_ID),
+  "unlink a tag from the team member's post": async (actor) =>
+    unlinkOutcome(actor, ADMIN_ID),
+
+  // platform_users -------------------------------------------------------------
+  "select the reader's row": async (actor) => {
+    const { data, error } = await clients[actor]
+      .from("platform_users")
+      .select("id")
+      .eq("id", READER_ID);
+    return outcomeOfRead(error, data);
+  },
+  "select the author's row": async (actor) => {
+    const { data, error } = await clients[actor]
+      .from("platform_users")
+      .select("id")
+      .eq("id", AUTHOR_ID);
+    return outcomeOfRead(error, data);
+  },
+  "create your own row as a regular user": async (actor) =>
+    withoutOwnPlatformRow(actor, (id) =>
+      insertOutcome(
+        actor,
+        "platform_users",
+        { id, email: "own@example.com", username: "", is_author: false },
+        async () => (await platformUser(id)) !== null,
+      ),
+    ),
+  "create your own row as an author": async (actor) =>
+    withoutOwnPlatformRow(actor, (id) =>
+      insertOutcome(
+        actor,
+        "platform_users",
+        { id, email: "own@example.com", username: "", is_author: true },
+        async () => (await platformUser(id)) !== null,
+      ),
+    ),
+  "create a row for another user": async (actor) => {
+    const saved = must(
+      await service
+        .from("platform_users")
+        .select("*")
+        .eq("id", spareId)
+        .single(),
+    );
+    must(await service.from("platform_users").delete().eq("id", spareId));
+    try {
+      return await insertOutcome(
+        actor,
+        "platform_users",
+        {
+          id: spareId,
+          email: "spare@example.com",
+          username: "",
+          is_author: false,
+        },
+        async () => (await platformUser(spareId)) !== null,
+      );
+    } finally {
+      must(await service.from("platform_users").upsert(saved));
+    }
+  },
+  "make yourself an author": async (actor) => {
+    const id =
+      actor === "anon" || actor === "service" ? spareId : ACCOUNTS[actor].id;
+    const before = await platformUser(id);
+    must(
+      await service
+        .from("platform_users")
+        .update({ is_author: false })
+        .eq("id", id),
+    );
+    try {
+      const { error } = await clients[actor]
+        .from("platform_users")
+        .update({ is_author: true })
+        .eq("id", id);
+      return outcomeOfWrite(
+        error,
+        (await platformUser(id))?.is_author === true,
+      );
+    } finally {
+      must(
+        await service
+          .from("platform_users")
+          .update({ is_author: before?.is_author ?? false })
+          .eq("id", id),
+      );
+    }
+  },
+  "make another user an author": async (actor) => {
+    must(
+      await service
+        .from("platform_users")
+        .update({ is_author: false })
+        .eq("id", spareId),
+    );
+    const { error } = await clients[actor]
+      .from("platform_users")
+      .update({ is_author: true })
+      .eq("id", spareId);
+    const changed = (await platformUser(spareId))?.is_author === true;
+    must(
+      await service
+        .from("platform_users")
+        .update({ is_author: false })
+        .eq("id", spareId),
+    );
+    return outcomeOfWrite(error, changed);
+  },
+  "change another user's username": async (actor) => {
+    const username = unique("renamed");
+    const { error } = await clients[actor]
+      .from("platform_users")
+      .update({ username })
+      .eq("id", spareId);
+    return outcomeOfWrite(
+      error,
+      (await platformUser(spareId))?.username === username,
+    );
+  },
+  "delete another user's row": async (actor) => {
+    const saved = must(
+      await service
+        .from("platform_users")
+        .select("*")
+        .eq("id", spareId)
+        .single(),
+    );
+    const { error } = await clients[actor]
+      .from("platform_users")
+      .delete()
+      .eq("id", spareId);
+    const gone = (await platformUser(spareId)) === null;
+    if (gone) must(await service.from("platform_users").upsert(saved));
+    return outcomeOfWrite(error, gone);
+  },
+
+  // team_members ---------------------------------------------------------------
+  "select the team member's row": async (actor) => {
+    const { data, error } = await clients[actor]
+      .from("team_members")
+      .select("id")
+      .eq("id", ADMIN_ID);
+    return outcomeOfRead(error, data);
+  },
+  "add a team member": async (actor) => {
+    const { error } = await clients[actor]
+      .from("team_members")
+      .insert({ id: spareId });
+    const rows = must(
+      await service.from("team_members").select("id").eq("id", spareId),
+    ) as unknown[];
+    if (rows.length > 0)
+      must(await service.from("team_members").delete().eq("id", spareId));
+    return outcomeOfWrite(error, rows.length > 0);
+  },
+  "update a team member's row": async (actor) => {
+    const createdAt = "2020-01-01T00:00:00+00:00";
+    const before = must(
+      await service
+        .from("team_members")
+        .select("created_at")
+        .eq("id", ADMIN_ID)
+        .single(),
+    ) as {
+      created_at: string;
+    };
+    const { error } = await clients[actor]
+      .from("team_members")
+      .update({ created_at: createdAt })
+      .eq("id", ADMIN_ID);
+    const after = must(
+      await service
+        .from("team_members")
+        .select("created_at")
+        .eq("id", ADMIN_ID)
+        .single(),
+    ) as {
+      created_at: string;
+    };
+    const changed =
+      Date.parse(after.created_at) !== Date.parse(before.created_at);
+    if (changed)
+      must(
+        await service.from("team_members").update(before).eq("id", ADMIN_ID),
+      );
+    return outcomeOfWrite(error, changed);
+  },
+  "remove a team member": async (actor) => {
+    must(await service.from("team_members").insert({ id: spareId }));
+    const { error } = await clients[actor]
+      .from("team_members")
+      .delete()
+      .eq("id", spareId);
+    const rows = must(
+      await service.from("team_members").select("id").eq("id", spareId),
+    ) as unknown[];
+    if (rows.length > 0)
+      must(await service.from("team_members").delete().eq("id", spareId));
+    return outcomeOfWrite(error, rows.length === 0);
+  },
+
+  // contact_messages and job_applications ---------------------------------------
+  "select contact messages": async (actor) =>
+    selectSubmissionOutcome(actor, "contact_messages", contactMessage()),
+  "insert a contact message": async (actor) =>
+    insertSubmissionOutcome(actor, "contact_messages", contactMessage()),
+  "update a contact message": async (actor) =>
+    updateSubmissionOutcome(actor, "contact_messages", contactMessage()),
+  "delete a contact message": async (actor) =>
+    deleteSubmissionOutcome(actor, "contact_messages", contactMessage()),
+  "select job applications": async (actor) =>
+    selectSubmissionOutcome(actor, "job_applications", jobApplication()),
+  "insert a job application": async (actor) =>
+    insertSubmissionOutcome(actor, "job_applications", jobApplication()),
+  "update a job application": async (actor) =>
+    updateSubmissionOutcome(actor, "job_applications", jobApplication()),
+  "delete a job application": async (actor) =>
+    deleteSubmissionOutcome(actor, "job_applications", jobApplication()),
+
+  // storage: blog-images ---------------------------------------------------------
+  "read an image by its public URL": async (actor) => {
+    const name = imageName(AUTHOR_ID);
+    await putObject("blog-images", name, PNG_BYTES, "image/png");
+    const { data } = clients[actor].storage
+      .from("blog-images")
+      .getPublicUrl(name);
+    const response = await fetch(data.publicUrl);
+    const body = Buffer.from(await response.arrayBuffer());
+    return response.ok && body.equals(PNG_BYTES) ? "allowed" : "denied";
+  },
+  "upload into your own folder": async (actor) =>
+    uploadOutcome(
+      actor,
+      "blog-images",
+      imageName(ownId(actor)),
+      "image/png",
+      PNG_BYTES,
+    ),
+  "upload into another user's folder": async (actor) =>
+    uploadOutcome(
+      actor,
+      "blog-images",
+      imageName(otherId(actor)),
+      "image/png",
+      PNG_BYTES,
+    ),
+  "overwrite an image in your own folder": async (actor) =>
+    overwriteOutcome(
+      actor,
+      "blog-images",
+      imageName(ownId(actor)),
+      "image/png",
+    ),
+  "delete an image in your own folder": async (actor) =>
+    removeOutcome(actor, "blog-images", imageName(ownId(actor)), "image/png"),
+  "delete an image in another user's folder": async (actor) =>
+    removeOutcome(actor, "blog-images", imageName(otherId(actor)), "image/png"),
+
+  // storage: cv-uploads ------------------------------------------------------------
+  "upload a new CV": async (actor) =>
+    uploadOutcome(actor, "cv-uploads", cvName(), "application/pdf", PDF_BYTES),
+  "upload a CV into a folder": async (actor) =>
+    uploadOutcome(
+      actor,
+      "cv-uploads",
+      `folder/${cvName()}`,
+      "application/pdf",
+      PDF_BYTES,
+    ),
+  "download a CV": async (actor) => {
+    const name = cvName();
+    await putObject("cv-uploads", name, PDF_BYTES, "application/pdf");
+    const { data, error } = await clients[actor].storage
+      .from("cv-uploads")
+      .download(name);
+    if (error || !data) return "denied";
+    const body = Buffer.from(await data.arrayBuffer());
+    if (!body.equals(PDF_BYTES))
+      throw new Error("downloaded bytes differ from the uploaded CV");
+    return "allowed";
+  },
+  "overwrite a CV": async (actor) =>
+    overwriteOutcome(actor, "cv-uploads", cvName(), "application/pdf"),
+  "delete a CV": async (actor) =>
+    removeOutcome(actor, "cv-uploads", cvName(), "application/pdf"),
+} satisfies Record<string, Scenario>;
+
+type Operation = keyof typeof scenarios;
+type Row = [
+  resource: string,
+  operation: Operation,
+  anon: Outcome,
+  reader: Outcome,
+  author: Outcome,
+  team: Outcome,
+  service: Outcome,
+];
+
+// prettier-ignore
+const MATRIX: Row[] = [
+  // resource          operation                                    anon        reader      author      team        service_role
+  ["blog_posts",       "select published posts",                    "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
+  ["blog_posts",       "insert a post as yourself",                 "denied",   "denied",   "allowed",  "allowed",  "allowed"],
+  ["blog_posts",       "insert a post as another user",             "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["blog_posts",       "update the author's post",                  "denied",   "filtered", "allowed",  "allowed",  "allowed"],
+  ["blog_posts",       "update the team member's post",             "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["blog_posts",       "delete the author's post",                  "denied",   "filtered", "allowed",  "filtered", "allowed"],
+  ["blog_posts",       "delete the team member's post",             "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["save_post()",      "create a post",                             "denied",   "denied",   "allowed",  "allowed",  "denied"],
+  ["save_post()",      "edit the author's post",                    "denied",   "denied",   "allowed",  "allowed",  "denied"],
+  ["save_post()",      "edit the team member's post",               "denied",   "denied",   "denied",   "allowed",  "denied"],
+  ["tags",             "select tags",                               "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
+  ["tags",             "insert a tag",                              "denied",   "denied",   "allowed",  "allowed",  "allowed"],
+  ["tags",             "rename a tag",                              "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["tags",             "delete a tag",                              "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["post_tags",        "select tag links",                          "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
+  ["post_tags",        "link a tag to the author's post",           "denied",   "denied",   "allowed",  "allowed",  "allowed"],
+  ["post_tags",        "link a tag to the team member's post",      "denied",   "denied",   "denied",   "allowed",  "allowed"],
+  ["post_tags",        "move a link to another tag",                "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["post_tags",        "unlink a tag from the author's post",       "denied",   "filtered", "allowed",  "allowed",  "allowed"],
+  ["post_tags",        "unlink a tag from the team member's post",  "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["platform_users",   "select the reader's row",                   "denied",   "allowed",  "filtered", "allowed",  "allowed"],
+  ["platform_users",   "select the author's row",                   "denied",   "filtered", "allowed",  "allowed",  "allowed"],
+  ["platform_users",   "create your own row as a regular user",     "denied",   "allowed",  "allowed",  "allowed",  "allowed"],
+  ["platform_users",   "create your own row as an author",          "denied",   "denied",   "denied",   "allowed",  "allowed"],
+  ["platform_users",   "create a row for another user",             "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["platform_users",   "make yourself an author",                   "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["platform_users",   "make another user an author",               "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["platform_users",   "change another user's username",            "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["platform_users",   "delete another user's row",                 "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["team_members",     "select the team member's row",              "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["team_members",     "add a team member",                         "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["team_members",     "update a team member's row",                "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["team_members",     "remove a team member",                      "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["contact_messages", "select contact messages",                   "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["contact_messages", "insert a contact message",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["contact_messages", "update a contact message",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["contact_messages", "delete a contact message",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["job_applications", "select job applications",                   "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["job_applications", "insert a job application",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["job_applications", "update a job application",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["job_applications", "delete a job application",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["blog-images",      "read an image by its public URL",           "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
+  ["blog-images",      "upload into your own folder",               "denied",   "denied",   "allowed",  "allowed",  "allowed"],
+  ["blog-images",      "upload into another user's folder",         "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["blog-images",      "overwrite an image in your own folder",     "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["blog-images",      "delete an image in your own folder",        "filtered", "allowed",  "allowed",  "allowed",  "allowed"],
+  ["blog-images",      "delete an image in another user's folder",  "filtered", "filtered", "filtered", "filtered", "allowed"],
+  ["cv-uploads",       "upload a new CV",                           "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
+  ["cv-uploads",       "upload a CV into a folder",                 "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["cv-uploads",       "download a CV",                             "denied",   "denied",   "denied",   "allowed",  "allowed"],
+  ["cv-uploads",       "overwrite a CV",                            "denied",   "denied",   "denied",   "allowed",  "allowed"],
+  ["cv-uploads",       "delete a CV",                               "filtered", "filtered", "filtered", "allowed",  "allowed"],
+];
+
+const ACTORS: Actor[] = ["anon", "reader", "author", "team", "service"];
+
+const CASES = MATRIX.flatMap(([resource, operation, ...expected]) =>
+  ACTORS.map((actor, index) => ({
+    name: `${resource}: ${operation} as ${actor} is ${expected[index]}`,
+    operation,
+    actor,
+    expected: expected[index] as Outcome,
+  })),
+);
+
+async function updatePostOutcome(actor: Actor, authorId: string) {
+  const id = await createPost(authorId);
+  const title = unique("Updated title");
+  const { error } = await clients[actor]
+    .from("blog_posts")
+    .update({ title })
+    .eq("id", id);
+  return outcomeOfWrite(error, (await postTitle(id)) === title);
+}
+
+async function deletePostOutcome(actor: Actor, authorId: string) {
+  const id = await createPost(authorId);
+  const { error } = await clients[actor]
+    .from("blog_posts")
+    .delete()
+    .eq("id", id);
+  return outcomeOfWrite(error, !(await postExists(id)));
+}
+
+async function savePostEditOutcome(actor: Actor, authorId: string) {
+  const id = await createPost(authorId);
+  const title = unique("Edited with save_post");
+  const { error } = await clients[actor].rpc("save_post", {
+    p_id: id,
+    p_title: title,
+    p_content: "<p>Edited</p>",
+    p_excerpt: null,
+    p_cover_image_url: null,
+    p_tags: [],
+  });
+  return outcomeOfWrite(error, (await postTitle(id)) === title);
+}
+
+async function linkOutcome(actor: Actor, authorId: string) {
+  const postId = await createPost(authorId);
+  const tag = await createTag();
+  return insertOutcome(
+    actor,
+    "post_tags",
+    { post_id: postId, tag_id: tag.id },
+    () => linkExists(postId, tag.id),
+  );
+}
+
+async function unlinkOutcome(actor: Actor, authorId: string) {
+  const postId = await createPost(authorId);
+  const tag = await createTag();
+  must(
+    await service.from("post_tags").insert({ post_id: postId, tag_id: tag.id }),
+  );
+  const { error } = await clients[actor]
+    .from("post_tags")
+    .delete()
+    .eq("post_id", postId)
+    .eq("tag_id", tag.id);
+  return outcomeOfWrite(error, !(await linkExists(postId, tag.id)));
+}
+
+function contactMessage() {
+  return {
+    name: "Matrix Sender",
+    email: "sender@example.com",
+    message: unique("Please tell me more"),
+    company: "",
+    source: "contact-page",
+  };
+}
+
+function jobApplication() {
+  return {
+    job_id: "2",
+    job_title: "Founding Engineer",
+    name: "Matrix Applicant",
+    email: "applicant@example.com",
+    comment: unique("Hello"),
+    cv_file_name: "cv.pdf",
+    cv_path: cvName(),
+  };
+}
+
+async function createSubmission(table: string, row: Record<string, unknown>) {
+  return (
+    must(await service.from(table).insert(row).select("id").single()) as {
+      id: string;
+    }
+  ).id;
+}
+
+async function submissionRows(table: string, id: string) {
+  return must(await service.from(table).select("*").eq("id", id)) as Record<
+    string,
+    unknown
+  >[];
+}
+
+async function selectSubmissionOutcome(
+  actor: Actor,
+  table: string,
+  row: Record<string, unknown>,
+) {
+  const id = await createSubmission(table, row);
+  const { data, error } = await clients[actor]
+    .from(table)
+    .select("id")
+    .eq("id", id);
+  return outcomeOfRead(error, data);
+}
+
+async function insertSubmissionOutcome(
+  actor: Actor,
+  table: string,
+  row: Record<string, unknown>,
+) {
+  const id = randomUUID();
+  return insertOutcome(
+    actor,
+    table,
+    { ...row, id },
+    async () => (await submissionRows(table, id)).length > 0,
+  );
+}
+
+async function updateSubmissionOutcome(
+  actor: Actor,
+  table: string,
+  row: Record<string, unknown>,
+) {
+  const id = await createSubmission(table, row);
+  const { error } = await clients[actor]
+    .from(table)
+    .update({ email: "changed@example.com" })
+    .eq("id", id);
+  return outcomeOfWrite(
+    error,
+    (await submissionRows(table, id))[0]?.email === "changed@example.com",
+  );
+}
+
+async function deleteSubmissionOutcome(
+  actor: Actor,
+  table: string,
+  row: Record<string, unknown>,
+) {
+  const id = await createSubmission(table, row);
+  const { error } = await clients[actor].from(table).delete().eq("id", id);
+  return outcomeOfWrite(error, (await submissionRows(table, id)).length === 0);
+}
+
+function client(key: string) {
+  return createClient(server.url, key, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+    },
+  });
+}
+
+async function signedIn(email: string) {
+  const supabase = client(server.anonKey);
+  const { error } = await supabase.auth.signInWithPassword({
+    email,
+    password: DEMO_PASSWORD,
+  });
+  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
+  return supabase;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "rls-matrix-"));
+  server = await startLocalSupabase({ port: 0, dataDir, reset: true });
+  service = client(server.serviceRoleKey);
+  clients = {
+    anon: client(server.anonKey),
+    reader: await signedIn(ACCOUNTS.reader.email),
+    author: await signedIn(ACCOUNTS.author.email),
+    team: await signedIn(ACCOUNTS.team.email),
+    service,
+  };
+  const { data, error } = await service.auth.admin.createUser({
+    email: "spare@example.com",
+    password: randomUUID(),
+    email_confirm: true,
+  });
+  if (error || !data.user)
+    throw new Error(`creating the spare user failed: ${error?.message}`);
+  spareId = data.user.id;
+  must(
+    await service.from("platform_users").insert({
+      id: spareId,
+      email: "spare@example.com",
+      username: "Spare User",
+      is_author: false,
+    }),
+  );
+});
+
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("row-level security matrix", () => {
+  test.each(CASES)("$name", async ({ operation, actor, expected }) => {
+    expect(await scenarios[operation](actor)).toBe(expected);
+  });
+});
+
+describe("save_post", () => {
+  test("trims, de-duplicates and drops blank tag names, creating missing tags by exact name", async () => {
+    const newTag = unique("Fresh Tag");
+    const { data, error } = await clients.author.rpc("save_post", {
+      p_id: null,
+      p_title: "  Tag handling  ",
+      p_content: "<p>Body</p>",
+      p_excerpt: "   ",
+      p_cover_image_url: "",
+      p_tags: [` ${newTag} `, newTag, "", "   ", "Blueprints"],
+    });
+    expect(error).toBeNull();
+    const post = data as {
+      id: string;
+      title: string;
+      excerpt: string | null;
+      cover_image_url: string | null;
+    };
+    expect(post).toMatchObject({
+      title: "Tag handling",
+      excerpt: null,
+      cover_image_url: null,
+    });
+    const links = must(
+      await service
+        .from("post_tags")
+        .select("tags(name)")
+        .eq("post_id", post.id),
+    ) as unknown as { tags: { name: string } }[];
+    expect(links.map((link) => link.tags.name).sort()).toEqual(
+      ["Blueprints", newTag].sort(),
+    );
+    const blueprints = must(
+      await service.from("tags").select("id").eq("name", "Blueprints"),
+    ) as unknown[];
+    expect(blueprints).toHaveLength(1);
+  });
+
+  test("replaces the tag links and sets updated_at on edit", async () => {
+    const id = await createPost(AUTHOR_ID);
+    const old = await createTag();
+    must(
+      await service.from("post_tags").insert({ post_id: id, tag_id: old.id }),
+    );
+    const before = must(
+      await service
+        .from("blog_posts")
+        .select("updated_at")
+        .eq("id", id)
+        .single(),
+    ) as {
+      updated_at: string;
+    };
+    const { error } = await clients.author.rpc("save_post", {
+      p_id: id,
+      p_title: "Edited",
+      p_content: "<p>Edited</p>",
+      p_excerpt: "Short",
+      p_cover_image_url: "/blog/cover-kpi.svg",
+      p_tags: ["Analytics"],
+    });
+    expect(error).toBeNull();
+    const after = must(
+      await service
+        .from("blog_posts")
+        .select("updated_at, post_tags(tags(name))")
+        .eq("id", id)
+        .single(),
+    ) as unknown as {
+      updated_at: string;
+      post_tags: { tags: { name: string } }[];
+    };
+    expect(after.post_tags.map((link) => link.tags.name)).toEqual([
+      "Analytics",
+    ]);
+    expect(Date.parse(after.updated_at)).toBeGreaterThan(
+      Date.parse(before.updated_at),
+    );
+  });
+
+  test("names the reason when a post is missing or may not be edited", async () => {
+    const missing = await clients.author.rpc("save_post", {
+      p_id: randomUUID(),
+      p_title: "t",
+      p_content: "c",
+      p_excerpt: null,
+      p_cover_image_url: null,
+      p_tags: [],
+    });
+    expect(missing.error).toMatchObject({
+      code: "P0002",
+      message: "Blog post not found.",
+    });
+    const forbidden = await clients.author.rpc("save_post", {
+      p_id: await createPost(ADMIN_ID),
+      p_title: "t",
+      p_content: "c",
+      p_excerpt: null,
+      p_cover_image_url: null,
+      p_tags: [],
+    });
+    expect(forbidden.error).toMatchObject({
+      code: "42501",
+      message: "You are not allowed to edit this post.",
+    });
+  });
+
+  test("gives a team member without a platform_users row one when they publish", async () => {
+    const saved = must(
+      await service
+        .from("platform_users")
+        .select("*")
+        .eq("id", ADMIN_ID)
+        .single(),
+    );
+    must(await service.from("platform_users").delete().eq("id", ADMIN_ID));
+    try {
+      const { error } = await clients.team.rpc("save_post", {
+        p_id: null,
+        p_title: unique("Team post"),
+        p_content: "<p>Body</p>",
+        p_excerpt: null,
+        p_cover_image_url: null,
+        p_tags: [],
+      });
+      expect(error).toBeNull();
+      const row = must(
+        await service
+          .from("platform_users")
+          .select("email, username, is_author")
+          .eq("id", ADMIN_ID)
+          .single(),
+      );
+      expect(row).toEqual({
+        email: "admin@example.com",
+        username: "",
+        is_author: true,
+      });
+    } finally {
+      must(await service.from("platform_users").upsert(saved));
+    }
+  });
+});
