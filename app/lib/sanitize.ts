@@ -1,0 +1,212 @@
+import sanitizeHtml from "sanitize-html";
+
+// The one allow-list for post bodies (SPEC.md section 5). It runs when a post
+// is saved and again when it is rendered, so a row written by any other client
+// still cannot put script, event handlers or foreign frames on the page.
+
+const HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"];
+const ALIGNABLE = [...HEADINGS, "p", "li", "blockquote"];
+
+const ALLOWED_TAGS = [
+  ...HEADINGS,
+  "p",
+  "br",
+  "strong",
+  "em",
+  "u",
+  "s",
+  "sub",
+  "sup",
+  "ul",
+  "ol",
+  "li",
+  "blockquote",
+  "pre",
+  "code",
+  "a",
+  "img",
+  // The editor wraps a YouTube iframe in <div data-youtube-video>; keeping the
+  // wrapper lets the post open again in the editor with its video.
+  "div",
+  "iframe",
+  "span",
+  "mark",
+];
+
+export const LINK_REL = "noopener noreferrer nofollow";
+
+const YOUTUBE_HOSTS = new Set(["www.youtube.com", "www.youtube-nocookie.com"]);
+const YOUTUBE_EMBED_PATH = /^\/embed\/[A-Za-z0-9_-]{1,64}$/;
+const YOUTUBE_SANDBOX =
+  "allow-scripts allow-same-origin allow-presentation allow-popups";
+
+const IMAGE_PATH = /\.(?:jpe?g|gif|png)$/i;
+const IMAGE_DATA_URL =
+  /^data:image\/(?:png|jpe?g|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+// Browsers drop tabs and newlines inside URLs and treat "\" like "/", so
+// "java\tscript:" and "/\evil.example" are not what they look like.
+const URL_TRICKS = /[\u0000-\u001F\u007F\\]/;
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const RELATIVE_BASE = "https://relative.invalid/";
+
+/** An http(s) URL, or a path on this site that cannot escape to another host. */
+export function safeLinkUrl(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  const value = raw.trim();
+  if (value === "" || URL_TRICKS.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, RELATIVE_BASE);
+  } catch {
+    return null;
+  }
+  if (SCHEME.test(value)) {
+    return url.protocol === "http:" || url.protocol === "https:" ? value : null;
+  }
+  if (value.startsWith("//")) return null;
+  return url.origin === new URL(RELATIVE_BASE).origin ? value : null;
+}
+
+/** Images: URLs ending in jpg/jpeg/gif/png, or base64 png/jpeg/gif data URLs. */
+export function safeImageUrl(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  const value = raw.trim();
+  if (value.toLowerCase().startsWith("data:")) {
+    return IMAGE_DATA_URL.test(value) ? value : null;
+  }
+  const link = safeLinkUrl(value);
+  if (link === null) return null;
+  // The path decides, so "evil.php?x=.png" is not an image.
+  return IMAGE_PATH.test(new URL(link, RELATIVE_BASE).pathname) ? link : null;
+}
+
+/** Only https YouTube embed URLs on the two official hosts. */
+export function safeYoutubeEmbedUrl(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  const value = raw.trim();
+  if (URL_TRICKS.test(value) || !/^https:\/\//i.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password || url.port) return null;
+  if (!YOUTUBE_HOSTS.has(url.hostname)) return null;
+  if (!YOUTUBE_EMBED_PATH.test(url.pathname)) return null;
+  return url.toString();
+}
+
+const COLOR_VALUES = [
+  /^#[0-9a-f]{3,8}$/i,
+  /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(?:,\s*(?:0|1|0?\.\d{1,4}|\d{1,3}%)\s*)?\)$/i,
+  /^hsla?\(\s*\d{1,3}(?:deg)?\s*,\s*\d{1,3}%\s*,\s*\d{1,3}%\s*(?:,\s*(?:0|1|0?\.\d{1,4}|\d{1,3}%)\s*)?\)$/i,
+  // Named colours and keywords such as "inherit": letters only, so no url() or expression().
+  /^[a-z]{3,20}$/i,
+];
+const TEXT_ALIGN_VALUES = [/^(?:left|right|center|justify|start|end)$/];
+const DIMENSION = /^\d{1,4}%?$/;
+const DIRECTIONS = new Set(["ltr", "rtl", "auto"]);
+
+function keepDimension(attribs: sanitizeHtml.Attributes, name: string) {
+  const value = attribs[name];
+  if (value !== undefined && !DIMENSION.test(value.trim())) delete attribs[name];
+}
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: {
+    "*": ["dir"],
+    ...Object.fromEntries(ALIGNABLE.map((tag) => [tag, ["style"]])),
+    a: ["href", "rel", "target", "title"],
+    img: ["src", "alt", "title", "width", "height"],
+    iframe: [
+      "src",
+      "width",
+      "height",
+      "allowfullscreen",
+      "sandbox",
+      "loading",
+      "referrerpolicy",
+      "title",
+    ],
+    div: ["data-youtube-video"],
+    ol: ["start"],
+    span: ["style"],
+    mark: ["style", "data-color"],
+    code: ["class"],
+  },
+  allowedClasses: { code: [/^language-[A-Za-z0-9_+-]{1,32}$/] },
+  allowedStyles: {
+    "*": {
+      color: COLOR_VALUES,
+      "background-color": COLOR_VALUES,
+      "text-align": TEXT_ALIGN_VALUES,
+    },
+  },
+  allowedSchemes: ["http", "https"],
+  allowedSchemesByTag: { img: ["http", "https", "data"] },
+  allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
+  allowProtocolRelative: false,
+  allowedEmptyAttributes: ["alt", "allowfullscreen", "data-youtube-video"],
+  disallowedTagsMode: "discard",
+  transformTags: {
+    "*": (tagName, attribs) => {
+      if (attribs.dir === undefined || DIRECTIONS.has(attribs.dir)) {
+        return { tagName, attribs };
+      }
+      const { dir: _dropped, ...rest } = attribs;
+      return { tagName, attribs: rest };
+    },
+    a: (tagName, attribs) => {
+      const href = safeLinkUrl(attribs.href);
+      const next = { ...attribs, rel: LINK_REL };
+      if (next.target !== "_blank") delete next.target;
+      // A link with a scheme outside the allow-list stays as text with no destination.
+      if (href === null) delete next.href;
+      else next.href = href;
+      return { tagName, attribs: next };
+    },
+    img: (tagName, attribs) => {
+      const src = safeImageUrl(attribs.src);
+      const next = { ...attribs };
+      if (src === null) delete next.src;
+      else next.src = src;
+      keepDimension(next, "width");
+      keepDimension(next, "height");
+      return { tagName, attribs: next };
+    },
+    iframe: (tagName, attribs) => {
+      const src = safeYoutubeEmbedUrl(attribs.src);
+      const next: sanitizeHtml.Attributes = {
+        width: attribs.width ?? "640",
+        height: attribs.height ?? "360",
+        allowfullscreen: "",
+        sandbox: YOUTUBE_SANDBOX,
+        loading: "lazy",
+        referrerpolicy: "strict-origin-when-cross-origin",
+        title: "YouTube video",
+      };
+      if (src !== null) next.src = src;
+      keepDimension(next, "width");
+      keepDimension(next, "height");
+      return { tagName, attribs: next };
+    },
+    mark: (tagName, attribs) => {
+      const next = { ...attribs };
+      const color = attribs["data-color"];
+      if (color !== undefined && !COLOR_VALUES.some((re) => re.test(color))) {
+        delete next["data-color"];
+      }
+      return { tagName, attribs: next };
+    },
+  },
+  // Images and frames whose source did not survive are dropped altogether.
+  exclusiveFilter: (frame) =>
+    (frame.tag === "img" || frame.tag === "iframe") && !frame.attribs.src,
+};
+
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
