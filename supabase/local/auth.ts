@@ -5,10 +5,8 @@ import { empty, json, readJson } from "./http.ts";
 import { bearerToken, type Claims } from "./jwt.ts";
 import { notSupported, type ServerContext } from "./context.ts";
 
-// GoTrue's defaults: one-hour access tokens; a rotated refresh token may be
-// presented again for 10 s (concurrent tabs/requests) before it counts as reuse.
+// GoTrue's default: one-hour access tokens.
 const ACCESS_TOKEN_SECONDS = 3600;
-const REFRESH_REUSE_INTERVAL_MS = 10_000;
 const BCRYPT_COST = 10;
 
 const API_VERSION_HEADERS = { "x-supabase-api-version": "2024-01-01" };
@@ -234,7 +232,7 @@ export function createAuthService(ctx: ServerContext) {
             [row.session_id],
           )
         ).rows[0];
-        const withinInterval = Date.now() - row.updated_at.getTime() <= REFRESH_REUSE_INTERVAL_MS;
+        const withinInterval = Date.now() - row.updated_at.getTime() <= ctx.refreshReuseIntervalMs;
         if (!active || !withinInterval) {
           // Reuse outside the grace window means the token leaked: end the session's family.
           await tx.query(
@@ -400,8 +398,9 @@ export function createAuthService(ctx: ServerContext) {
       );
       await tx.query(
         `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-         values ($1, $1::uuid, $2::jsonb, 'email', now(), now())`,
+         values ($1, $2, $3::jsonb, 'email', now(), now())`,
         [
+          id,
           id,
           JSON.stringify({ sub: id, email, email_verified: confirmed, phone_verified: false }),
         ],

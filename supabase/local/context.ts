@@ -12,6 +12,8 @@ export type ServerContext = {
   anonKey: string;
   serviceRoleKey: string;
   log: (message: string) => void;
+  /** How long a rotated refresh token may still be presented (GoTrue: 10 s). */
+  refreshReuseIntervalMs: number;
 };
 
 /** Who is calling, after the apikey and bearer token were verified. */

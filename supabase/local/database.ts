@@ -1,5 +1,7 @@
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
@@ -30,6 +32,11 @@ export type OpenDatabaseOptions = {
   seedFile: string | null;
   reset: boolean;
   demoPassword: string;
+  /**
+   * Where snapshots of freshly migrated and seeded clusters are kept, keyed by a
+   * digest of everything that shaped them; null to always build from scratch.
+   */
+  templateCacheDir: string | null;
   log: (message: string) => void;
 };
 
@@ -52,9 +59,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   await mkdir(options.dataDir, { recursive: true });
   await mkdir(storageDir(options.dataDir), { recursive: true });
 
-  const pg = await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto } });
-  await pg.exec(`set search_path to "$user", public, extensions; set timezone to 'UTC';`);
+  const freshDir = !existsSync(path.join(pgDir, "PG_VERSION"));
+  const template = freshDir && options.templateCacheDir ? await templateFile(options) : null;
+  if (template && existsSync(template)) {
+    // initdb, the platform schema, migrations and seed cost seconds; a snapshot
+    // of their result restores in a fraction of that.
+    const snapshot = new Blob([await readFile(template)]);
+    const pg = await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto }, loadDataDir: snapshot });
+    options.log(`restored a fresh database from ${path.basename(template)}`);
+    return wrap(pg);
+  }
 
+  const pg = await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto } });
+  await pg.exec(SESSION_SETTINGS);
   const fresh = !(await isBootstrapped(pg));
   if (fresh) {
     const platformSql = await readFile(PLATFORM_SQL, "utf8");
@@ -72,7 +89,38 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     options.log(`seeded from ${path.basename(options.seedFile)}`);
   }
+  if (fresh && template) {
+    const snapshot = await pg.dumpDataDir("none");
+    await mkdir(path.dirname(template), { recursive: true });
+    // Write then rename, so a concurrent start never reads half a snapshot.
+    const partial = `${template}.${randomUUID()}.partial`;
+    await writeFile(partial, new Uint8Array(await snapshot.arrayBuffer()));
+    await rename(partial, template);
+  }
+  return wrap(pg);
+}
 
+const SESSION_SETTINGS = `set search_path to "$user", public, extensions; set timezone to 'UTC';`;
+
+/** The snapshot's file name: a digest of every input that shapes a fresh database. */
+async function templateFile(options: OpenDatabaseOptions) {
+  const hash = createHash("sha256");
+  const pgliteEntry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  hash.update(await readFile(path.join(path.dirname(pgliteEntry), "..", "package.json")));
+  hash.update(await readFile(PLATFORM_SQL));
+  if (existsSync(options.migrationsDir)) {
+    for (const file of (await readdir(options.migrationsDir)).filter((name) => name.endsWith(".sql")).sort()) {
+      hash.update(file);
+      hash.update(await readFile(path.join(options.migrationsDir, file)));
+    }
+  }
+  if (options.seedFile && existsSync(options.seedFile)) hash.update(await readFile(options.seedFile));
+  hash.update(options.demoPassword);
+  return path.join(options.templateCacheDir as string, `fresh-${hash.digest("hex").slice(0, 24)}.tar`);
+}
+
+async function wrap(pg: PGlite): Promise<Database> {
+  await pg.exec(SESSION_SETTINGS);
   const database: Database = {
     pg,
     admin: (fn) => pg.transaction(fn),

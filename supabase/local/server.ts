@@ -47,6 +47,16 @@ export type LocalSupabaseOptions = {
   /** The seed run on a fresh database; null for none. */
   seedFile?: string | null;
   functionsDir?: string;
+  /**
+   * How long a rotated refresh token may be presented again (concurrent tabs or
+   * requests) before it counts as reuse; GoTrue's default is 10 s.
+   */
+  refreshReuseIntervalMs?: number;
+  /**
+   * Restore a fresh data dir from a cached snapshot of the migrated and seeded
+   * database (in .data/supabase-cache, keyed by the inputs' digest); default true.
+   */
+  templateCache?: boolean;
 };
 
 export type LocalSupabase = {
@@ -81,6 +91,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     seedFile: options.seedFile === undefined ? projectPath("supabase/seed.sql") : options.seedFile,
     reset: options.reset ?? false,
     demoPassword: demoPassword(),
+    templateCacheDir: options.templateCache === false ? null : projectPath(".data/supabase-cache"),
     log,
   });
   const schema = await db.admin((tx) => loadSchemaCache(tx));
@@ -111,6 +122,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     anonKey: LOCAL_ANON_KEY,
     serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
     log,
+    refreshReuseIntervalMs: options.refreshReuseIntervalMs ?? 10_000,
   };
   const handler = createRouter(ctx, () => schema);
   server.on("request", nodeListener(handler, log));
