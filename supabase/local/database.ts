@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
@@ -60,17 +60,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   await mkdir(storageDir(options.dataDir), { recursive: true });
 
   const freshDir = !existsSync(path.join(pgDir, "PG_VERSION"));
-  const template = freshDir && options.templateCacheDir ? await templateFile(options) : null;
+  const template = freshDir && options.templateCacheDir ? await templateDir(options) : null;
   if (template && existsSync(template)) {
-    // initdb, the platform schema, migrations and seed cost seconds; a snapshot
-    // of their result restores in a fraction of that.
-    const snapshot = new Blob([await readFile(template)]);
-    const pg = await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto }, loadDataDir: snapshot });
-    options.log(`restored a fresh database from ${path.basename(template)}`);
-    return wrap(pg);
+    // initdb, the platform schema, migrations and seed cost seconds; a copy of
+    // a cluster that went through exactly the same steps costs milliseconds.
+    await cp(template, pgDir, { recursive: true });
+    options.log(`fresh database copied from the snapshot ${path.basename(template)}`);
+    return wrap(await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto } }));
   }
 
-  const pg = await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto } });
+  let pg = await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto } });
   await pg.exec(SESSION_SETTINGS);
   const fresh = !(await isBootstrapped(pg));
   if (fresh) {
@@ -90,20 +89,47 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     options.log(`seeded from ${path.basename(options.seedFile)}`);
   }
   if (fresh && template) {
-    const snapshot = await pg.dumpDataDir("none");
-    await mkdir(path.dirname(template), { recursive: true });
-    // Write then rename, so a concurrent start never reads half a snapshot.
-    const partial = `${template}.${randomUUID()}.partial`;
-    await writeFile(partial, new Uint8Array(await snapshot.arrayBuffer()));
-    await rename(partial, template);
+    // Copy a cleanly shut down cluster, then reopen it.
+    await pg.close();
+    await saveSnapshot(pgDir, template);
+    pg = await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto } });
   }
   return wrap(pg);
 }
 
+async function saveSnapshot(pgDir: string, template: string) {
+  await mkdir(path.dirname(template), { recursive: true });
+  // Copy then rename, so a concurrent start never sees half a snapshot.
+  const partial = `${template}.${randomUUID()}.partial`;
+  await cp(pgDir, partial, { recursive: true });
+  try {
+    await rename(partial, template);
+  } catch {
+    // Another start saved the same snapshot first.
+    await rm(partial, { recursive: true, force: true });
+  }
+  await pruneSnapshots(path.dirname(template));
+}
+
+const KEPT_SNAPSHOTS = 3;
+
+/** Every schema or seed edit makes a new snapshot; keep only the newest few. */
+async function pruneSnapshots(dir: string) {
+  const entries = await Promise.all(
+    (await readdir(dir))
+      .filter((name) => name.startsWith("fresh-") && !name.endsWith(".partial"))
+      .map(async (name) => ({ name, mtime: (await stat(path.join(dir, name))).mtimeMs })),
+  );
+  entries.sort((a, b) => b.mtime - a.mtime);
+  for (const entry of entries.slice(KEPT_SNAPSHOTS)) {
+    await rm(path.join(dir, entry.name), { recursive: true, force: true });
+  }
+}
+
 const SESSION_SETTINGS = `set search_path to "$user", public, extensions; set timezone to 'UTC';`;
 
-/** The snapshot's file name: a digest of every input that shapes a fresh database. */
-async function templateFile(options: OpenDatabaseOptions) {
+/** The snapshot's name: a digest of every input that shapes a fresh database. */
+async function templateDir(options: OpenDatabaseOptions) {
   const hash = createHash("sha256");
   const pgliteEntry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
   hash.update(await readFile(path.join(path.dirname(pgliteEntry), "..", "package.json")));
@@ -116,7 +142,7 @@ async function templateFile(options: OpenDatabaseOptions) {
   }
   if (options.seedFile && existsSync(options.seedFile)) hash.update(await readFile(options.seedFile));
   hash.update(options.demoPassword);
-  return path.join(options.templateCacheDir as string, `fresh-${hash.digest("hex").slice(0, 24)}.tar`);
+  return path.join(options.templateCacheDir as string, `fresh-${hash.digest("hex").slice(0, 24)}`);
 }
 
 async function wrap(pg: PGlite): Promise<Database> {

@@ -53,8 +53,8 @@ export type LocalSupabaseOptions = {
    */
   refreshReuseIntervalMs?: number;
   /**
-   * Restore a fresh data dir from a cached snapshot of the migrated and seeded
-   * database (in .data/supabase-cache, keyed by the inputs' digest); default true.
+   * Start a fresh data dir from a cached copy of a migrated and seeded cluster
+   * (in .data/supabase-cache, keyed by the inputs' digest); default true.
    */
   templateCache?: boolean;
 };
