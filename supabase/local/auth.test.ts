@@ -4,7 +4,11 @@ import { mkdir, writeFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServerClient } from "@supabase/ssr";
-import { createClient, FunctionsHttpError, type Session } from "@supabase/supabase-js";
+import {
+  createClient,
+  FunctionsHttpError,
+  type Session,
+} from "@supabase/supabase-js";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./keys.ts";
@@ -16,7 +20,9 @@ let server: TestServer;
 let functionsDir: string;
 
 beforeAll(async () => {
-  functionsDir = await mkdtemp(path.join(tmpdir(), "supabase-local-functions-"));
+  functionsDir = await mkdtemp(
+    path.join(tmpdir(), "supabase-local-functions-"),
+  );
   await mkdir(path.join(functionsDir, "echo"));
   await writeFile(
     path.join(functionsDir, "echo", "handler.ts"),
@@ -27,7 +33,10 @@ beforeAll(async () => {
          url: env.SUPABASE_URL, apikey: request.headers.get("apikey") });
      }\n`,
   );
-  server = await startTestServer({ functionsDir, refreshReuseIntervalMs: REUSE_INTERVAL_MS });
+  server = await startTestServer({
+    functionsDir,
+    refreshReuseIntervalMs: REUSE_INTERVAL_MS,
+  });
 });
 
 afterAll(async () => {
@@ -37,7 +46,10 @@ afterAll(async () => {
 
 async function rawSignIn(email: string) {
   const client = server.anon();
-  const { data, error } = await client.auth.signInWithPassword({ email, password: demoPassword() });
+  const { data, error } = await client.auth.signInWithPassword({
+    email,
+    password: demoPassword(),
+  });
   if (error) throw error;
   return data.session as Session;
 }
@@ -59,55 +71,76 @@ function getUserRaw(accessToken: string) {
 describe("keys", () => {
   test("are the Supabase CLI's well-known local keys", () => {
     expect(server.anonKey).toBe(LOCAL_ANON_KEY);
-    expect(decodeJwt(LOCAL_ANON_KEY)).toMatchObject({ role: "anon", iss: "supabase-demo" });
-    expect(decodeJwt(LOCAL_SERVICE_ROLE_KEY)).toMatchObject({ role: "service_role" });
+    expect(decodeJwt(LOCAL_ANON_KEY)).toMatchObject({
+      role: "anon",
+      iss: "supabase-demo",
+    });
+    expect(decodeJwt(LOCAL_SERVICE_ROLE_KEY)).toMatchObject({
+      role: "service_role",
+    });
   });
 
   test("a request without an apikey is refused with 401", async () => {
     const response = await fetch(`${server.url}/rest/v1/tags`);
     expect(response.status).toBe(401);
-    const forged = await fetch(`${server.url}/rest/v1/tags`, { headers: { apikey: "not-a-key" } });
+    const forged = await fetch(`${server.url}/rest/v1/tags`, {
+      headers: { apikey: "not-a-key" },
+    });
     expect(forged.status).toBe(401);
   });
 });
 
 describe("password sign-in", () => {
-  test.each(Object.values(DEMO))("signs in $email with a complete session", async ({ email, id }) => {
-    const client = server.anon();
-    const { data, error } = await client.auth.signInWithPassword({ email, password: demoPassword() });
-    expect(error).toBeNull();
-    const session = data.session as Session;
-    expect(session.token_type).toBe("bearer");
-    expect(session.expires_in).toBe(3600);
-    expect(session.refresh_token).toEqual(expect.any(String));
-    expect(session.user).toMatchObject({
-      id,
-      email,
-      aud: "authenticated",
-      role: "authenticated",
-      phone: "",
-      app_metadata: { provider: "email", providers: ["email"] },
-      is_anonymous: false,
-    });
-    expect(session.user.identities?.[0]).toMatchObject({ provider: "email", user_id: id });
-    const claims = decodeJwt(session.access_token);
-    expect(claims).toMatchObject({
-      sub: id,
-      aud: "authenticated",
-      role: "authenticated",
-      email,
-      aal: "aal1",
-      is_anonymous: false,
-      iss: `${server.url}/auth/v1`,
-    });
-    expect(claims.session_id).toEqual(expect.any(String));
-    expect(claims.amr).toEqual([{ method: "password", timestamp: expect.any(Number) }]);
-  });
+  test.each(Object.values(DEMO))(
+    "signs in $email with a complete session",
+    async ({ email, id }) => {
+      const client = server.anon();
+      const { data, error } = await client.auth.signInWithPassword({
+        email,
+        password: demoPassword(),
+      });
+      expect(error).toBeNull();
+      const session = data.session as Session;
+      expect(session.token_type).toBe("bearer");
+      expect(session.expires_in).toBe(3600);
+      expect(session.refresh_token).toEqual(expect.any(String));
+      expect(session.user).toMatchObject({
+        id,
+        email,
+        aud: "authenticated",
+        role: "authenticated",
+        phone: "",
+        app_metadata: { provider: "email", providers: ["email"] },
+        is_anonymous: false,
+      });
+      expect(session.user.identities?.[0]).toMatchObject({
+        provider: "email",
+        user_id: id,
+      });
+      const claims = decodeJwt(session.access_token);
+      expect(claims).toMatchObject({
+        sub: id,
+        aud: "authenticated",
+        role: "authenticated",
+        email,
+        aal: "aal1",
+        is_anonymous: false,
+        iss: `${server.url}/auth/v1`,
+      });
+      expect(claims.session_id).toEqual(expect.any(String));
+      expect(claims.amr).toEqual([
+        { method: "password", timestamp: expect.any(Number) },
+      ]);
+    },
+  );
 
   test("wrong password is 400 invalid_credentials", async () => {
     const { data, error } = await server
       .anon()
-      .auth.signInWithPassword({ email: DEMO.reader.email, password: "wrong-password" });
+      .auth.signInWithPassword({
+        email: DEMO.reader.email,
+        password: "wrong-password",
+      });
     expect(data.session).toBeNull();
     expect(error).toMatchObject({
       status: 400,
@@ -119,16 +152,22 @@ describe("password sign-in", () => {
   test("unknown e-mail is the same invalid_credentials", async () => {
     const { error } = await server
       .anon()
-      .auth.signInWithPassword({ email: "nobody@example.com", password: "whatever" });
+      .auth.signInWithPassword({
+        email: "nobody@example.com",
+        password: "whatever",
+      });
     expect(error).toMatchObject({ status: 400, code: "invalid_credentials" });
   });
 
   test("missing e-mail is 400 validation_failed, with the API version header", async () => {
-    const response = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-      method: "POST",
-      headers: { apikey: server.anonKey, "content-type": "application/json" },
-      body: JSON.stringify({ password: "x" }),
-    });
+    const response = await fetch(
+      `${server.url}/auth/v1/token?grant_type=password`,
+      {
+        method: "POST",
+        headers: { apikey: server.anonKey, "content-type": "application/json" },
+        body: JSON.stringify({ password: "x" }),
+      },
+    );
     expect(response.status).toBe(400);
     expect(response.headers.get("x-supabase-api-version")).toBe("2024-01-01");
     expect(await response.json()).toMatchObject({ code: "validation_failed" });
@@ -140,11 +179,16 @@ describe("user", () => {
     const client = await server.signedIn("author");
     const { data, error } = await client.auth.getUser();
     expect(error).toBeNull();
-    expect(data.user).toMatchObject({ id: DEMO.author.id, email: DEMO.author.email });
+    expect(data.user).toMatchObject({
+      id: DEMO.author.id,
+      email: DEMO.author.email,
+    });
   });
 
   test("no bearer is 401 no_authorization; a bad JWT is 403 bad_jwt", async () => {
-    const missing = await fetch(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey } });
+    const missing = await fetch(`${server.url}/auth/v1/user`, {
+      headers: { apikey: server.anonKey },
+    });
     expect(missing.status).toBe(401);
     expect(await missing.json()).toMatchObject({ code: "no_authorization" });
     const { error } = await server.anon().auth.getUser("not.a.jwt");
@@ -160,10 +204,15 @@ describe("refresh tokens", () => {
     const next = (await response.json()) as Session;
     expect(next.refresh_token).not.toBe(session.refresh_token);
     expect(next.user.id).toBe(DEMO.reader.id);
-    expect(decodeJwt(next.access_token).session_id).toBe(decodeJwt(session.access_token).session_id);
+    expect(decodeJwt(next.access_token).session_id).toBe(
+      decodeJwt(session.access_token).session_id,
+    );
 
     const client = server.anon();
-    await client.auth.setSession({ access_token: next.access_token, refresh_token: next.refresh_token });
+    await client.auth.setSession({
+      access_token: next.access_token,
+      refresh_token: next.refresh_token,
+    });
     const { data, error } = await client.auth.refreshSession();
     expect(error).toBeNull();
     expect(data.session?.refresh_token).not.toBe(next.refresh_token);
@@ -171,16 +220,24 @@ describe("refresh tokens", () => {
 
   test("the parent token may be reused briefly and yields the current child", async () => {
     const session = await rawSignIn(DEMO.reader.email);
-    const first = (await (await refreshRaw(session.refresh_token)).json()) as Session;
+    const first = (await (
+      await refreshRaw(session.refresh_token)
+    ).json()) as Session;
     const again = await refreshRaw(session.refresh_token);
     expect(again.status).toBe(200);
-    expect(((await again.json()) as Session).refresh_token).toBe(first.refresh_token);
+    expect(((await again.json()) as Session).refresh_token).toBe(
+      first.refresh_token,
+    );
   });
 
   test("reuse after the interval is refresh_token_already_used and revokes the family", async () => {
     const session = await rawSignIn(DEMO.reader.email);
-    const child = (await (await refreshRaw(session.refresh_token)).json()) as Session;
-    await new Promise((resolve) => setTimeout(resolve, REUSE_INTERVAL_MS + 200));
+    const child = (await (
+      await refreshRaw(session.refresh_token)
+    ).json()) as Session;
+    await new Promise((resolve) =>
+      setTimeout(resolve, REUSE_INTERVAL_MS + 200),
+    );
     const reused = await refreshRaw(session.refresh_token);
     expect(reused.status).toBe(400);
     expect(await reused.json()).toEqual({
@@ -189,15 +246,24 @@ describe("refresh tokens", () => {
     });
     const childAfter = await refreshRaw(child.refresh_token);
     expect(childAfter.status).toBe(400);
-    expect(await childAfter.json()).toMatchObject({ code: "refresh_token_already_used" });
+    expect(await childAfter.json()).toMatchObject({
+      code: "refresh_token_already_used",
+    });
   });
 
   test("an unknown token is refresh_token_not_found, through supabase-js too", async () => {
     const response = await refreshRaw("never-issued");
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: "refresh_token_not_found" });
-    const { error } = await server.anon().auth.refreshSession({ refresh_token: "never-issued" });
-    expect(error).toMatchObject({ status: 400, code: "refresh_token_not_found" });
+    expect(await response.json()).toMatchObject({
+      code: "refresh_token_not_found",
+    });
+    const { error } = await server
+      .anon()
+      .auth.refreshSession({ refresh_token: "never-issued" });
+    expect(error).toMatchObject({
+      status: 400,
+      code: "refresh_token_not_found",
+    });
   });
 });
 
@@ -213,7 +279,10 @@ describe("logout scopes", () => {
   function logoutRaw(session: Session, scope: string) {
     return fetch(`${server.url}/auth/v1/logout?scope=${scope}`, {
       method: "POST",
-      headers: { apikey: server.anonKey, authorization: `Bearer ${session.access_token}` },
+      headers: {
+        apikey: server.anonKey,
+        authorization: `Bearer ${session.access_token}`,
+      },
     });
   }
 
@@ -221,7 +290,9 @@ describe("logout scopes", () => {
     const [a, b] = await threeSessions();
     expect((await logoutRaw(a!, "local")).status).toBe(204);
     expect((await getUserRaw(a!.access_token)).status).toBe(403);
-    expect(await (await getUserRaw(a!.access_token)).json()).toMatchObject({ code: "session_not_found" });
+    expect(await (await getUserRaw(a!.access_token)).json()).toMatchObject({
+      code: "session_not_found",
+    });
     expect((await getUserRaw(b!.access_token)).status).toBe(200);
     expect((await refreshRaw(a!.refresh_token)).status).toBe(400);
   });
@@ -237,7 +308,10 @@ describe("logout scopes", () => {
   test("global (the supabase-js default) ends them all", async () => {
     const [a, b] = await threeSessions();
     const client = server.anon();
-    await client.auth.setSession({ access_token: a!.access_token, refresh_token: a!.refresh_token });
+    await client.auth.setSession({
+      access_token: a!.access_token,
+      refresh_token: a!.refresh_token,
+    });
     const { error } = await client.auth.signOut();
     expect(error).toBeNull();
     expect((await getUserRaw(a!.access_token)).status).toBe(403);
@@ -256,7 +330,9 @@ describe("admin users", () => {
     });
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ email, user_metadata: { name: "New" } });
-    const signIn = await server.anon().auth.signInWithPassword({ email, password: "another-password" });
+    const signIn = await server
+      .anon()
+      .auth.signInWithPassword({ email, password: "another-password" });
     expect(signIn.error).toBeNull();
     expect(signIn.data.user?.id).toBe(data.user?.id);
   });
@@ -271,8 +347,12 @@ describe("admin users", () => {
 
   test("an unconfirmed user cannot sign in", async () => {
     const email = `unconfirmed-${Date.now()}@example.com`;
-    await server.service().auth.admin.createUser({ email, password: "some-password" });
-    const { error } = await server.anon().auth.signInWithPassword({ email, password: "some-password" });
+    await server
+      .service()
+      .auth.admin.createUser({ email, password: "some-password" });
+    const { error } = await server
+      .anon()
+      .auth.signInWithPassword({ email, password: "some-password" });
     expect(error).toMatchObject({ status: 400, code: "email_not_confirmed" });
   });
 
@@ -312,7 +392,9 @@ describe("@supabase/ssr", () => {
       password: demoPassword(),
     });
     expect(error).toBeNull();
-    expect([...jar.keys()].some((name) => name.startsWith("sb-127-auth-token"))).toBe(true);
+    expect(
+      [...jar.keys()].some((name) => name.startsWith("sb-127-auth-token")),
+    ).toBe(true);
 
     const nextRequest = make();
     const { data } = await nextRequest.auth.getUser();
@@ -325,13 +407,17 @@ describe("@supabase/ssr", () => {
     expect(membership).toEqual({ id: DEMO.admin.id });
 
     await nextRequest.auth.signOut();
-    expect([...jar.keys()].some((name) => name.startsWith("sb-127-auth-token"))).toBe(false);
+    expect(
+      [...jar.keys()].some((name) => name.startsWith("sb-127-auth-token")),
+    ).toBe(false);
   });
 });
 
 describe("functions", () => {
   test("invoke posts JSON to the handler with the caller's headers and the server env", async () => {
-    const { data, error } = await server.anon().functions.invoke("echo", { body: { name: "Ada" } });
+    const { data, error } = await server
+      .anon()
+      .functions.invoke("echo", { body: { name: "Ada" } });
     expect(error).toBeNull();
     expect(data).toEqual({
       received: { name: "Ada" },
@@ -342,13 +428,17 @@ describe("functions", () => {
   });
 
   test("a non-2xx answer is a FunctionsHttpError", async () => {
-    const { error } = await server.anon().functions.invoke("echo", { body: { fail: true } });
+    const { error } = await server
+      .anon()
+      .functions.invoke("echo", { body: { fail: true } });
     expect(error).toBeInstanceOf(FunctionsHttpError);
     expect((error as FunctionsHttpError).context.status).toBe(400);
   });
 
   test("an unknown function is 404", async () => {
-    const { error } = await server.anon().functions.invoke("does-not-exist", { body: {} });
+    const { error } = await server
+      .anon()
+      .functions.invoke("does-not-exist", { body: {} });
     expect(error).toBeInstanceOf(FunctionsHttpError);
     expect((error as FunctionsHttpError).context.status).toBe(404);
   });
@@ -362,7 +452,9 @@ describe("unsupported endpoints", () => {
       body: "{}",
     });
     expect(response.status).toBe(501);
-    expect(((await response.json()) as { message: string }).message).toContain("POST /auth/v1/factors");
+    expect(((await response.json()) as { message: string }).message).toContain(
+      "POST /auth/v1/factors",
+    );
   });
 
   test("the anon client works against an unreachable path without hanging", async () => {

@@ -66,7 +66,11 @@ function iso(value: Date | null | undefined) {
 export function createAuthService(ctx: ServerContext) {
   const issuer = `${ctx.url}/auth/v1`;
 
-  async function loadUser(tx: Transaction, where: "id" | "email", value: string) {
+  async function loadUser(
+    tx: Transaction,
+    where: "id" | "email",
+    value: string,
+  ) {
     const condition = where === "id" ? "id = $1" : "lower(email) = lower($1)";
     const user = (
       await tx.query<UserRow>(
@@ -84,7 +88,13 @@ export function createAuthService(ctx: ServerContext) {
     return { user, identities };
   }
 
-  function userJson({ user, identities }: { user: UserRow; identities: IdentityRow[] }) {
+  function userJson({
+    user,
+    identities,
+  }: {
+    user: UserRow;
+    identities: IdentityRow[];
+  }) {
     const appMetadata = user.raw_app_meta_data ?? {};
     return {
       id: user.id,
@@ -114,7 +124,11 @@ export function createAuthService(ctx: ServerContext) {
     };
   }
 
-  async function accessToken(user: UserRow, sessionId: string, signedInAt: number) {
+  async function accessToken(
+    user: UserRow,
+    sessionId: string,
+    signedInAt: number,
+  ) {
     const now = Math.floor(Date.now() / 1000);
     const claims: Claims = {
       iss: issuer,
@@ -124,7 +138,11 @@ export function createAuthService(ctx: ServerContext) {
       iat: now,
       email: user.email ?? "",
       phone: user.phone ?? "",
-      app_metadata: { provider: "email", providers: ["email"], ...(user.raw_app_meta_data ?? {}) },
+      app_metadata: {
+        provider: "email",
+        providers: ["email"],
+        ...(user.raw_app_meta_data ?? {}),
+      },
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role || "authenticated",
       aal: "aal1",
@@ -132,7 +150,10 @@ export function createAuthService(ctx: ServerContext) {
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
     };
-    return { token: await ctx.jwt.sign(claims), expiresAt: now + ACCESS_TOKEN_SECONDS };
+    return {
+      token: await ctx.jwt.sign(claims),
+      expiresAt: now + ACCESS_TOKEN_SECONDS,
+    };
   }
 
   async function tokenResponse(
@@ -141,7 +162,11 @@ export function createAuthService(ctx: ServerContext) {
     refreshToken: string,
     signedInAt: number,
   ) {
-    const { token, expiresAt } = await accessToken(loaded.user, sessionId, signedInAt);
+    const { token, expiresAt } = await accessToken(
+      loaded.user,
+      sessionId,
+      signedInAt,
+    );
     return authJson(200, {
       access_token: token,
       token_type: "bearer",
@@ -170,29 +195,39 @@ export function createAuthService(ctx: ServerContext) {
     const email = typeof body.email === "string" ? body.email.trim() : "";
     const password = typeof body.password === "string" ? body.password : "";
     if (!email) {
-      if (typeof body.phone === "string" && body.phone) return notSupported("Phone sign-in");
+      if (typeof body.phone === "string" && body.phone)
+        return notSupported("Phone sign-in");
       return authError(400, "validation_failed", "missing email or phone");
     }
     const loaded = await ctx.db.admin((tx) => loadUser(tx, "email", email));
     const hash = loaded?.user.encrypted_password;
-    const matches = !!hash && !!password && (await bcrypt.compare(password, hash));
+    const matches =
+      !!hash && !!password && (await bcrypt.compare(password, hash));
     if (!loaded || !matches) {
       return authError(400, "invalid_credentials", "Invalid login credentials");
     }
     if (!loaded.user.email_confirmed_at) {
       return authError(400, "email_not_confirmed", "Email not confirmed");
     }
-    if (loaded.user.banned_until && loaded.user.banned_until.getTime() > Date.now()) {
+    if (
+      loaded.user.banned_until &&
+      loaded.user.banned_until.getTime() > Date.now()
+    ) {
       return authError(400, "user_banned", "User is banned");
     }
     const sessionId = randomUUID();
     const signedInAt = Math.floor(Date.now() / 1000);
     const { refreshToken, fresh } = await ctx.db.admin(async (tx) => {
-      await tx.query(`insert into auth.sessions (id, user_id, aal) values ($1, $2, 'aal1')`, [
-        sessionId,
+      await tx.query(
+        `insert into auth.sessions (id, user_id, aal) values ($1, $2, 'aal1')`,
+        [sessionId, loaded.user.id],
+      );
+      const refreshToken = await insertRefreshToken(
+        tx,
         loaded.user.id,
-      ]);
-      const refreshToken = await insertRefreshToken(tx, loaded.user.id, sessionId, null);
+        sessionId,
+        null,
+      );
       await tx.query(
         `update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`,
         [loaded.user.id],
@@ -208,8 +243,10 @@ export function createAuthService(ctx: ServerContext) {
   }
 
   async function refreshGrant(body: Record<string, unknown>) {
-    const presented = typeof body.refresh_token === "string" ? body.refresh_token : "";
-    if (!presented) return authError(400, "validation_failed", "refresh_token required");
+    const presented =
+      typeof body.refresh_token === "string" ? body.refresh_token : "";
+    if (!presented)
+      return authError(400, "validation_failed", "refresh_token required");
     const outcome = await ctx.db.admin(async (tx) => {
       const row = (
         await tx.query<RefreshTokenRow>(
@@ -219,9 +256,10 @@ export function createAuthService(ctx: ServerContext) {
       ).rows[0];
       if (!row || !row.session_id) return { error: "not_found" as const };
       const session = (
-        await tx.query<{ created_at: Date }>(`select created_at from auth.sessions where id = $1`, [
-          row.session_id,
-        ])
+        await tx.query<{ created_at: Date }>(
+          `select created_at from auth.sessions where id = $1`,
+          [row.session_id],
+        )
       ).rows[0];
       if (!session) return { error: "not_found" as const };
       let refreshToken: string;
@@ -232,7 +270,8 @@ export function createAuthService(ctx: ServerContext) {
             [row.session_id],
           )
         ).rows[0];
-        const withinInterval = Date.now() - row.updated_at.getTime() <= ctx.refreshReuseIntervalMs;
+        const withinInterval =
+          Date.now() - row.updated_at.getTime() <= ctx.refreshReuseIntervalMs;
         if (!active || !withinInterval) {
           // Reuse outside the grace window means the token leaked: end the session's family.
           await tx.query(
@@ -247,7 +286,12 @@ export function createAuthService(ctx: ServerContext) {
           `update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`,
           [row.id],
         );
-        refreshToken = await insertRefreshToken(tx, row.user_id, row.session_id, row.token);
+        refreshToken = await insertRefreshToken(
+          tx,
+          row.user_id,
+          row.session_id,
+          row.token,
+        );
         await tx.query(
           `update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1`,
           [row.session_id],
@@ -265,10 +309,23 @@ export function createAuthService(ctx: ServerContext) {
     if ("error" in outcome) {
       // A revoked family is committed above before answering with the error.
       return outcome.error === "reused"
-        ? authError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used")
-        : authError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+        ? authError(
+            400,
+            "refresh_token_already_used",
+            "Invalid Refresh Token: Already Used",
+          )
+        : authError(
+            400,
+            "refresh_token_not_found",
+            "Invalid Refresh Token: Refresh Token Not Found",
+          );
     }
-    return tokenResponse(outcome.loaded, outcome.sessionId, outcome.refreshToken, outcome.signedInAt);
+    return tokenResponse(
+      outcome.loaded,
+      outcome.sessionId,
+      outcome.refreshToken,
+      outcome.signedInAt,
+    );
   }
 
   /** GoTrue's requireAuthentication + session lookup. */
@@ -276,12 +333,20 @@ export function createAuthService(ctx: ServerContext) {
     request: Request,
   ): Promise<
     | { error: Response; claims?: undefined; loaded?: undefined }
-    | { error?: undefined; claims: Claims; loaded: { user: UserRow; identities: IdentityRow[] } }
+    | {
+        error?: undefined;
+        claims: Claims;
+        loaded: { user: UserRow; identities: IdentityRow[] };
+      }
   > {
     const token = bearerToken(request);
     if (!token) {
       return {
-        error: authError(401, "no_authorization", "This endpoint requires a valid Bearer token"),
+        error: authError(
+          401,
+          "no_authorization",
+          "This endpoint requires a valid Bearer token",
+        ),
       };
     }
     const verified = await ctx.jwt.verify(token);
@@ -298,7 +363,9 @@ export function createAuthService(ctx: ServerContext) {
     }
     const claims = verified.claims;
     if (typeof claims.sub !== "string" || claims.sub === "") {
-      return { error: authError(403, "bad_jwt", "invalid claim: missing sub claim") };
+      return {
+        error: authError(403, "bad_jwt", "invalid claim: missing sub claim"),
+      };
     }
     const userId = claims.sub;
     const found = await ctx.db.admin(async (tx) => {
@@ -306,10 +373,10 @@ export function createAuthService(ctx: ServerContext) {
       if (!loaded) return { error: "user" as const };
       if (typeof claims.session_id === "string") {
         const session = (
-          await tx.query(`select 1 from auth.sessions where id = $1 and user_id = $2`, [
-            claims.session_id,
-            userId,
-          ])
+          await tx.query(
+            `select 1 from auth.sessions where id = $1 and user_id = $2`,
+            [claims.session_id, userId],
+          )
         ).rows[0];
         if (!session) return { error: "session" as const };
       }
@@ -319,8 +386,16 @@ export function createAuthService(ctx: ServerContext) {
       return {
         error:
           found.error === "user"
-            ? authError(403, "user_not_found", "User from sub claim in JWT does not exist")
-            : authError(403, "session_not_found", "Session from session_id claim in JWT does not exist"),
+            ? authError(
+                403,
+                "user_not_found",
+                "User from sub claim in JWT does not exist",
+              )
+            : authError(
+                403,
+                "session_not_found",
+                "Session from session_id claim in JWT does not exist",
+              ),
       };
     }
     return { claims, loaded: found.loaded };
@@ -328,22 +403,31 @@ export function createAuthService(ctx: ServerContext) {
 
   async function logout(request: Request, scope: string) {
     if (!["global", "local", "others"].includes(scope)) {
-      return authError(400, "validation_failed", `Unsupported logout scope "${scope}"`);
+      return authError(
+        400,
+        "validation_failed",
+        `Unsupported logout scope "${scope}"`,
+      );
     }
     const auth = await authenticate(request);
     if (auth.error) return auth.error;
-    const sessionId = typeof auth.claims.session_id === "string" ? auth.claims.session_id : null;
+    const sessionId =
+      typeof auth.claims.session_id === "string"
+        ? auth.claims.session_id
+        : null;
     const userId = auth.loaded.user.id;
     await ctx.db.admin(async (tx) => {
       if (scope === "global" || !sessionId) {
-        await tx.query(`delete from auth.sessions where user_id = $1`, [userId]);
+        await tx.query(`delete from auth.sessions where user_id = $1`, [
+          userId,
+        ]);
       } else if (scope === "local") {
         await tx.query(`delete from auth.sessions where id = $1`, [sessionId]);
       } else {
-        await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [
-          userId,
-          sessionId,
-        ]);
+        await tx.query(
+          `delete from auth.sessions where user_id = $1 and id <> $2`,
+          [userId, sessionId],
+        );
       }
     });
     return empty(204, API_VERSION_HEADERS);
@@ -352,32 +436,58 @@ export function createAuthService(ctx: ServerContext) {
   async function requireAdmin(request: Request) {
     const token = bearerToken(request);
     if (!token) {
-      return authError(401, "no_authorization", "This endpoint requires a valid Bearer token");
+      return authError(
+        401,
+        "no_authorization",
+        "This endpoint requires a valid Bearer token",
+      );
     }
     const verified = await ctx.jwt.verify(token);
     if (!verified.ok) {
-      return authError(403, "bad_jwt", "invalid JWT: unable to parse or verify signature");
+      return authError(
+        403,
+        "bad_jwt",
+        "invalid JWT: unable to parse or verify signature",
+      );
     }
-    if (verified.claims.role !== "service_role" && verified.claims.role !== "supabase_admin") {
+    if (
+      verified.claims.role !== "service_role" &&
+      verified.claims.role !== "supabase_admin"
+    ) {
       return authError(403, "not_admin", "User not allowed");
     }
     return null;
   }
 
   async function adminCreateUser(body: Record<string, unknown>) {
-    const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+    const email =
+      typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
     if (!email) {
-      if (typeof body.phone === "string" && body.phone) return notSupported("Phone users");
-      return authError(400, "validation_failed", "Unable to validate email address: invalid format");
+      if (typeof body.phone === "string" && body.phone)
+        return notSupported("Phone users");
+      return authError(
+        400,
+        "validation_failed",
+        "Unable to validate email address: invalid format",
+      );
     }
     if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
-      return authError(400, "validation_failed", "Unable to validate email address: invalid format");
+      return authError(
+        400,
+        "validation_failed",
+        "Unable to validate email address: invalid format",
+      );
     }
     const password = typeof body.password === "string" ? body.password : null;
     if (password !== null && password.length < 6) {
-      return authError(422, "weak_password", "Password should be at least 6 characters.");
+      return authError(
+        422,
+        "weak_password",
+        "Password should be at least 6 characters.",
+      );
     }
-    const hash = password === null ? null : await bcrypt.hash(password, BCRYPT_COST);
+    const hash =
+      password === null ? null : await bcrypt.hash(password, BCRYPT_COST);
     const id = typeof body.id === "string" && body.id ? body.id : randomUUID();
     const confirmed = body.email_confirm === true;
     const userMetadata = isRecord(body.user_metadata) ? body.user_metadata : {};
@@ -387,14 +497,24 @@ export function createAuthService(ctx: ServerContext) {
       ...(isRecord(body.app_metadata) ? body.app_metadata : {}),
     };
     const created = await ctx.db.admin(async (tx) => {
-      const exists = await tx.query(`select 1 from auth.users where lower(email) = $1`, [email]);
+      const exists = await tx.query(
+        `select 1 from auth.users where lower(email) = $1`,
+        [email],
+      );
       if (exists.rows.length > 0) return null;
       await tx.query(
         `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
            raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
          values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
            case when $4::boolean then now() end, $5::jsonb, $6::jsonb, now(), now())`,
-        [id, email, hash, confirmed, JSON.stringify(appMetadata), JSON.stringify(userMetadata)],
+        [
+          id,
+          email,
+          hash,
+          confirmed,
+          JSON.stringify(appMetadata),
+          JSON.stringify(userMetadata),
+        ],
       );
       await tx.query(
         `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
@@ -402,20 +522,30 @@ export function createAuthService(ctx: ServerContext) {
         [
           id,
           id,
-          JSON.stringify({ sub: id, email, email_verified: confirmed, phone_verified: false }),
+          JSON.stringify({
+            sub: id,
+            email,
+            email_verified: confirmed,
+            phone_verified: false,
+          }),
         ],
       );
       return loadUser(tx, "id", id);
     });
     if (!created) {
-      return authError(422, "email_exists", "A user with this email address has already been registered");
+      return authError(
+        422,
+        "email_exists",
+        "A user with this email address has already been registered",
+      );
     }
     return authJson(200, userJson(created));
   }
 
   async function adminUpdateUser(id: string, body: Record<string, unknown>) {
     const password = typeof body.password === "string" ? body.password : null;
-    const hash = password === null ? null : await bcrypt.hash(password, BCRYPT_COST);
+    const hash =
+      password === null ? null : await bcrypt.hash(password, BCRYPT_COST);
     const updated = await ctx.db.admin(async (tx) => {
       const current = await loadUser(tx, "id", id);
       if (!current) return null;
@@ -431,7 +561,9 @@ export function createAuthService(ctx: ServerContext) {
           id,
           hash,
           body.email_confirm === true,
-          JSON.stringify(isRecord(body.user_metadata) ? body.user_metadata : {}),
+          JSON.stringify(
+            isRecord(body.user_metadata) ? body.user_metadata : {},
+          ),
           JSON.stringify(isRecord(body.app_metadata) ? body.app_metadata : {}),
         ],
       );
@@ -443,7 +575,10 @@ export function createAuthService(ctx: ServerContext) {
 
   async function adminListUsers(url: URL) {
     const page = Math.max(1, Number(url.searchParams.get("page") ?? 1) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number(url.searchParams.get("per_page") ?? 50) || 50));
+    const perPage = Math.min(
+      1000,
+      Math.max(1, Number(url.searchParams.get("per_page") ?? 50) || 50),
+    );
     const { users, total } = await ctx.db.admin(async (tx) => {
       const ids = (
         await tx.query<{ id: string }>(
@@ -452,7 +587,9 @@ export function createAuthService(ctx: ServerContext) {
         )
       ).rows;
       const total = (
-        await tx.query<{ n: number }>(`select count(*)::int as n from auth.users where deleted_at is null`)
+        await tx.query<{ n: number }>(
+          `select count(*)::int as n from auth.users where deleted_at is null`,
+        )
       ).rows[0]?.n;
       const users = [];
       for (const { id } of ids) {
@@ -461,21 +598,40 @@ export function createAuthService(ctx: ServerContext) {
       }
       return { users, total: total ?? 0 };
     });
-    return json(200, { users, aud: "authenticated" }, { ...API_VERSION_HEADERS, "x-total-count": String(total) });
+    return json(
+      200,
+      { users, aud: "authenticated" },
+      { ...API_VERSION_HEADERS, "x-total-count": String(total) },
+    );
   }
 
-  return async function handleAuth(request: Request, subpath: string): Promise<Response> {
+  return async function handleAuth(
+    request: Request,
+    subpath: string,
+  ): Promise<Response> {
     const url = new URL(request.url);
     let body: Record<string, unknown> = {};
-    if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "DELETE") {
+    if (
+      request.method !== "GET" &&
+      request.method !== "HEAD" &&
+      request.method !== "DELETE"
+    ) {
       try {
         const parsed = await readJson(request);
         if (parsed !== undefined && !isRecord(parsed)) {
-          return authError(400, "bad_json", "Could not parse request body as JSON: expected an object");
+          return authError(
+            400,
+            "bad_json",
+            "Could not parse request body as JSON: expected an object",
+          );
         }
         body = parsed ?? {};
       } catch (error) {
-        return authError(400, "bad_json", `Could not parse request body as JSON: ${(error as Error).message}`);
+        return authError(
+          400,
+          "bad_json",
+          `Could not parse request body as JSON: ${(error as Error).message}`,
+        );
       }
     }
 
@@ -494,27 +650,41 @@ export function createAuthService(ctx: ServerContext) {
       return logout(request, url.searchParams.get("scope") ?? "global");
     }
     if (subpath === "/health" && request.method === "GET") {
-      return authJson(200, { version: "local", name: "GoTrue", description: "local Supabase server" });
+      return authJson(200, {
+        version: "local",
+        name: "GoTrue",
+        description: "local Supabase server",
+      });
     }
     if (subpath === "/admin/users" || subpath.startsWith("/admin/users/")) {
       const denied = await requireAdmin(request);
       if (denied) return denied;
       const id = subpath.slice("/admin/users/".length);
-      if (subpath === "/admin/users" && request.method === "POST") return adminCreateUser(body);
-      if (subpath === "/admin/users" && request.method === "GET") return adminListUsers(url);
+      if (subpath === "/admin/users" && request.method === "POST")
+        return adminCreateUser(body);
+      if (subpath === "/admin/users" && request.method === "GET")
+        return adminListUsers(url);
       if (id && !id.includes("/")) {
-        if (!/^[0-9a-f-]{36}$/i.test(id)) return authError(404, "user_not_found", "User not found");
+        if (!/^[0-9a-f-]{36}$/i.test(id))
+          return authError(404, "user_not_found", "User not found");
         if (request.method === "GET") {
           const loaded = await ctx.db.admin((tx) => loadUser(tx, "id", id));
-          return loaded ? authJson(200, userJson(loaded)) : authError(404, "user_not_found", "User not found");
+          return loaded
+            ? authJson(200, userJson(loaded))
+            : authError(404, "user_not_found", "User not found");
         }
         if (request.method === "PUT") return adminUpdateUser(id, body);
         if (request.method === "DELETE") {
           const deleted = await ctx.db.admin(async (tx) => {
-            const result = await tx.query(`delete from auth.users where id = $1`, [id]);
+            const result = await tx.query(
+              `delete from auth.users where id = $1`,
+              [id],
+            );
             return (result.affectedRows ?? 0) > 0;
           });
-          return deleted ? authJson(200, {}) : authError(404, "user_not_found", "User not found");
+          return deleted
+            ? authJson(200, {})
+            : authError(404, "user_not_found", "User not found");
         }
       }
     }

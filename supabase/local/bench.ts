@@ -19,17 +19,25 @@ async function timed<T>(fn: () => Promise<T>) {
 }
 
 function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+  return (
+    sorted[
+      Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+    ] ?? NaN
+  );
 }
 
 async function growTo(service: SupabaseClient, total: number) {
-  const { count } = await service.from("blog_posts").select("*", { count: "exact", head: true });
+  const { count } = await service
+    .from("blog_posts")
+    .select("*", { count: "exact", head: true });
   const missing = total - (count ?? 0);
   if (missing <= 0) return;
   const tags = await service
     .from("tags")
     .upsert(
-      Array.from({ length: 20 }, (_, index) => ({ name: `Bench tag ${index}` })),
+      Array.from({ length: 20 }, (_, index) => ({
+        name: `Bench tag ${index}`,
+      })),
       { onConflict: "name" },
     )
     .select("id");
@@ -45,13 +53,19 @@ async function growTo(service: SupabaseClient, total: number) {
   const inserted = await service.from("blog_posts").insert(posts).select("id");
   if (inserted.error) throw inserted.error;
   const links = (inserted.data ?? []).flatMap((post, index) =>
-    [0, 1, 2].map((offset) => ({ post_id: post.id, tag_id: tagIds[(index + offset * 7) % tagIds.length] })),
+    [0, 1, 2].map((offset) => ({
+      post_id: post.id,
+      tag_id: tagIds[(index + offset * 7) % tagIds.length],
+    })),
   );
   const linked = await service.from("post_tags").insert(links);
   if (linked.error) throw linked.error;
 }
 
-async function measure(client: SupabaseClient, query: (client: SupabaseClient) => PromiseLike<{ error: unknown }>) {
+async function measure(
+  client: SupabaseClient,
+  query: (client: SupabaseClient) => PromiseLike<{ error: unknown }>,
+) {
   for (let index = 0; index < WARMUP; index++) await query(client);
   const samples: number[] = [];
   for (let index = 0; index < ITERATIONS; index++) {
@@ -82,22 +96,36 @@ const format = (ms: number) => `${ms.toFixed(1)} ms`;
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "supabase-bench-"));
 try {
-  const cold = await timed(() => startLocalSupabase({ port: 0, dataDir, templateCache: false }));
+  const cold = await timed(() =>
+    startLocalSupabase({ port: 0, dataDir, templateCache: false }),
+  );
   await cold.value.stop();
   const warm = await timed(() => startLocalSupabase({ port: 0, dataDir }));
   await warm.value.stop();
   await rm(dataDir, { recursive: true, force: true });
   // First run fills the snapshot cache; the second shows a fresh start restored from it.
   await (await startLocalSupabase({ port: 0, dataDir, reset: true })).stop();
-  const cached = await timed(() => startLocalSupabase({ port: 0, dataDir, reset: true }));
+  const cached = await timed(() =>
+    startLocalSupabase({ port: 0, dataDir, reset: true }),
+  );
 
-  console.log(`cold start, empty data dir (initdb, platform, migrations, seed): ${format(cold.ms)}  (target < 10 s)`);
-  console.log(`warm restart:                                              ${format(warm.ms)}  (target < 5 s)`);
-  console.log(`fresh start restored from the snapshot cache:              ${format(cached.ms)}`);
+  console.log(
+    `cold start, empty data dir (initdb, platform, migrations, seed): ${format(cold.ms)}  (target < 10 s)`,
+  );
+  console.log(
+    `warm restart:                                              ${format(warm.ms)}  (target < 5 s)`,
+  );
+  console.log(
+    `fresh start restored from the snapshot cache:              ${format(cached.ms)}`,
+  );
 
   const server = cached.value;
-  const service = createClient(server.url, server.serviceRoleKey, { auth: { persistSession: false } });
-  const anon = createClient(server.url, server.anonKey, { auth: { persistSession: false } });
+  const service = createClient(server.url, server.serviceRoleKey, {
+    auth: { persistSession: false },
+  });
+  const anon = createClient(server.url, server.anonKey, {
+    auth: { persistSession: false },
+  });
   for (const total of [10, 1000]) {
     await growTo(service, total);
     const list = await measure(anon, listQuery);

@@ -24,7 +24,10 @@ export type Caller = {
 };
 
 export function callerFromClaims(role: RequestRole, claims: Claims): Caller {
-  const userId = role === "authenticated" && typeof claims.sub === "string" ? claims.sub : null;
+  const userId =
+    role === "authenticated" && typeof claims.sub === "string"
+      ? claims.sub
+      : null;
   return { role, claims, userId };
 }
 

@@ -1,6 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { cp, mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import {
+  cp,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+} from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
@@ -53,40 +61,36 @@ export async function wipeDataDir(dataDir: string) {
   await rm(storageDir(dataDir), { recursive: true, force: true });
 }
 
-export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+export async function openDatabase(
+  options: OpenDatabaseOptions,
+): Promise<Database> {
   if (options.reset) await wipeDataDir(options.dataDir);
   const pgDir = path.join(options.dataDir, PG_SUBDIR);
   await mkdir(options.dataDir, { recursive: true });
   await mkdir(storageDir(options.dataDir), { recursive: true });
 
   const freshDir = !existsSync(path.join(pgDir, "PG_VERSION"));
-  const template = freshDir && options.templateCacheDir ? await templateDir(options) : null;
+  const template =
+    freshDir && options.templateCacheDir ? await templateDir(options) : null;
   if (template && existsSync(template)) {
     // initdb, the platform schema, migrations and seed cost seconds; a copy of
     // a cluster that went through exactly the same steps costs milliseconds.
     await cp(template, pgDir, { recursive: true });
-    options.log(`fresh database copied from the snapshot ${path.basename(template)}`);
-    return wrap(await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto } }));
+    options.log(
+      `fresh database copied from the snapshot ${path.basename(template)}`,
+    );
+    return wrap(
+      await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto } }),
+    );
   }
 
   let pg = await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto } });
-  await pg.exec(SESSION_SETTINGS);
-  const fresh = !(await isBootstrapped(pg));
-  if (fresh) {
-    const platformSql = await readFile(PLATFORM_SQL, "utf8");
-    await pg.transaction((tx) => tx.exec(platformSql));
-    options.log("platform schema created (roles, auth, storage)");
-  }
-  await applyMigrations(pg, options.migrationsDir, options.log);
-  if (fresh && options.seedFile && existsSync(options.seedFile)) {
-    const seedSql = await readFile(options.seedFile, "utf8");
-    await pg.transaction(async (tx) => {
-      // seed.sql reads the demo password from here, falling back to its
-      // default on a hosted project where this setting does not exist.
-      await tx.query(`select set_config('app.demo_password', $1, true)`, [options.demoPassword]);
-      await tx.exec(seedSql);
-    });
-    options.log(`seeded from ${path.basename(options.seedFile)}`);
+  let fresh: boolean;
+  try {
+    fresh = await bootstrap(pg, options);
+  } catch (error) {
+    await pg.close();
+    throw error;
   }
   if (fresh && template) {
     // Copy a cleanly shut down cluster, then reopen it.
@@ -95,6 +99,47 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pg = await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto } });
   }
   return wrap(pg);
+}
+
+/** Platform schema (fresh databases), pending migrations, then the seed (once). */
+async function bootstrap(pg: PGlite, options: OpenDatabaseOptions) {
+  await pg.exec(SESSION_SETTINGS);
+  const fresh = !(await isBootstrapped(pg));
+  if (fresh) {
+    const platformSql = await readFile(PLATFORM_SQL, "utf8");
+    await pg.transaction((tx) => tx.exec(platformSql));
+    options.log("platform schema created (roles, auth, storage)");
+  } else {
+    // Data dirs made before seed_state existed were seeded when they were created.
+    await pg.exec(`
+      do $$ begin
+        if to_regclass('supabase_migrations.seed_state') is null then
+          create table supabase_migrations.seed_state (seeded_at timestamptz not null default now());
+          insert into supabase_migrations.seed_state default values;
+        end if;
+      end $$;`);
+  }
+  await applyMigrations(pg, options.migrationsDir, options.log);
+  if (
+    options.seedFile &&
+    existsSync(options.seedFile) &&
+    !(await isSeeded(pg))
+  ) {
+    const seedSql = await readFile(options.seedFile, "utf8");
+    await pg.transaction(async (tx) => {
+      // seed.sql reads the demo password from here, falling back to its
+      // default on a hosted project where this setting does not exist.
+      await tx.query(`select set_config('app.demo_password', $1, true)`, [
+        options.demoPassword,
+      ]);
+      await tx.exec(seedSql);
+      await tx.query(
+        `insert into supabase_migrations.seed_state default values`,
+      );
+    });
+    options.log(`seeded from ${path.basename(options.seedFile)}`);
+  }
+  return fresh;
 }
 
 async function saveSnapshot(pgDir: string, template: string) {
@@ -118,7 +163,10 @@ async function pruneSnapshots(dir: string) {
   const entries = await Promise.all(
     (await readdir(dir))
       .filter((name) => name.startsWith("fresh-") && !name.endsWith(".partial"))
-      .map(async (name) => ({ name, mtime: (await stat(path.join(dir, name))).mtimeMs })),
+      .map(async (name) => ({
+        name,
+        mtime: (await stat(path.join(dir, name))).mtimeMs,
+      })),
   );
   entries.sort((a, b) => b.mtime - a.mtime);
   for (const entry of entries.slice(KEPT_SNAPSHOTS)) {
@@ -131,18 +179,28 @@ const SESSION_SETTINGS = `set search_path to "$user", public, extensions; set ti
 /** The snapshot's name: a digest of every input that shapes a fresh database. */
 async function templateDir(options: OpenDatabaseOptions) {
   const hash = createHash("sha256");
-  const pgliteEntry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  hash.update(await readFile(path.join(path.dirname(pgliteEntry), "..", "package.json")));
+  const pgliteEntry = createRequire(import.meta.url).resolve(
+    "@electric-sql/pglite",
+  );
+  hash.update(
+    await readFile(path.join(path.dirname(pgliteEntry), "..", "package.json")),
+  );
   hash.update(await readFile(PLATFORM_SQL));
   if (existsSync(options.migrationsDir)) {
-    for (const file of (await readdir(options.migrationsDir)).filter((name) => name.endsWith(".sql")).sort()) {
+    for (const file of (await readdir(options.migrationsDir))
+      .filter((name) => name.endsWith(".sql"))
+      .sort()) {
       hash.update(file);
       hash.update(await readFile(path.join(options.migrationsDir, file)));
     }
   }
-  if (options.seedFile && existsSync(options.seedFile)) hash.update(await readFile(options.seedFile));
+  if (options.seedFile && existsSync(options.seedFile))
+    hash.update(await readFile(options.seedFile));
   hash.update(options.demoPassword);
-  return path.join(options.templateCacheDir as string, `fresh-${hash.digest("hex").slice(0, 24)}`);
+  return path.join(
+    options.templateCacheDir as string,
+    `fresh-${hash.digest("hex").slice(0, 24)}`,
+  );
 }
 
 async function wrap(pg: PGlite): Promise<Database> {
@@ -164,6 +222,13 @@ async function wrap(pg: PGlite): Promise<Database> {
   return database;
 }
 
+async function isSeeded(pg: PGlite) {
+  const result = await pg.query<{ seeded: boolean }>(
+    `select exists (select 1 from supabase_migrations.seed_state) as seeded`,
+  );
+  return result.rows[0]?.seeded === true;
+}
+
 async function isBootstrapped(pg: PGlite) {
   const result = await pg.query<{ ok: boolean }>(
     `select exists (select 1 from pg_namespace where nspname = 'supabase_migrations') as ok`,
@@ -171,12 +236,20 @@ async function isBootstrapped(pg: PGlite) {
   return result.rows[0]?.ok === true;
 }
 
-async function applyMigrations(pg: PGlite, dir: string, log: (message: string) => void) {
+async function applyMigrations(
+  pg: PGlite,
+  dir: string,
+  log: (message: string) => void,
+) {
   if (!existsSync(dir)) return;
-  const files = (await readdir(dir)).filter((name) => name.endsWith(".sql")).sort();
+  const files = (await readdir(dir))
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
   const applied = new Set(
     (
-      await pg.query<{ version: string }>(`select version from supabase_migrations.schema_migrations`)
+      await pg.query<{ version: string }>(
+        `select version from supabase_migrations.schema_migrations`,
+      )
     ).rows.map((row) => row.version),
   );
   for (const file of files) {
@@ -192,7 +265,9 @@ async function applyMigrations(pg: PGlite, dir: string, log: (message: string) =
         );
       });
     } catch (error) {
-      throw new Error(`migration ${file} failed: ${(error as Error).message}`, { cause: error });
+      throw new Error(`migration ${file} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     log(`applied migration ${file}`);
   }

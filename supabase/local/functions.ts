@@ -1,7 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { FunctionEnv, FunctionHandler } from "../functions/_shared/handler-types.ts";
+import type {
+  FunctionEnv,
+  FunctionHandler,
+} from "../functions/_shared/handler-types.ts";
 import type { ServerContext } from "./context.ts";
 import { json } from "./http.ts";
 
@@ -14,12 +17,14 @@ export function createFunctionsService(ctx: ServerContext) {
     let handler = handlers.get(name);
     if (!handler) {
       const file = path.join(ctx.functionsDir, name, "handler.ts");
-      handler = import(pathToFileURL(file).href).then((module: { default?: unknown }) => {
-        if (typeof module.default !== "function") {
-          throw new Error(`${file} must default-export a FunctionHandler`);
-        }
-        return module.default as FunctionHandler;
-      });
+      handler = import(pathToFileURL(file).href).then(
+        (module: { default?: unknown }) => {
+          if (typeof module.default !== "function") {
+            throw new Error(`${file} must default-export a FunctionHandler`);
+          }
+          return module.default as FunctionHandler;
+        },
+      );
       // A failed import (syntax error while editing) must not stick.
       handler.catch(() => handlers.delete(name));
       handlers.set(name, handler);
@@ -29,9 +34,15 @@ export function createFunctionsService(ctx: ServerContext) {
 
   return async function handleFunction(request: Request, subpath: string) {
     const name = subpath.split("/")[1] ?? "";
-    if (!FUNCTION_NAME.test(name) || name.startsWith("_") ||
-        !existsSync(path.join(ctx.functionsDir, name, "handler.ts"))) {
-      return json(404, { code: "NOT_FOUND", message: "Requested function was not found" });
+    if (
+      !FUNCTION_NAME.test(name) ||
+      name.startsWith("_") ||
+      !existsSync(path.join(ctx.functionsDir, name, "handler.ts"))
+    ) {
+      return json(404, {
+        code: "NOT_FOUND",
+        message: "Requested function was not found",
+      });
     }
     const env: FunctionEnv = {
       ...process.env,
@@ -43,8 +54,13 @@ export function createFunctionsService(ctx: ServerContext) {
       const handler = await load(name);
       return await handler(request, env);
     } catch (error) {
-      ctx.log(`function ${name} failed: ${(error as Error).stack ?? String(error)}`);
-      return json(500, { code: "WORKER_ERROR", message: "Function exited due to an error (please check logs)" });
+      ctx.log(
+        `function ${name} failed: ${(error as Error).stack ?? String(error)}`,
+      );
+      return json(500, {
+        code: "WORKER_ERROR",
+        message: "Function exited due to an error (please check logs)",
+      });
     }
   };
 }

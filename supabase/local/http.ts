@@ -10,9 +10,14 @@ export function json(status: number, body: unknown, headers: HeadersInit = {}) {
   return jsonText(status, JSON.stringify(body), headers);
 }
 
-export function jsonText(status: number, text: string, headers: HeadersInit = {}) {
+export function jsonText(
+  status: number,
+  text: string,
+  headers: HeadersInit = {},
+) {
   const merged = new Headers(headers);
-  if (!merged.has("content-type")) merged.set("content-type", "application/json; charset=utf-8");
+  if (!merged.has("content-type"))
+    merged.set("content-type", "application/json; charset=utf-8");
   return new Response(text, { status, headers: merged });
 }
 
@@ -41,10 +46,18 @@ export function nodeListener(handler: Handler, log: (message: string) => void) {
         response = json(413, { message: "Payload too large" });
       } else {
         log(`internal error: ${(error as Error).stack ?? String(error)}`);
-        response = json(500, { message: "Internal error in the local Supabase server" });
+        response = json(500, {
+          message: "Internal error in the local Supabase server",
+        });
       }
     }
-    await writeResponse(res, response, req.method === "HEAD");
+    try {
+      await writeResponse(res, response, req.method === "HEAD");
+    } catch (error) {
+      // The client went away mid-response; nothing is left to tell it.
+      log(`response not delivered: ${(error as Error).message}`);
+      res.destroy();
+    }
   };
 }
 
@@ -54,7 +67,8 @@ async function toRequest(req: IncomingMessage) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    if (Array.isArray(value))
+      for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
   const method = req.method ?? "GET";
@@ -78,7 +92,11 @@ async function readBody(req: IncomingMessage) {
   return Buffer.concat(chunks);
 }
 
-async function writeResponse(res: ServerResponse, response: Response, head: boolean) {
+async function writeResponse(
+  res: ServerResponse,
+  response: Response,
+  head: boolean,
+) {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name === "set-cookie") return;
@@ -86,8 +104,10 @@ async function writeResponse(res: ServerResponse, response: Response, head: bool
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  const body = response.body && !head ? Buffer.from(await response.arrayBuffer()) : null;
-  if (body && !headers["content-length"]) headers["content-length"] = String(body.length);
+  const body =
+    response.body && !head ? Buffer.from(await response.arrayBuffer()) : null;
+  if (body && !headers["content-length"])
+    headers["content-length"] = String(body.length);
   res.writeHead(response.status, response.statusText || undefined, headers);
   res.end(body ?? undefined);
 }

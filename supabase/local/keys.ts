@@ -3,7 +3,8 @@ import { createHmac } from "node:crypto";
 // The Supabase CLI's well-known local secret and keys: public knowledge, so
 // they are safe to commit, and tests can compute them without starting a server.
 // Never use them for a deployment that holds real data.
-export const LOCAL_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
+export const LOCAL_JWT_SECRET =
+  "super-secret-jwt-token-with-at-least-32-characters-long";
 
 const LOCAL_KEY_ISSUER = "supabase-demo";
 const LOCAL_KEY_EXPIRY = 1983812996;

@@ -239,3 +239,9 @@ create table supabase_migrations.schema_migrations (
   name text,
   applied_at timestamptz not null default now()
 );
+
+-- One row once supabase/seed.sql has run, so a start that failed half-way
+-- (a broken migration) still seeds after the fix.
+create table supabase_migrations.seed_state (
+  seeded_at timestamptz not null default now()
+);

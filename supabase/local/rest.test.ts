@@ -38,11 +38,18 @@ afterAll(async () => {
 function rest(pathAndQuery: string, init: RequestInit = {}) {
   return fetch(`${server.url}/rest/v1/${pathAndQuery}`, {
     ...init,
-    headers: { apikey: server.anonKey, ...(init.headers as Record<string, string>) },
+    headers: {
+      apikey: server.anonKey,
+      ...(init.headers as Record<string, string>),
+    },
   });
 }
 
-async function createPost(client: SupabaseClient, title: string, tags: string[] = []) {
+async function createPost(
+  client: SupabaseClient,
+  title: string,
+  tags: string[] = [],
+) {
   const { data, error } = await client.rpc("save_post", {
     p_id: null,
     p_title: title,
@@ -55,7 +62,9 @@ async function createPost(client: SupabaseClient, title: string, tags: string[] 
 
 describe("blog list", () => {
   test("lists posts with nested tags, newest first, paged with an exact count", async () => {
-    const { count: total } = await service.from("blog_posts").select("*", { count: "exact", head: true });
+    const { count: total } = await service
+      .from("blog_posts")
+      .select("*", { count: "exact", head: true });
     const { data, error, count, status } = await anon
       .from("blog_posts")
       .select("*, post_tags(tags(name))", { count: "exact" })
@@ -68,13 +77,22 @@ describe("blog list", () => {
     const posts = data as PostWithTags[];
     expect(posts).toHaveLength(3);
     expect(Object.keys(posts[0]!)).toEqual(
-      expect.arrayContaining(["id", "title", "excerpt", "content", "cover_image_url", "author_id", "post_tags"]),
+      expect.arrayContaining([
+        "id",
+        "title",
+        "excerpt",
+        "content",
+        "cover_image_url",
+        "author_id",
+        "post_tags",
+      ]),
     );
     const times = posts.map((post) => Date.parse(post.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     for (const post of posts) {
       expect(Array.isArray(post.post_tags)).toBe(true);
-      for (const link of post.post_tags) expect(link).toEqual({ tags: { name: expect.any(String) } });
+      for (const link of post.post_tags)
+        expect(link).toEqual({ tags: { name: expect.any(String) } });
     }
 
     const next = await anon
@@ -112,7 +130,9 @@ describe("blog list", () => {
     expect(error).toBeNull();
     const posts = data as unknown as PostWithTags[];
     expect(posts.length).toBeGreaterThan(1);
-    expect(posts.some((post) => post.post_tags.some((link) => link.tags === null))).toBe(true);
+    expect(
+      posts.some((post) => post.post_tags.some((link) => link.tags === null)),
+    ).toBe(true);
   });
 });
 
@@ -126,21 +146,42 @@ describe("single post", () => {
       .maybeSingle();
     expect(maybe.error).toBeNull();
     expect(maybe.data).toMatchObject({ id: post.id, title: "Single" });
-    expect((maybe.data as PostWithTags).post_tags.map((link) => link.tags.name).sort()).toEqual(["One", "Two"]);
+    expect(
+      (maybe.data as PostWithTags).post_tags
+        .map((link) => link.tags.name)
+        .sort(),
+    ).toEqual(["One", "Two"]);
 
-    const single = await anon.from("blog_posts").select("*, post_tags(tag_id, tags(id, name))").eq("id", post.id).single();
+    const single = await anon
+      .from("blog_posts")
+      .select("*, post_tags(tag_id, tags(id, name))")
+      .eq("id", post.id)
+      .single();
     expect(single.error).toBeNull();
     expect(single.data).toMatchObject({
       id: post.id,
-      post_tags: expect.arrayContaining([{ tag_id: expect.any(String), tags: { id: expect.any(String), name: "One" } }]),
+      post_tags: expect.arrayContaining([
+        {
+          tag_id: expect.any(String),
+          tags: { id: expect.any(String), name: "One" },
+        },
+      ]),
     });
   });
 
   test("a missing id: maybeSingle gives null, single gives 406 PGRST116", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
-    const maybe = await anon.from("blog_posts").select("*").eq("id", missing).maybeSingle();
+    const maybe = await anon
+      .from("blog_posts")
+      .select("*")
+      .eq("id", missing)
+      .maybeSingle();
     expect(maybe).toMatchObject({ data: null, error: null });
-    const single = await anon.from("blog_posts").select("*").eq("id", missing).single();
+    const single = await anon
+      .from("blog_posts")
+      .select("*")
+      .eq("id", missing)
+      .single();
     expect(single.status).toBe(406);
     expect(single.error).toMatchObject({
       code: "PGRST116",
@@ -150,7 +191,11 @@ describe("single post", () => {
   });
 
   test("a malformed id is a 400 from Postgres", async () => {
-    const { error, status } = await anon.from("blog_posts").select("*").eq("id", "not-a-uuid").maybeSingle();
+    const { error, status } = await anon
+      .from("blog_posts")
+      .select("*")
+      .eq("id", "not-a-uuid")
+      .maybeSingle();
     expect(status).toBe(400);
     expect(error).toMatchObject({ code: "22P02" });
   });
@@ -159,12 +204,24 @@ describe("single post", () => {
 describe("writing", () => {
   test("tags: select by exact name, insert with select, duplicate is 409 23505", async () => {
     const name = `Fresh ${Date.now()}`;
-    const none = await author.from("tags").select("id, name").eq("name", name).maybeSingle();
+    const none = await author
+      .from("tags")
+      .select("id, name")
+      .eq("name", name)
+      .maybeSingle();
     expect(none).toMatchObject({ data: null, error: null });
-    const inserted = await author.from("tags").insert({ name }).select().single();
+    const inserted = await author
+      .from("tags")
+      .insert({ name })
+      .select()
+      .single();
     expect(inserted.status).toBe(201);
     expect(inserted.data).toMatchObject({ id: expect.any(String), name });
-    const duplicate = await author.from("tags").insert({ name }).select().single();
+    const duplicate = await author
+      .from("tags")
+      .insert({ name })
+      .select()
+      .single();
     expect(duplicate.status).toBe(409);
     expect(duplicate.error).toMatchObject({ code: "23505" });
   });
@@ -186,11 +243,16 @@ describe("writing", () => {
     const post = created.data as { id: string; published: boolean };
     expect(post.published).toBe(true);
 
-    const tags = await author.from("tags").insert([{ name: `A ${post.id}` }, { name: `B ${post.id}` }]).select("id");
+    const tags = await author
+      .from("tags")
+      .insert([{ name: `A ${post.id}` }, { name: `B ${post.id}` }])
+      .select("id");
     expect(tags.error).toBeNull();
     const links = await author
       .from("post_tags")
-      .insert((tags.data ?? []).map((tag) => ({ post_id: post.id, tag_id: tag.id })));
+      .insert(
+        (tags.data ?? []).map((tag) => ({ post_id: post.id, tag_id: tag.id })),
+      );
     expect(links).toMatchObject({ error: null, status: 201, data: null });
 
     const updated = await author
@@ -199,27 +261,48 @@ describe("writing", () => {
       .eq("id", post.id)
       .select();
     expect(updated.status).toBe(200);
-    expect(updated.data).toEqual([expect.objectContaining({ id: post.id, title: "Edited" })]);
+    expect(updated.data).toEqual([
+      expect.objectContaining({ id: post.id, title: "Edited" }),
+    ]);
 
-    const unlinked = await author.from("post_tags").delete().eq("post_id", post.id).select();
+    const unlinked = await author
+      .from("post_tags")
+      .delete()
+      .eq("post_id", post.id)
+      .select();
     expect(unlinked.data).toHaveLength(2);
 
     const removed = await author.from("blog_posts").delete().eq("id", post.id);
     expect(removed).toMatchObject({ error: null, status: 204 });
-    const gone = await service.from("blog_posts").select("id").eq("id", post.id);
+    const gone = await service
+      .from("blog_posts")
+      .select("id")
+      .eq("id", post.id);
     expect(gone.data).toEqual([]);
   });
 
   test("RLS filters silently: another user's delete affects nothing", async () => {
     const post = await createPost(author, "Not yours");
-    const attempt = await reader.from("blog_posts").delete().eq("id", post.id).select();
+    const attempt = await reader
+      .from("blog_posts")
+      .delete()
+      .eq("id", post.id)
+      .select();
     expect(attempt).toMatchObject({ error: null, data: [] });
-    const still = await anon.from("blog_posts").select("id").eq("id", post.id).single();
+    const still = await anon
+      .from("blog_posts")
+      .select("id")
+      .eq("id", post.id)
+      .single();
     expect(still.data).toEqual({ id: post.id });
   });
 
   test("42501 is 401 for anon and 403 for a signed-in role", async () => {
-    const row = { title: "Nope", content: "<p>x</p>", author_id: DEMO.reader.id };
+    const row = {
+      title: "Nope",
+      content: "<p>x</p>",
+      author_id: DEMO.reader.id,
+    };
     const asAnon = await anon.from("blog_posts").insert(row);
     expect(asAnon.status).toBe(401);
     expect(asAnon.error).toMatchObject({ code: "42501" });
@@ -231,25 +314,44 @@ describe("writing", () => {
   test("a foreign-key violation is 409 23503", async () => {
     const { status, error } = await author
       .from("post_tags")
-      .insert({ post_id: "00000000-0000-4000-8000-000000000000", tag_id: "00000000-0000-4000-8000-000000000000" });
+      .insert({
+        post_id: "00000000-0000-4000-8000-000000000000",
+        tag_id: "00000000-0000-4000-8000-000000000000",
+      });
     // The insert policy sees no such post first: either way the write is refused.
     expect([403, 409]).toContain(status);
     expect(["42501", "23503"]).toContain(error?.code);
     const direct = await service
       .from("post_tags")
-      .insert({ post_id: "00000000-0000-4000-8000-000000000000", tag_id: "00000000-0000-4000-8000-000000000000" });
+      .insert({
+        post_id: "00000000-0000-4000-8000-000000000000",
+        tag_id: "00000000-0000-4000-8000-000000000000",
+      });
     expect(direct.status).toBe(409);
     expect(direct.error).toMatchObject({ code: "23503" });
   });
 
   test("upsert merges duplicates on the given conflict column", async () => {
     const name = `Upsert ${Date.now()}`;
-    const first = await service.from("tags").upsert({ name }, { onConflict: "name" }).select().single();
-    const second = await service.from("tags").upsert({ name }, { onConflict: "name" }).select().single();
+    const first = await service
+      .from("tags")
+      .upsert({ name }, { onConflict: "name" })
+      .select()
+      .single();
+    const second = await service
+      .from("tags")
+      .upsert({ name }, { onConflict: "name" })
+      .select()
+      .single();
     expect(first.error).toBeNull();
     expect(second.error).toBeNull();
-    expect((second.data as { id: string }).id).toBe((first.data as { id: string }).id);
-    const ignored = await service.from("tags").upsert({ name }, { onConflict: "name", ignoreDuplicates: true }).select();
+    expect((second.data as { id: string }).id).toBe(
+      (first.data as { id: string }).id,
+    );
+    const ignored = await service
+      .from("tags")
+      .upsert({ name }, { onConflict: "name", ignoreDuplicates: true })
+      .select();
     expect(ignored).toMatchObject({ error: null, data: [] });
   });
 
@@ -271,7 +373,10 @@ describe("writing", () => {
 describe("rpc save_post", () => {
   test("creates with tags, then replaces the tags atomically", async () => {
     const created = await createPost(author, "Via rpc", ["Alpha", "Beta"]);
-    expect(created).toMatchObject({ title: "Via rpc", author_id: DEMO.author.id });
+    expect(created).toMatchObject({
+      title: "Via rpc",
+      author_id: DEMO.author.id,
+    });
     const { data, error } = await author.rpc("save_post", {
       p_id: created.id,
       p_title: "Via rpc, edited",
@@ -282,18 +387,33 @@ describe("rpc save_post", () => {
     });
     expect(error).toBeNull();
     expect(data).toMatchObject({ id: created.id, title: "Via rpc, edited" });
-    const read = await anon.from("blog_posts").select("post_tags(tags(name))").eq("id", created.id).single();
-    expect((read.data as unknown as { post_tags: { tags: { name: string } }[] }).post_tags.map((l) => l.tags.name).sort()).toEqual([
-      "Beta",
-      "Gamma",
-    ]);
+    const read = await anon
+      .from("blog_posts")
+      .select("post_tags(tags(name))")
+      .eq("id", created.id)
+      .single();
+    expect(
+      (
+        read.data as unknown as { post_tags: { tags: { name: string } }[] }
+      ).post_tags
+        .map((l) => l.tags.name)
+        .sort(),
+    ).toEqual(["Beta", "Gamma"]);
   });
 
   test("errors from the function keep their SQLSTATE and status", async () => {
-    const asAnon = await anon.rpc("save_post", { p_id: null, p_title: "x", p_content: "y" });
+    const asAnon = await anon.rpc("save_post", {
+      p_id: null,
+      p_title: "x",
+      p_content: "y",
+    });
     expect(asAnon.status).toBe(401);
     expect(asAnon.error).toMatchObject({ code: "42501" });
-    const asReader = await reader.rpc("save_post", { p_id: null, p_title: "x", p_content: "y" });
+    const asReader = await reader.rpc("save_post", {
+      p_id: null,
+      p_title: "x",
+      p_content: "y",
+    });
     expect(asReader.status).toBe(403);
     expect(asReader.error).toMatchObject({
       code: "42501",
@@ -310,53 +430,121 @@ describe("rpc save_post", () => {
 
 describe("platform users and team members", () => {
   test("membership check, own row, admin list and author toggle", async () => {
-    const mine = await admin.from("team_members").select("id").eq("id", DEMO.admin.id).maybeSingle();
+    const mine = await admin
+      .from("team_members")
+      .select("id")
+      .eq("id", DEMO.admin.id)
+      .maybeSingle();
     expect(mine.data).toEqual({ id: DEMO.admin.id });
-    const notMember = await reader.from("team_members").select("id").eq("id", DEMO.reader.id).maybeSingle();
+    const notMember = await reader
+      .from("team_members")
+      .select("id")
+      .eq("id", DEMO.reader.id)
+      .maybeSingle();
     expect(notMember).toMatchObject({ data: null, error: null });
 
-    const own = await reader.from("platform_users").select("is_author").eq("id", DEMO.reader.id).maybeSingle();
+    const own = await reader
+      .from("platform_users")
+      .select("is_author")
+      .eq("id", DEMO.reader.id)
+      .maybeSingle();
     expect(own.data).toEqual({ is_author: false });
-    const readerList = await reader.from("platform_users").select("id, username, email, avatar_url, is_author");
+    const readerList = await reader
+      .from("platform_users")
+      .select("id, username, email, avatar_url, is_author");
     expect(readerList.data).toHaveLength(1);
 
-    const adminList = await admin.from("platform_users").select("id, username, email, avatar_url, is_author");
+    const adminList = await admin
+      .from("platform_users")
+      .select("id, username, email, avatar_url, is_author");
     expect(adminList.data?.length).toBeGreaterThanOrEqual(3);
 
-    const toggled = await admin.from("platform_users").update({ is_author: true }).eq("id", DEMO.reader.id).select();
-    expect(toggled.data).toEqual([expect.objectContaining({ id: DEMO.reader.id, is_author: true })]);
-    const back = await admin.from("platform_users").update({ is_author: false }).eq("id", DEMO.reader.id);
+    const toggled = await admin
+      .from("platform_users")
+      .update({ is_author: true })
+      .eq("id", DEMO.reader.id)
+      .select();
+    expect(toggled.data).toEqual([
+      expect.objectContaining({ id: DEMO.reader.id, is_author: true }),
+    ]);
+    const back = await admin
+      .from("platform_users")
+      .update({ is_author: false })
+      .eq("id", DEMO.reader.id);
     expect(back).toMatchObject({ error: null, status: 204 });
   });
 
   test("a signed-in user creates their own platform_users row", async () => {
     const email = `platform-${Date.now()}@example.com`;
-    const created = await service.auth.admin.createUser({ email, password: "platform-pass", email_confirm: true });
+    const created = await service.auth.admin.createUser({
+      email,
+      password: "platform-pass",
+      email_confirm: true,
+    });
     const user = server.anon();
     await user.auth.signInWithPassword({ email, password: "platform-pass" });
-    const row = { id: created.data.user!.id, email, username: "", is_author: false };
+    const row = {
+      id: created.data.user!.id,
+      email,
+      username: "",
+      is_author: false,
+    };
     const insert = await user.from("platform_users").insert(row);
     expect(insert).toMatchObject({ error: null, status: 201 });
-    const asAuthor = await user.from("platform_users").insert({ ...row, is_author: true });
+    const asAuthor = await user
+      .from("platform_users")
+      .insert({ ...row, is_author: true });
     expect(asAuthor.error).not.toBeNull();
   });
 });
 
 describe("PostgREST wire details", () => {
   test("filters: in, is, not, neq, ilike, like, gt/lt", async () => {
-    const names = [`F1 ${Date.now()}`, `F2 ${Date.now()}`, `f3, (comma) ${Date.now()}`];
+    const names = [
+      `F1 ${Date.now()}`,
+      `F2 ${Date.now()}`,
+      `f3, (comma) ${Date.now()}`,
+    ];
     await service.from("tags").insert(names.map((name) => ({ name })));
-    const inList = await anon.from("tags").select("name").in("name", names).order("name");
-    expect(inList.data?.map((row) => row.name).sort()).toEqual([...names].sort());
-    const notIn = await anon.from("tags").select("name").not("name", "in", `(${names.slice(0, 2).map((n) => `"${n}"`).join(",")})`).in("name", names);
+    const inList = await anon
+      .from("tags")
+      .select("name")
+      .in("name", names)
+      .order("name");
+    expect(inList.data?.map((row) => row.name).sort()).toEqual(
+      [...names].sort(),
+    );
+    const notIn = await anon
+      .from("tags")
+      .select("name")
+      .not(
+        "name",
+        "in",
+        `(${names
+          .slice(0, 2)
+          .map((n) => `"${n}"`)
+          .join(",")})`,
+      )
+      .in("name", names);
     expect(notIn.data?.map((row) => row.name)).toEqual([names[2]]);
-    const ilike = await anon.from("tags").select("name").ilike("name", `f2 ${names[1]!.slice(3)}`);
+    const ilike = await anon
+      .from("tags")
+      .select("name")
+      .ilike("name", `f2 ${names[1]!.slice(3)}`);
     expect(ilike.data).toEqual([{ name: names[1] }]);
     const like = await anon.from("tags").select("name").like("name", "F1 *");
     expect(like.data?.map((row) => row.name)).toContain(names[0]);
-    const neq = await anon.from("tags").select("name").in("name", names).neq("name", names[0]!);
+    const neq = await anon
+      .from("tags")
+      .select("name")
+      .in("name", names)
+      .neq("name", names[0]!);
     expect(neq.data).toHaveLength(2);
-    const nulls = await anon.from("blog_posts").select("id").is("excerpt", null).limit(100);
+    const nulls = await anon
+      .from("blog_posts")
+      .select("id")
+      .is("excerpt", null)
+      .limit(100);
     expect(nulls.error).toBeNull();
     const range = await anon
       .from("blog_posts")
@@ -376,13 +564,21 @@ describe("PostgREST wire details", () => {
       .limit(1)
       .single();
     expect(error).toBeNull();
-    expect(data).toMatchObject({ heading: expect.any(String), published: "true", post_tags: expect.any(Array) });
+    expect(data).toMatchObject({
+      heading: expect.any(String),
+      published: "true",
+      post_tags: expect.any(Array),
+    });
   });
 
   test("Content-Range, Range header and HEAD counts", async () => {
-    const head = await anon.from("tags").select("*", { count: "exact", head: true });
+    const head = await anon
+      .from("tags")
+      .select("*", { count: "exact", head: true });
     expect(head.count).toBeGreaterThan(0);
-    const response = await rest("tags?select=id", { headers: { range: "0-1", prefer: "count=exact" } });
+    const response = await rest("tags?select=id", {
+      headers: { range: "0-1", prefer: "count=exact" },
+    });
     expect(response.headers.get("content-range")).toBe(`0-1/${head.count}`);
     expect(await response.json()).toHaveLength(2);
     const noCount = await rest("tags?select=id&limit=1");
@@ -406,20 +602,30 @@ describe("PostgREST wire details", () => {
   test("outside the subset answers 501", async () => {
     const response = await rest("tags?or=(name.eq.a,name.eq.b)");
     expect(response.status).toBe(501);
-    expect(((await response.json()) as { message: string }).message).toContain('"or" filter');
+    expect(((await response.json()) as { message: string }).message).toContain(
+      '"or" filter',
+    );
   });
 
   test("tables without grants: 401 for anon, 403 for users, readable by the service role", async () => {
     const asAnon = await anon.from("contact_messages").select("*");
     expect(asAnon.status).toBe(401);
-    const asReader = await reader.from("contact_messages").insert({ name: "n", email: "e", message: "m" });
+    const asReader = await reader
+      .from("contact_messages")
+      .insert({ name: "n", email: "e", message: "m" });
     expect(asReader.status).toBe(403);
-    const asService = await service.from("contact_messages").insert({ name: "n", email: "e@example.com", message: "hello there" }).select().single();
+    const asService = await service
+      .from("contact_messages")
+      .insert({ name: "n", email: "e@example.com", message: "hello there" })
+      .select()
+      .single();
     expect(asService.error).toBeNull();
   });
 
   test("an expired or forged bearer token is 401", async () => {
-    const forged = await rest("tags", { headers: { authorization: "Bearer abc.def.ghi" } });
+    const forged = await rest("tags", {
+      headers: { authorization: "Bearer abc.def.ghi" },
+    });
     expect(forged.status).toBe(401);
     expect(await forged.json()).toMatchObject({ code: "PGRST301" });
   });
@@ -428,8 +634,13 @@ describe("PostgREST wire details", () => {
     const results = await Promise.all(
       Array.from({ length: 25 }, (_, index) =>
         index % 5 === 0
-          ? author.from("tags").insert({ name: `Concurrent ${Date.now()} ${index}` })
-          : anon.from("blog_posts").select("id, post_tags(tags(name))").limit(3),
+          ? author
+              .from("tags")
+              .insert({ name: `Concurrent ${Date.now()} ${index}` })
+          : anon
+              .from("blog_posts")
+              .select("id, post_tags(tags(name))")
+              .limit(3),
       ),
     );
     expect(results.every((result) => result.error === null)).toBe(true);

@@ -2,19 +2,37 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createAuthService } from "./auth.ts";
-import { callerFromClaims, type Caller, type ServerContext } from "./context.ts";
+import {
+  callerFromClaims,
+  type Caller,
+  type ServerContext,
+} from "./context.ts";
 import { openDatabase } from "./database.ts";
 import { createFunctionsService } from "./functions.ts";
 import { json, nodeListener } from "./http.ts";
-import { bearerToken, createJwtTools, isRequestRole, type Claims } from "./jwt.ts";
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "./keys.ts";
+import {
+  bearerToken,
+  createJwtTools,
+  isRequestRole,
+  type Claims,
+} from "./jwt.ts";
+import {
+  LOCAL_ANON_KEY,
+  LOCAL_JWT_SECRET,
+  LOCAL_SERVICE_ROLE_KEY,
+} from "./keys.ts";
 import { createRestService } from "./rest/rest.ts";
 import { loadSchemaCache } from "./rest/schema-cache.ts";
 import { createStorageService } from "./storage.ts";
 
-export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "./keys.ts";
+export {
+  LOCAL_ANON_KEY,
+  LOCAL_JWT_SECRET,
+  LOCAL_SERVICE_ROLE_KEY,
+} from "./keys.ts";
 
-const projectPath = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
+const projectPath = (relative: string) =>
+  fileURLToPath(new URL(`../../${relative}`, import.meta.url));
 
 export const DEFAULT_PORT = 54321;
 export const DEFAULT_HOST = "127.0.0.1";
@@ -33,7 +51,8 @@ export function demoPassword() {
 
 export function printDemoAccounts(print: (line: string) => void = console.log) {
   print("Local demo accounts (password: " + demoPassword() + "):");
-  for (const account of DEMO_ACCOUNTS) print(`  ${account.email.padEnd(22)} ${account.role}`);
+  for (const account of DEMO_ACCOUNTS)
+    print(`  ${account.email.padEnd(22)} ${account.role}`);
 }
 
 export type LocalSupabaseOptions = {
@@ -68,18 +87,25 @@ export type LocalSupabase = {
 };
 
 export function assertEmbeddedAllowed() {
-  if (process.env.NODE_ENV === "production" && process.env.ALLOW_EMBEDDED_SUPABASE !== "1") {
+  if (
+    process.env.NODE_ENV === "production" &&
+    process.env.ALLOW_EMBEDDED_SUPABASE !== "1"
+  ) {
     throw new Error(
       "Refusing to start the embedded Supabase server with NODE_ENV=production. Set SUPABASE_URL and keys for a real project, or ALLOW_EMBEDDED_SUPABASE=1 for a demo deployment.",
     );
   }
 }
 
-export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
+export async function startLocalSupabase(
+  options: LocalSupabaseOptions = {},
+): Promise<LocalSupabase> {
   assertEmbeddedAllowed();
   const host = options.host ?? DEFAULT_HOST;
   if (!LOOPBACK_HOSTS.has(host)) {
-    throw new Error(`The local Supabase server listens on loopback only; got host ${host}`);
+    throw new Error(
+      `The local Supabase server listens on loopback only; got host ${host}`,
+    );
   }
   const log = options.log
     ? (message: string) => console.log(`[supabase-local] ${message}`)
@@ -88,10 +114,16 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const db = await openDatabase({
     dataDir,
     migrationsDir: options.migrationsDir ?? projectPath("supabase/migrations"),
-    seedFile: options.seedFile === undefined ? projectPath("supabase/seed.sql") : options.seedFile,
+    seedFile:
+      options.seedFile === undefined
+        ? projectPath("supabase/seed.sql")
+        : options.seedFile,
     reset: options.reset ?? false,
     demoPassword: demoPassword(),
-    templateCacheDir: options.templateCache === false ? null : projectPath(".data/supabase-cache"),
+    templateCacheDir:
+      options.templateCache === false
+        ? null
+        : projectPath(".data/supabase-cache"),
     log,
   });
   const schema = await db.admin((tx) => loadSchemaCache(tx));
@@ -151,11 +183,16 @@ const CORS_HEADERS = {
   "access-control-allow-origin": "*",
   "access-control-allow-headers":
     "authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-upsert, x-supabase-api-version, cache-control",
-  "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
-  "access-control-expose-headers": "content-range, x-total-count, x-supabase-api-version",
+  "access-control-allow-methods":
+    "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+  "access-control-expose-headers":
+    "content-range, x-total-count, x-supabase-api-version",
 };
 
-function createRouter(ctx: ServerContext, schema: Parameters<typeof createRestService>[1]) {
+function createRouter(
+  ctx: ServerContext,
+  schema: Parameters<typeof createRestService>[1],
+) {
   const auth = createAuthService(ctx);
   const rest = createRestService(ctx, schema);
   const storage = createStorageService(ctx);
@@ -166,7 +203,9 @@ function createRouter(ctx: ServerContext, schema: Parameters<typeof createRestSe
     if (!verifiedKeys.has(key)) {
       const verified = await ctx.jwt.verify(key);
       const valid =
-        verified.ok && (verified.claims.role === "anon" || verified.claims.role === "service_role");
+        verified.ok &&
+        (verified.claims.role === "anon" ||
+          verified.claims.role === "service_role");
       if (verifiedKeys.size > 100) verifiedKeys.clear();
       verifiedKeys.set(key, valid && verified.ok ? verified.claims : null);
     }
@@ -177,11 +216,18 @@ function createRouter(ctx: ServerContext, schema: Parameters<typeof createRestSe
   async function resolveCaller(
     request: Request,
     apiKeyClaims: Claims,
-  ): Promise<{ error: "expired" | "invalid"; caller?: undefined } | { error?: undefined; caller: Caller }> {
+  ): Promise<
+    | { error: "expired" | "invalid"; caller?: undefined }
+    | { error?: undefined; caller: Caller }
+  > {
     const token = bearerToken(request);
-    if (!token) return { caller: callerFromClaims(apiKeyClaims.role as "anon", apiKeyClaims) };
+    if (!token)
+      return {
+        caller: callerFromClaims(apiKeyClaims.role as "anon", apiKeyClaims),
+      };
     const verified = await ctx.jwt.verify(token);
-    if (!verified.ok) return { error: verified.expired ? "expired" : "invalid" };
+    if (!verified.ok)
+      return { error: verified.expired ? "expired" : "invalid" };
     if (!isRequestRole(verified.claims.role)) return { error: "invalid" };
     return { caller: callerFromClaims(verified.claims.role, verified.claims) };
   }
@@ -189,9 +235,11 @@ function createRouter(ctx: ServerContext, schema: Parameters<typeof createRestSe
   async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const pathname = url.pathname.replace(/\/+$/, "") || "/";
-    if (request.method === "OPTIONS") return new Response("ok", { status: 200 });
+    if (request.method === "OPTIONS")
+      return new Response("ok", { status: 200 });
     const match = /^\/(auth|rest|storage|functions)\/v1(\/.*)?$/.exec(pathname);
-    if (!match) return json(404, { message: "no Route matched with those values" });
+    if (!match)
+      return json(404, { message: "no Route matched with those values" });
     const service = match[1];
     const subpath = match[2] ?? "/";
 
@@ -199,7 +247,8 @@ function createRouter(ctx: ServerContext, schema: Parameters<typeof createRestSe
     if (service === "storage" && subpath.startsWith("/object/public/")) {
       return storage(request, subpath, null);
     }
-    const apiKey = request.headers.get("apikey") ?? url.searchParams.get("apikey");
+    const apiKey =
+      request.headers.get("apikey") ?? url.searchParams.get("apikey");
     if (!apiKey) return json(401, { message: "No API key found in request" });
     const apiKeyClaims = await verifyApiKey(apiKey);
     if (!apiKeyClaims) return json(401, { message: "Invalid API key" });
@@ -216,14 +265,28 @@ function createRouter(ctx: ServerContext, schema: Parameters<typeof createRestSe
 
   return async function handle(request: Request) {
     const started = performance.now();
-    let response = await route(request);
+    let response: Response;
     try {
-      for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
+      response = await route(request);
+    } catch (error) {
+      if (!(error instanceof URIError)) throw error;
+      response = json(400, {
+        message: "Malformed percent-encoding in the URL",
+      });
+    }
+    try {
+      for (const [name, value] of Object.entries(CORS_HEADERS))
+        response.headers.set(name, value);
     } catch {
       // A function handler may hand back a Response with immutable headers.
       const headers = new Headers(response.headers);
-      for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
-      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      for (const [name, value] of Object.entries(CORS_HEADERS))
+        headers.set(name, value);
+      response = new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
     }
     ctx.log(
       `${request.method} ${new URL(request.url).pathname} ${response.status} ${(performance.now() - started).toFixed(1)}ms`,
@@ -232,13 +295,26 @@ function createRouter(ctx: ServerContext, schema: Parameters<typeof createRestSe
   };
 }
 
-function callerError(service: string | undefined, reason: "expired" | "invalid") {
+function callerError(
+  service: string | undefined,
+  reason: "expired" | "invalid",
+) {
   if (service === "rest") {
     return json(
       401,
       reason === "expired"
-        ? { code: "PGRST303", details: null, hint: null, message: "JWT expired" }
-        : { code: "PGRST301", details: null, hint: null, message: "JWT could not be decoded" },
+        ? {
+            code: "PGRST303",
+            details: null,
+            hint: null,
+            message: "JWT expired",
+          }
+        : {
+            code: "PGRST301",
+            details: null,
+            hint: null,
+            message: "JWT could not be decoded",
+          },
       { "www-authenticate": `Bearer error="invalid_token"` },
     );
   }

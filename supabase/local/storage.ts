@@ -23,19 +23,27 @@ type ObjectMetadata = {
 };
 
 /** Storage answers 4xx with HTTP 400 and the real status inside the body (SUPABASE_WIRE.md). */
-function storageError(statusCode: number, error: string, message: string, httpStatus = 400) {
+function storageError(
+  statusCode: number,
+  error: string,
+  message: string,
+  httpStatus = 400,
+) {
   return json(httpStatus, { statusCode: String(statusCode), error, message });
 }
 
 const objectNotFound = () => storageError(404, "not_found", "Object not found");
-const bucketNotFound = () => storageError(404, "Bucket not found", "Bucket not found");
+const bucketNotFound = () =>
+  storageError(404, "Bucket not found", "Bucket not found");
 
 // Supabase Storage's key rule: a conservative ASCII set, no empty, "." or ".." segments.
 const VALID_KEY = /^(\w|\/|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/;
 
 function validKey(name: string) {
   if (!name || name.length > 1024 || !VALID_KEY.test(name)) return false;
-  return name.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..");
+  return name
+    .split("/")
+    .every((segment) => segment !== "" && segment !== "." && segment !== "..");
 }
 
 function isRlsDenial(error: unknown) {
@@ -52,7 +60,10 @@ export function createStorageService(ctx: ServerContext) {
 
   /** Bytes live under a digest of the key, so no object name can reach outside the data dir. */
   function bytesPath(bucketId: string, name: string) {
-    const bucketDigest = createHash("sha256").update(bucketId).digest("hex").slice(0, 16);
+    const bucketDigest = createHash("sha256")
+      .update(bucketId)
+      .digest("hex")
+      .slice(0, 16);
     const nameDigest = createHash("sha256").update(name).digest("hex");
     return path.join(root, bucketDigest, nameDigest);
   }
@@ -98,22 +109,45 @@ export function createStorageService(ctx: ServerContext) {
     const base = mimetype.split(";")[0]?.trim().toLowerCase() ?? "";
     return allowed.some((pattern) => {
       const lower = pattern.toLowerCase();
-      return lower.endsWith("/*") ? base.startsWith(lower.slice(0, -1)) : base === lower;
+      return lower.endsWith("/*")
+        ? base.startsWith(lower.slice(0, -1))
+        : base === lower;
     });
   }
 
-  async function upload(request: Request, bucketId: string, name: string, caller: Caller, upsert: boolean) {
-    if (!validKey(name)) return storageError(400, "InvalidKey", `Invalid key: ${name}`);
+  async function upload(
+    request: Request,
+    bucketId: string,
+    name: string,
+    caller: Caller,
+    upsert: boolean,
+  ) {
+    if (!validKey(name))
+      return storageError(400, "InvalidKey", `Invalid key: ${name}`);
     const bucket = await loadBucket(bucketId);
     if (!bucket) return bucketNotFound();
     const file = await readUpload(request);
-    if (!file) return storageError(400, "InvalidRequest", "No file was found in the request");
-    const limit = bucket.file_size_limit === null ? null : Number(bucket.file_size_limit);
+    if (!file)
+      return storageError(
+        400,
+        "InvalidRequest",
+        "No file was found in the request",
+      );
+    const limit =
+      bucket.file_size_limit === null ? null : Number(bucket.file_size_limit);
     if (limit !== null && file.bytes.length > limit) {
-      return storageError(413, "Payload too large", "The object exceeded the maximum allowed size");
+      return storageError(
+        413,
+        "Payload too large",
+        "The object exceeded the maximum allowed size",
+      );
     }
     if (!mimeAllowed(bucket.allowed_mime_types, file.mimetype)) {
-      return storageError(415, "invalid_mime_type", `mime type ${file.mimetype} is not supported`);
+      return storageError(
+        415,
+        "invalid_mime_type",
+        `mime type ${file.mimetype} is not supported`,
+      );
     }
     const metadata: ObjectMetadata = {
       eTag: `"${createHash("md5").update(file.bytes).digest("hex")}"`,
@@ -127,45 +161,67 @@ export function createStorageService(ctx: ServerContext) {
     const owner = caller.userId;
     const target = bytesPath(bucketId, name);
     try {
-      const id = await ctx.db.asRole(caller, { readOnly: false }, async (tx) => {
-        const newId = randomUUID();
-        const values = [newId, bucketId, name, owner, owner, JSON.stringify(metadata), randomUUID()];
-        let id: string = newId;
-        if (upsert) {
-          // Like Supabase, an upsert needs SELECT and UPDATE rights on an existing row.
-          const result = await tx.query<{ id: string }>(
-            `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version)
+      const id = await ctx.db.asRole(
+        caller,
+        { readOnly: false },
+        async (tx) => {
+          const newId = randomUUID();
+          const values = [
+            newId,
+            bucketId,
+            name,
+            owner,
+            owner,
+            JSON.stringify(metadata),
+            randomUUID(),
+          ];
+          let id: string = newId;
+          if (upsert) {
+            // Like Supabase, an upsert needs SELECT and UPDATE rights on an existing row.
+            const result = await tx.query<{ id: string }>(
+              `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version)
              values ($1, $2, $3, $4, $5, $6::jsonb, $7)
              on conflict (bucket_id, name) do update set
                owner = excluded.owner, owner_id = excluded.owner_id, metadata = excluded.metadata,
                version = excluded.version, updated_at = now(), last_accessed_at = now()
              returning id`,
-            values,
-          );
-          id = result.rows[0]?.id ?? newId;
-        } else {
-          // No RETURNING: an upload needs only the INSERT policy, as on Supabase.
-          await tx.query(
-            `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version)
+              values,
+            );
+            id = result.rows[0]?.id ?? newId;
+          } else {
+            // No RETURNING: an upload needs only the INSERT policy, as on Supabase.
+            await tx.query(
+              `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version)
              values ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
-            values,
-          );
-        }
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, file.bytes);
-        return id;
-      });
+              values,
+            );
+          }
+          await mkdir(path.dirname(target), { recursive: true });
+          await writeFile(target, file.bytes);
+          return id;
+        },
+      );
       return json(200, { Id: id, Key: `${bucketId}/${name}` });
     } catch (error) {
-      if (isDuplicate(error)) return storageError(409, "Duplicate", "The resource already exists");
+      if (isDuplicate(error))
+        return storageError(409, "Duplicate", "The resource already exists");
       if (isRlsDenial(error)) {
-        return storageError(403, "Unauthorized", "new row violates row-level security policy");
+        return storageError(
+          403,
+          "Unauthorized",
+          "new row violates row-level security policy",
+        );
       }
       throw error;
     }
   }
 
-  async function serve(bucketId: string, name: string, caller: Caller | null, request: Request) {
+  async function serve(
+    bucketId: string,
+    name: string,
+    caller: Caller | null,
+    request: Request,
+  ) {
     if (!validKey(name)) return objectNotFound();
     let metadata: ObjectMetadata | null;
     if (caller === null) {
@@ -210,7 +266,11 @@ export function createStorageService(ctx: ServerContext) {
     });
   }
 
-  async function removeMany(request: Request, bucketId: string, caller: Caller) {
+  async function removeMany(
+    request: Request,
+    bucketId: string,
+    caller: Caller,
+  ) {
     let body: unknown;
     try {
       body = await readJson(request);
@@ -218,20 +278,33 @@ export function createStorageService(ctx: ServerContext) {
       return storageError(400, "InvalidRequest", "body must be JSON");
     }
     const prefixes = (body as { prefixes?: unknown } | undefined)?.prefixes;
-    if (!Array.isArray(prefixes) || !prefixes.every((prefix) => typeof prefix === "string")) {
-      return storageError(400, "InvalidRequest", "body must have required property 'prefixes'");
+    if (
+      !Array.isArray(prefixes) ||
+      !prefixes.every((prefix) => typeof prefix === "string")
+    ) {
+      return storageError(
+        400,
+        "InvalidRequest",
+        "body must have required property 'prefixes'",
+      );
     }
     if (!(await loadBucket(bucketId))) return bucketNotFound();
-    const deleted = await ctx.db.asRole(caller, { readOnly: false }, async (tx) => {
-      const rows = await tx.query<Record<string, unknown> & { name: string }>(
-        `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
+    const deleted = await ctx.db.asRole(
+      caller,
+      { readOnly: false },
+      async (tx) => {
+        const rows = await tx.query<Record<string, unknown> & { name: string }>(
+          `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
          returning id, name, bucket_id, owner, owner_id, version, metadata, user_metadata,
                    created_at, updated_at, last_accessed_at`,
-        [bucketId, prefixes],
-      );
-      return rows.rows;
-    });
-    await Promise.all(deleted.map((row) => rm(bytesPath(bucketId, row.name), { force: true })));
+          [bucketId, prefixes],
+        );
+        return rows.rows;
+      },
+    );
+    await Promise.all(
+      deleted.map((row) => rm(bytesPath(bucketId, row.name), { force: true })),
+    );
     return json(200, deleted);
   }
 
@@ -242,7 +315,8 @@ export function createStorageService(ctx: ServerContext) {
     } catch {
       return storageError(400, "InvalidRequest", "body must be JSON");
     }
-    const prefix = typeof body.prefix === "string" ? body.prefix.replace(/\/+$/, "") : "";
+    const prefix =
+      typeof body.prefix === "string" ? body.prefix.replace(/\/+$/, "") : "";
     const limit = typeof body.limit === "number" ? body.limit : 100;
     const offset = typeof body.offset === "number" ? body.offset : 0;
     const search = typeof body.search === "string" ? body.search : "";
@@ -269,7 +343,8 @@ export function createStorageService(ctx: ServerContext) {
       const rest = row.name.slice(start.length);
       const slash = rest.indexOf("/");
       const entryName = slash === -1 ? rest : rest.slice(0, slash);
-      if (search && !entryName.toLowerCase().includes(search.toLowerCase())) continue;
+      if (search && !entryName.toLowerCase().includes(search.toLowerCase()))
+        continue;
       if (entries.has(entryName)) continue;
       entries.set(
         entryName,
@@ -282,35 +357,68 @@ export function createStorageService(ctx: ServerContext) {
               last_accessed_at: row.last_accessed_at,
               metadata: row.metadata,
             }
-          : { name: entryName, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null },
+          : {
+              name: entryName,
+              id: null,
+              updated_at: null,
+              created_at: null,
+              last_accessed_at: null,
+              metadata: null,
+            },
       );
     }
     return json(200, [...entries.values()].slice(offset, offset + limit));
   }
 
-  return async function handleStorage(request: Request, subpath: string, caller: Caller | null) {
-    const segments = subpath.split("/").slice(1).map((segment) => decodeURIComponent(segment));
+  return async function handleStorage(
+    request: Request,
+    subpath: string,
+    caller: Caller | null,
+  ) {
+    const segments = subpath
+      .split("/")
+      .slice(1)
+      .map((segment) => decodeURIComponent(segment));
     const [kind, ...rest] = segments;
-    if (kind !== "object") return notSupported(`${request.method} /storage/v1${subpath}`);
+    if (kind !== "object")
+      return notSupported(`${request.method} /storage/v1${subpath}`);
     const [first, ...others] = rest;
-    if (first === "public" && (request.method === "GET" || request.method === "HEAD")) {
+    if (
+      first === "public" &&
+      (request.method === "GET" || request.method === "HEAD")
+    ) {
       const [bucketId = "", ...nameParts] = others;
       return serve(bucketId, nameParts.join("/"), null, request);
     }
-    if (!caller) return storageError(400, "InvalidJWT", "Missing authorization", 400);
-    if (first === "list" && request.method === "POST") return list(request, others[0] ?? "", caller);
-    if (first === "authenticated" && (request.method === "GET" || request.method === "HEAD")) {
+    if (!caller)
+      return storageError(400, "InvalidJWT", "Missing authorization", 400);
+    if (first === "list" && request.method === "POST")
+      return list(request, others[0] ?? "", caller);
+    if (
+      first === "authenticated" &&
+      (request.method === "GET" || request.method === "HEAD")
+    ) {
       const [bucketId = "", ...nameParts] = others;
       return serve(bucketId, nameParts.join("/"), caller, request);
     }
-    if (["sign", "upload", "info", "move", "copy", "list-v2", "render"].includes(first ?? "")) {
+    if (
+      ["sign", "upload", "info", "move", "copy", "list-v2", "render"].includes(
+        first ?? "",
+      )
+    ) {
       return notSupported(`${request.method} /storage/v1${subpath}`);
     }
     const bucketId = first ?? "";
     const name = others.join("/");
     switch (request.method) {
       case "POST":
-        return upload(request, bucketId, name, caller, request.headers.get("x-upsert") === "true");
+        return upload(
+          request,
+          bucketId,
+          name,
+          caller,
+          request.headers.get("x-upsert") === "true",
+        );
       case "PUT":
         return upload(request, bucketId, name, caller, true);
       case "GET":
@@ -318,7 +426,9 @@ export function createStorageService(ctx: ServerContext) {
         return serve(bucketId, name, caller, request);
       case "DELETE":
         if (!name) return removeMany(request, bucketId, caller);
-        return notSupported("DELETE of a single object path (use remove([...]))");
+        return notSupported(
+          "DELETE of a single object path (use remove([...]))",
+        );
       default:
         return notSupported(`${request.method} /storage/v1${subpath}`);
     }

@@ -2,12 +2,26 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { demoPassword, startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions } from "./server.ts";
+import {
+  demoPassword,
+  startLocalSupabase,
+  type LocalSupabase,
+  type LocalSupabaseOptions,
+} from "./server.ts";
 
 export const DEMO = {
-  admin: { email: "admin@example.com", id: "a0000000-0000-4000-8000-000000000001" },
-  author: { email: "author@example.com", id: "a0000000-0000-4000-8000-000000000002" },
-  reader: { email: "reader@example.com", id: "a0000000-0000-4000-8000-000000000003" },
+  admin: {
+    email: "admin@example.com",
+    id: "a0000000-0000-4000-8000-000000000001",
+  },
+  author: {
+    email: "author@example.com",
+    id: "a0000000-0000-4000-8000-000000000002",
+  },
+  reader: {
+    email: "reader@example.com",
+    id: "a0000000-0000-4000-8000-000000000003",
+  },
 } as const;
 
 export type TestServer = LocalSupabase & {
@@ -18,17 +32,22 @@ export type TestServer = LocalSupabase & {
   close(): Promise<void>;
 };
 
-const clientOptions = { auth: { persistSession: false, autoRefreshToken: false } };
+const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false },
+};
 
 /** One embedded server on a free port with a throwaway data directory, per test file. */
-export async function startTestServer(options: LocalSupabaseOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: LocalSupabaseOptions = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "supabase-local-test-"));
   const server = await startLocalSupabase({ port: 0, dataDir, ...options });
   return {
     ...server,
     dataDir,
     anon: () => createClient(server.url, server.anonKey, clientOptions),
-    service: () => createClient(server.url, server.serviceRoleKey, clientOptions),
+    service: () =>
+      createClient(server.url, server.serviceRoleKey, clientOptions),
     async signedIn(account) {
       const client = createClient(server.url, server.anonKey, clientOptions);
       const { error } = await client.auth.signInWithPassword({

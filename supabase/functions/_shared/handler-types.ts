@@ -10,4 +10,7 @@ export type FunctionEnv = {
   [name: string]: string | undefined;
 };
 
-export type FunctionHandler = (request: Request, env: FunctionEnv) => Promise<Response>;
+export type FunctionHandler = (
+  request: Request,
+  env: FunctionEnv,
+) => Promise<Response>;

@@ -24,7 +24,8 @@ export type SelectItem =
       children: SelectItem[];
     };
 
-export type FilterOperator = "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "like" | "ilike" | "in" | "is";
+export type FilterOperator =
+  "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "like" | "ilike" | "in" | "is";
 
 export type Filter = {
   /** Output names of the embeds leading to the column; empty for the root table. */
@@ -35,7 +36,11 @@ export type Filter = {
   value: string | string[];
 };
 
-export type OrderTerm = { column: string; descending: boolean; nulls: "first" | "last" | null };
+export type OrderTerm = {
+  column: string;
+  descending: boolean;
+  nulls: "first" | "last" | null;
+};
 
 export type ParsedQuery = {
   select: SelectItem[];
@@ -45,25 +50,69 @@ export type ParsedQuery = {
   offset: number | null;
 };
 
-const RESERVED = new Set(["select", "order", "limit", "offset", "columns", "on_conflict"]);
-const OPERATORS = new Set<string>(["eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike", "in", "is"]);
+const RESERVED = new Set([
+  "select",
+  "order",
+  "limit",
+  "offset",
+  "columns",
+  "on_conflict",
+]);
+const OPERATORS = new Set<string>([
+  "eq",
+  "neq",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "like",
+  "ilike",
+  "in",
+  "is",
+]);
 const KNOWN_UNSUPPORTED_OPERATORS = new Set([
-  "match", "imatch", "cs", "cd", "ov", "sl", "sr", "nxl", "nxr", "adj",
-  "fts", "plfts", "phfts", "wfts", "isdistinct", "like(any)", "like(all)",
+  "match",
+  "imatch",
+  "cs",
+  "cd",
+  "ov",
+  "sl",
+  "sr",
+  "nxl",
+  "nxr",
+  "adj",
+  "fts",
+  "plfts",
+  "phfts",
+  "wfts",
+  "isdistinct",
+  "like(any)",
+  "like(all)",
 ]);
 
 export function parseQuery(params: URLSearchParams): ParsedQuery {
   const selectParam = params.get("select");
-  const select = selectParam === null || selectParam === "" ? [{ kind: "star" as const }] : parseSelect(selectParam);
+  const select =
+    selectParam === null || selectParam === ""
+      ? [{ kind: "star" as const }]
+      : parseSelect(selectParam);
   const filters: Filter[] = [];
   for (const [key, value] of params) {
     if (RESERVED.has(key)) continue;
-    if (key === "or" || key === "and" || key === "not.or" || key === "not.and") {
+    if (
+      key === "or" ||
+      key === "and" ||
+      key === "not.or" ||
+      key === "not.and"
+    ) {
       throw new UnsupportedError(`The "${key}" filter`);
     }
     const segments = key.split(".");
     const last = segments[segments.length - 1] ?? "";
-    if (segments.length > 1 && ["order", "limit", "offset", "or", "and"].includes(last)) {
+    if (
+      segments.length > 1 &&
+      ["order", "limit", "offset", "or", "and"].includes(last)
+    ) {
       throw new UnsupportedError(`The embedded modifier "${key}"`);
     }
     filters.push(parseFilter(key, value));
@@ -79,14 +128,16 @@ export function parseQuery(params: URLSearchParams): ParsedQuery {
 
 function parseNonNegativeInteger(value: string | null, name: string) {
   if (value === null || value === "") return null;
-  if (!/^\d+$/.test(value)) throw new ParseError(`failed to parse ${name} parameter (${value})`);
+  if (!/^\d+$/.test(value))
+    throw new ParseError(`failed to parse ${name} parameter (${value})`);
   return Number(value);
 }
 
 function parseFilter(key: string, raw: string): Filter {
   const pathParts = key.split(".");
   const column = pathParts.pop() ?? "";
-  if (column.includes("->")) throw new UnsupportedError(`JSON path filters (${key})`);
+  if (column.includes("->"))
+    throw new UnsupportedError(`JSON path filters (${key})`);
   let rest = raw;
   let negate = false;
   if (rest.startsWith("not.")) {
@@ -97,7 +148,10 @@ function parseFilter(key: string, raw: string): Filter {
   const operator = dot === -1 ? rest : rest.slice(0, dot);
   const operand = dot === -1 ? "" : rest.slice(dot + 1);
   if (!OPERATORS.has(operator)) {
-    if (KNOWN_UNSUPPORTED_OPERATORS.has(operator) || /^\w+\((any|all)\)$/.test(operator)) {
+    if (
+      KNOWN_UNSUPPORTED_OPERATORS.has(operator) ||
+      /^\w+\((any|all)\)$/.test(operator)
+    ) {
       throw new UnsupportedError(`The filter operator "${operator}"`);
     }
     throw new ParseError(
@@ -106,13 +160,20 @@ function parseFilter(key: string, raw: string): Filter {
     );
   }
   if (dot === -1) {
-    throw new ParseError(`failed to parse filter (${raw})`, `unexpected end of input expecting "."`);
+    throw new ParseError(
+      `failed to parse filter (${raw})`,
+      `unexpected end of input expecting "."`,
+    );
   }
   let value: string | string[] = operand;
   if (operator === "in") {
     value = parseInList(operand, raw);
   } else if (operator === "is") {
-    if (!["null", "not_null", "true", "false", "unknown"].includes(operand.toLowerCase())) {
+    if (
+      !["null", "not_null", "true", "false", "unknown"].includes(
+        operand.toLowerCase(),
+      )
+    ) {
       throw new ParseError(
         `failed to parse filter (${raw})`,
         `unexpected "${operand}" expecting null or trilean value (unknown, true, false)`,
@@ -122,12 +183,21 @@ function parseFilter(key: string, raw: string): Filter {
   } else if (operator === "like" || operator === "ilike") {
     value = operand.replaceAll("*", "%");
   }
-  return { path: pathParts, column, negate, operator: operator as FilterOperator, value };
+  return {
+    path: pathParts,
+    column,
+    negate,
+    operator: operator as FilterOperator,
+    value,
+  };
 }
 
 function parseInList(operand: string, raw: string) {
   if (!operand.startsWith("(") || !operand.endsWith(")")) {
-    throw new ParseError(`failed to parse filter (${raw})`, `expecting "(" and ")" around the list`);
+    throw new ParseError(
+      `failed to parse filter (${raw})`,
+      `expecting "(" and ")" around the list`,
+    );
   }
   const body = operand.slice(1, -1);
   const values: string[] = [];
@@ -142,7 +212,11 @@ function parseInList(operand: string, raw: string) {
         value += body[index];
         index += 1;
       }
-      if (body[index] !== '"') throw new ParseError(`failed to parse filter (${raw})`, "unterminated quote");
+      if (body[index] !== '"')
+        throw new ParseError(
+          `failed to parse filter (${raw})`,
+          "unterminated quote",
+        );
       index += 1;
       values.push(value);
     } else {
@@ -152,7 +226,8 @@ function parseInList(operand: string, raw: string) {
       index = end;
     }
     if (index >= body.length) break;
-    if (body[index] !== ",") throw new ParseError(`failed to parse filter (${raw})`, "expecting \",\"");
+    if (body[index] !== ",")
+      throw new ParseError(`failed to parse filter (${raw})`, 'expecting ","');
     index += 1;
   }
   return values;
@@ -161,7 +236,8 @@ function parseInList(operand: string, raw: string) {
 function parseOrder(value: string | null): OrderTerm[] {
   if (!value) return [];
   return value.split(",").map((term) => {
-    if (term.includes("(")) throw new UnsupportedError(`Ordering by an embedded resource (${term})`);
+    if (term.includes("("))
+      throw new UnsupportedError(`Ordering by an embedded resource (${term})`);
     const [column = "", ...modifiers] = term.split(".");
     let descending = false;
     let nulls: OrderTerm["nulls"] = null;
@@ -170,7 +246,11 @@ function parseOrder(value: string | null): OrderTerm[] {
       else if (modifier === "desc") descending = true;
       else if (modifier === "nullsfirst") nulls = "first";
       else if (modifier === "nullslast") nulls = "last";
-      else throw new ParseError(`failed to parse order (${value})`, `unexpected "${modifier}"`);
+      else
+        throw new ParseError(
+          `failed to parse order (${value})`,
+          `unexpected "${modifier}"`,
+        );
     }
     if (!column) throw new ParseError(`failed to parse order (${value})`);
     return { column: unquote(column), descending, nulls };
@@ -178,7 +258,9 @@ function parseOrder(value: string | null): OrderTerm[] {
 }
 
 function unquote(name: string) {
-  return name.startsWith('"') && name.endsWith('"') && name.length >= 2 ? name.slice(1, -1) : name;
+  return name.startsWith('"') && name.endsWith('"') && name.length >= 2
+    ? name.slice(1, -1)
+    : name;
 }
 
 /** Recursive-descent parser for `select=`; whitespace outside quotes is ignored. */
@@ -191,7 +273,8 @@ export function parseSelect(input: string): SelectItem[] {
     );
   };
   const skipSpace = () => {
-    while (position < input.length && /\s/.test(input[position] ?? "")) position += 1;
+    while (position < input.length && /\s/.test(input[position] ?? ""))
+      position += 1;
   };
   const identifier = (): string => {
     skipSpace();
@@ -202,7 +285,7 @@ export function parseSelect(input: string): SelectItem[] {
       position = end + 1;
       return name;
     }
-    const match = /^[^,()!:.\s"]+/.exec(input.slice(position));
+    const match = /^(?:[^,()!:.\s"-]|-(?!>))+/.exec(input.slice(position));
     if (!match) return fail("field name");
     position += match[0].length;
     return match[0];
@@ -225,7 +308,8 @@ export function parseSelect(input: string): SelectItem[] {
       position += 1;
       return { kind: "star" };
     }
-    if (input.startsWith("...", position)) throw new UnsupportedError("Spread embeds (...) in select");
+    if (input.startsWith("...", position))
+      throw new UnsupportedError("Spread embeds (...) in select");
     let name = identifier();
     let alias: string | null = null;
     skipSpace();
@@ -235,7 +319,8 @@ export function parseSelect(input: string): SelectItem[] {
       name = identifier();
       skipSpace();
     }
-    if (input.startsWith("->", position)) throw new UnsupportedError("JSON paths (->) in select");
+    if (input.startsWith("->", position))
+      throw new UnsupportedError("JSON paths (->) in select");
     let hint: string | null = null;
     let inner = false;
     while (input[position] === "!") {

@@ -1,7 +1,12 @@
 import { notSupported, type Caller, type ServerContext } from "../context.ts";
 import { empty, json, jsonText } from "../http.ts";
 import type { Transaction } from "../database.ts";
-import { ParseError, parseQuery, UnsupportedError, type ParsedQuery } from "./query-parser.ts";
+import {
+  ParseError,
+  parseQuery,
+  UnsupportedError,
+  type ParsedQuery,
+} from "./query-parser.ts";
 import type { RpcFunction, SchemaCache, Table } from "./schema-cache.ts";
 import {
   ident,
@@ -28,10 +33,21 @@ type Rows = { body: string; n: number };
 function parsePrefer(request: Request): Prefer {
   const prefer: Prefer = { return: "minimal", count: false, resolution: null };
   for (const part of (request.headers.get("prefer") ?? "").split(",")) {
-    const [key, value] = part.trim().split("=").map((piece) => piece.trim());
-    if (key === "return" && value === "representation") prefer.return = "representation";
-    if (key === "count" && (value === "exact" || value === "planned" || value === "estimated")) prefer.count = true;
-    if (key === "resolution" && (value === "merge-duplicates" || value === "ignore-duplicates")) {
+    const [key, value] = part
+      .trim()
+      .split("=")
+      .map((piece) => piece.trim());
+    if (key === "return" && value === "representation")
+      prefer.return = "representation";
+    if (
+      key === "count" &&
+      (value === "exact" || value === "planned" || value === "estimated")
+    )
+      prefer.count = true;
+    if (
+      key === "resolution" &&
+      (value === "merge-duplicates" || value === "ignore-duplicates")
+    ) {
       prefer.resolution = value;
     }
   }
@@ -40,8 +56,10 @@ function parsePrefer(request: Request): Prefer {
 
 function wantsObject(request: Request) {
   const accept = request.headers.get("accept") ?? "";
-  if (accept.includes("text/csv")) throw new UnsupportedError("text/csv responses");
-  if (accept.includes("nulls=stripped")) throw new UnsupportedError("nulls=stripped responses");
+  if (accept.includes("text/csv"))
+    throw new UnsupportedError("text/csv responses");
+  if (accept.includes("nulls=stripped"))
+    throw new UnsupportedError("nulls=stripped responses");
   return accept.includes(OBJECT_MEDIA_TYPE);
 }
 
@@ -57,7 +75,12 @@ function singleObject(rows: Rows) {
   return JSON.stringify((JSON.parse(rows.body) as unknown[])[0]);
 }
 
-function rowsResponse(status: number, rows: Rows, asObject: boolean, headers: Record<string, string>) {
+function rowsResponse(
+  status: number,
+  rows: Rows,
+  asObject: boolean,
+  headers: Record<string, string>,
+) {
   if (asObject) {
     return jsonText(status, singleObject(rows), {
       ...headers,
@@ -67,7 +90,12 @@ function rowsResponse(status: number, rows: Rows, asObject: boolean, headers: Re
   return jsonText(status, rows.body, headers);
 }
 
-type DatabaseErrorLike = { code?: string; message: string; detail?: string; hint?: string };
+type DatabaseErrorLike = {
+  code?: string;
+  message: string;
+  detail?: string;
+  hint?: string;
+};
 
 function isDatabaseError(error: unknown): error is DatabaseErrorLike {
   return (
@@ -83,7 +111,13 @@ function statusForSqlState(code: string, caller: Caller) {
   if (code === "23505" || code === "23503") return 409;
   if (code === "42P01" || code === "42883") return 404;
   if (code === "25006") return 405;
-  if (code === "53400" || code.startsWith("53") || code.startsWith("58") || code.startsWith("XX")) return 500;
+  if (
+    code === "53400" ||
+    code.startsWith("53") ||
+    code.startsWith("58") ||
+    code.startsWith("XX")
+  )
+    return 500;
   if (code === "57014") return 500;
   if (code === "40001") return 409;
   return 400;
@@ -98,9 +132,15 @@ export function restErrorResponse(error: unknown, caller: Caller) {
       message: error.message,
     });
   }
-  if (error instanceof UnsupportedError) return notSupported(`${error.message} (PostgREST)`);
+  if (error instanceof UnsupportedError)
+    return notSupported(`${error.message} (PostgREST)`);
   if (error instanceof ParseError) {
-    return json(400, { code: "PGRST100", details: error.details, hint: null, message: error.message });
+    return json(400, {
+      code: "PGRST100",
+      details: error.details,
+      hint: null,
+      message: error.message,
+    });
   }
   if (isDatabaseError(error)) {
     const code = error.code as string;
@@ -125,7 +165,10 @@ function rangeFromHeader(request: Request) {
   if (!match) return null;
   const from = Number(match[1]);
   const to = match[2] ? Number(match[2]) : null;
-  return { offset: from, limit: to === null ? null : Math.max(0, to - from + 1) };
+  return {
+    offset: from,
+    limit: to === null ? null : Math.max(0, to - from + 1),
+  };
 }
 
 async function readBodyJson(request: Request) {
@@ -167,7 +210,10 @@ async function runRows(tx: Transaction, sql: string, params: Params) {
   return row ?? { body: "[]", n: 0 };
 }
 
-export function createRestService(ctx: ServerContext, schema: () => SchemaCache) {
+export function createRestService(
+  ctx: ServerContext,
+  schema: () => SchemaCache,
+) {
   async function read(request: Request, tableName: string, caller: Caller) {
     const url = new URL(request.url);
     const cache = schema();
@@ -175,7 +221,10 @@ export function createRestService(ctx: ServerContext, schema: () => SchemaCache)
     const query = parseQuery(url.searchParams);
     const prefer = parsePrefer(request);
     const asObject = wantsObject(request);
-    const headerRange = query.limit === null && query.offset === null ? rangeFromHeader(request) : null;
+    const headerRange =
+      query.limit === null && query.offset === null
+        ? rangeFromHeader(request)
+        : null;
     const limit = query.limit ?? headerRange?.limit ?? null;
     const offset = query.offset ?? headerRange?.offset ?? 0;
 
@@ -189,18 +238,22 @@ export function createRestService(ctx: ServerContext, schema: () => SchemaCache)
     const base = `(select t0.* from ${qualified(table.name)} as t0 ${whereSql} ${orderSql("t0", query.order)} ${paging})`;
     const sql = projectRows(root, base, query.order, params);
 
-    const { rows, total } = await ctx.db.asRole(caller, { readOnly: true }, async (tx) => {
-      const rows = await runRows(tx, sql, params);
-      let total: number | null = null;
-      if (prefer.count) {
-        const counted = await tx.query<{ n: number }>(
-          `select count(*)::int as n from ${qualified(table.name)} as t0 ${whereSql}`,
-          params.values.slice(0, whereParamCount),
-        );
-        total = counted.rows[0]?.n ?? 0;
-      }
-      return { rows, total };
-    });
+    const { rows, total } = await ctx.db.asRole(
+      caller,
+      { readOnly: true },
+      async (tx) => {
+        const rows = await runRows(tx, sql, params);
+        let total: number | null = null;
+        if (prefer.count) {
+          const counted = await tx.query<{ n: number }>(
+            `select count(*)::int as n from ${qualified(table.name)} as t0 ${whereSql}`,
+            params.values.slice(0, whereParamCount),
+          );
+          total = counted.rows[0]?.n ?? 0;
+        }
+        return { rows, total };
+      },
+    );
 
     if (total !== null && offset > 0 && offset > total) {
       throw new PlanError(
@@ -220,18 +273,25 @@ export function createRestService(ctx: ServerContext, schema: () => SchemaCache)
     const cache = schema();
     const table = requireTable(cache, tableName);
     const query = parseQuery(url.searchParams);
-    if (query.filters.length > 0) throw new UnsupportedError("Filters on an insert");
+    if (query.filters.length > 0)
+      throw new UnsupportedError("Filters on an insert");
     rejectPaging(query);
     const prefer = parsePrefer(request);
     const asObject = wantsObject(request);
     const payload = await readBodyJson(request);
     const rows = Array.isArray(payload) ? payload : [payload];
-    if (!rows.every((row) => typeof row === "object" && row !== null && !Array.isArray(row))) {
+    if (
+      !rows.every(
+        (row) => typeof row === "object" && row !== null && !Array.isArray(row),
+      )
+    ) {
       throw new PlanError(400, "PGRST102", "All object keys must match");
     }
     const columnsParam = url.searchParams.get("columns");
     const columns = columnsParam
-      ? columnsParam.split(",").map((column) => column.trim().replace(/^"(.*)"$/, "$1"))
+      ? columnsParam
+          .split(",")
+          .map((column) => column.trim().replace(/^"(.*)"$/, "$1"))
       : [...new Set(rows.flatMap((row) => Object.keys(row as object)))];
     requireColumns(table, columns);
 
@@ -239,16 +299,24 @@ export function createRestService(ctx: ServerContext, schema: () => SchemaCache)
     const target = `${qualified(table.name)} as t0`;
     let statement: string;
     if (columns.length === 0) {
-      if (rows.length > 1) throw new UnsupportedError("Inserting several rows with no columns");
+      if (rows.length > 1)
+        throw new UnsupportedError("Inserting several rows with no columns");
       statement = `insert into ${target} default values`;
     } else {
       const columnList = columns.map(ident).join(", ");
       statement = `insert into ${target} (${columnList}) select ${columnList} from json_populate_recordset(null::${qualified(table.name)}, ${params.add(JSON.stringify(rows))}::json)`;
       if (prefer.resolution) {
         const conflictParam = url.searchParams.get("on_conflict");
-        const conflict = conflictParam ? conflictParam.split(",").map((column) => column.trim()) : table.primaryKey;
+        const conflict = conflictParam
+          ? conflictParam.split(",").map((column) => column.trim())
+          : table.primaryKey;
         requireColumns(table, conflict);
-        if (conflict.length === 0) throw new PlanError(400, "PGRST100", "on_conflict requires a unique key");
+        if (conflict.length === 0)
+          throw new PlanError(
+            400,
+            "PGRST100",
+            "on_conflict requires a unique key",
+          );
         statement += ` on conflict (${conflict.map(ident).join(", ")}) `;
         statement +=
           prefer.resolution === "ignore-duplicates"
@@ -257,7 +325,16 @@ export function createRestService(ctx: ServerContext, schema: () => SchemaCache)
       }
     }
     if (rows.length === 0) return empty(201, { "content-range": "*/*" });
-    return mutate(caller, statement, params, prefer, asObject, table, query, 201);
+    return mutate(
+      caller,
+      statement,
+      params,
+      prefer,
+      asObject,
+      table,
+      query,
+      201,
+    );
   }
 
   async function update(request: Request, tableName: string, caller: Caller) {
@@ -270,19 +347,42 @@ export function createRestService(ctx: ServerContext, schema: () => SchemaCache)
     const prefer = parsePrefer(request);
     const asObject = wantsObject(request);
     const payload = await readBodyJson(request);
-    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+    if (
+      typeof payload !== "object" ||
+      payload === null ||
+      Array.isArray(payload)
+    ) {
       throw new PlanError(400, "PGRST102", "Empty or invalid json");
     }
     const columns = Object.keys(payload);
     requireColumns(table, columns);
     const params = new Params();
     const body = params.add(JSON.stringify(payload));
-    const root = planSelect(cache, table, [], query.filters.filter((filter) => filter.path.length === 0));
+    const root = planSelect(
+      cache,
+      table,
+      [],
+      query.filters.filter((filter) => filter.path.length === 0),
+    );
     const where = whereTerms(root, params);
-    const assignments = columns.map((column) => `${ident(column)} = _body.${ident(column)}`).join(", ");
-    if (columns.length === 0) return prefer.return === "representation" ? jsonText(200, "[]") : empty(204);
+    const assignments = columns
+      .map((column) => `${ident(column)} = _body.${ident(column)}`)
+      .join(", ");
+    if (columns.length === 0)
+      return prefer.return === "representation"
+        ? jsonText(200, "[]")
+        : empty(204);
     const statement = `update ${qualified(table.name)} as t0 set ${assignments} from json_populate_record(null::${qualified(table.name)}, ${body}::json) as _body where ${where.join(" and ")}`;
-    return mutate(caller, statement, params, prefer, asObject, table, query, 200);
+    return mutate(
+      caller,
+      statement,
+      params,
+      prefer,
+      asObject,
+      table,
+      query,
+      200,
+    );
   }
 
   async function remove(request: Request, tableName: string, caller: Caller) {
@@ -295,10 +395,24 @@ export function createRestService(ctx: ServerContext, schema: () => SchemaCache)
     const prefer = parsePrefer(request);
     const asObject = wantsObject(request);
     const params = new Params();
-    const root = planSelect(cache, table, [], query.filters.filter((filter) => filter.path.length === 0));
+    const root = planSelect(
+      cache,
+      table,
+      [],
+      query.filters.filter((filter) => filter.path.length === 0),
+    );
     const where = whereTerms(root, params);
     const statement = `delete from ${qualified(table.name)} as t0 where ${where.join(" and ")}`;
-    return mutate(caller, statement, params, prefer, asObject, table, query, 200);
+    return mutate(
+      caller,
+      statement,
+      params,
+      prefer,
+      asObject,
+      table,
+      query,
+      200,
+    );
   }
 
   async function mutate(
@@ -313,28 +427,45 @@ export function createRestService(ctx: ServerContext, schema: () => SchemaCache)
   ) {
     const created = representationStatus === 201;
     if (prefer.return !== "representation" && !asObject) {
-      await ctx.db.asRole(caller, { readOnly: false }, (tx) => tx.query(statement, params.values));
+      await ctx.db.asRole(caller, { readOnly: false }, (tx) =>
+        tx.query(statement, params.values),
+      );
       return empty(created ? 201 : 204, { "content-range": "*/*" });
     }
     const cache = schema();
-    const root = planSelect(cache, table, query.select, query.filters.filter((filter) => filter.path.length > 0));
+    const root = planSelect(
+      cache,
+      table,
+      query.select,
+      query.filters.filter((filter) => filter.path.length > 0),
+    );
     const sql = `with _m as (${statement} returning t0.*) ${projectRows(root, "_m", [], params)}`;
-    const { rows, body } = await ctx.db.asRole(caller, { readOnly: false }, async (tx) => {
-      const rows = await runRows(tx, sql, params);
-      // Checked inside the transaction so a failed single-object mutation rolls back.
-      return { rows, body: asObject ? singleObject(rows) : rows.body };
-    });
-    const headers = { "content-range": rows.n === 0 ? "*/*" : `0-${rows.n - 1}/*` };
-    if (prefer.return !== "representation") return empty(created ? 201 : 204, headers);
+    const { rows, body } = await ctx.db.asRole(
+      caller,
+      { readOnly: false },
+      async (tx) => {
+        const rows = await runRows(tx, sql, params);
+        // Checked inside the transaction so a failed single-object mutation rolls back.
+        return { rows, body: asObject ? singleObject(rows) : rows.body };
+      },
+    );
+    const headers = {
+      "content-range": rows.n === 0 ? "*/*" : `0-${rows.n - 1}/*`,
+    };
+    if (prefer.return !== "representation")
+      return empty(created ? 201 : 204, headers);
     return jsonText(representationStatus, body, {
       ...headers,
-      ...(asObject ? { "content-type": `${OBJECT_MEDIA_TYPE}; charset=utf-8` } : {}),
+      ...(asObject
+        ? { "content-type": `${OBJECT_MEDIA_TYPE}; charset=utf-8` }
+        : {}),
     });
   }
 
   async function rpc(request: Request, name: string, caller: Caller) {
     const url = new URL(request.url);
-    if (request.method !== "POST") throw new UnsupportedError(`${request.method} /rest/v1/rpc (only POST)`);
+    if (request.method !== "POST")
+      throw new UnsupportedError(`${request.method} /rest/v1/rpc (only POST)`);
     for (const key of url.searchParams.keys()) {
       if (key !== "select" || url.searchParams.get("select") !== "*") {
         throw new UnsupportedError("Filters and select on an rpc result");
@@ -350,7 +481,11 @@ export function createRestService(ctx: ServerContext, schema: () => SchemaCache)
       } catch {
         throw new PlanError(400, "PGRST102", "Empty or invalid json");
       }
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      if (
+        typeof parsed !== "object" ||
+        parsed === null ||
+        Array.isArray(parsed)
+      ) {
         throw new UnsupportedError("Non-object rpc arguments");
       }
       args = parsed as Record<string, unknown>;
@@ -373,29 +508,52 @@ export function createRestService(ctx: ServerContext, schema: () => SchemaCache)
     } else {
       sql = `select to_json(_r)::text as body from ${source ? `${source}, ` : ""}${call} as _r`;
     }
-    const result = await ctx.db.asRole(caller, { readOnly: false }, async (tx) => {
-      const rows = (await tx.query<{ body: string | null }>(sql, params.values)).rows;
-      const body = fn.returnsVoid ? null : (rows[0]?.body ?? "null");
-      if (asObject && fn.returnsSet && body !== null) {
-        const list = JSON.parse(body) as unknown[];
-        return singleObject({ body, n: list.length });
-      }
-      return body;
-    });
+    const result = await ctx.db.asRole(
+      caller,
+      { readOnly: false },
+      async (tx) => {
+        const rows = (
+          await tx.query<{ body: string | null }>(sql, params.values)
+        ).rows;
+        const body = fn.returnsVoid ? null : (rows[0]?.body ?? "null");
+        if (asObject && fn.returnsSet && body !== null) {
+          const list = JSON.parse(body) as unknown[];
+          return singleObject({ body, n: list.length });
+        }
+        return body;
+      },
+    );
     if (result === null) return empty(204);
-    return jsonText(200, result, asObject ? { "content-type": `${OBJECT_MEDIA_TYPE}; charset=utf-8` } : {});
+    return jsonText(
+      200,
+      result,
+      asObject ? { "content-type": `${OBJECT_MEDIA_TYPE}; charset=utf-8` } : {},
+    );
   }
 
-  return async function handleRest(request: Request, subpath: string, caller: Caller) {
+  return async function handleRest(
+    request: Request,
+    subpath: string,
+    caller: Caller,
+  ) {
     try {
-      const profile = request.headers.get("accept-profile") ?? request.headers.get("content-profile");
+      const profile =
+        request.headers.get("accept-profile") ??
+        request.headers.get("content-profile");
       if (profile && profile !== "public") {
-        throw new PlanError(406, "PGRST106", "The schema must be one of the following: public", null);
+        throw new PlanError(
+          406,
+          "PGRST106",
+          "The schema must be one of the following: public",
+          null,
+        );
       }
       const match = /^\/rpc\/([^/]+)$/.exec(subpath);
-      if (match) return await rpc(request, decodeURIComponent(match[1] ?? ""), caller);
+      if (match)
+        return await rpc(request, decodeURIComponent(match[1] ?? ""), caller);
       const tableMatch = /^\/([^/]+)$/.exec(subpath);
-      if (!tableMatch) return notSupported(`${request.method} /rest/v1${subpath}`);
+      if (!tableMatch)
+        return notSupported(`${request.method} /rest/v1${subpath}`);
       const tableName = decodeURIComponent(tableMatch[1] ?? "");
       switch (request.method) {
         case "GET":
@@ -416,7 +574,11 @@ export function createRestService(ctx: ServerContext, schema: () => SchemaCache)
   };
 }
 
-function findFunction(cache: SchemaCache, name: string, keys: string[]): RpcFunction {
+function findFunction(
+  cache: SchemaCache,
+  name: string,
+  keys: string[],
+): RpcFunction {
   const candidates = cache.functions.get(name) ?? [];
   const match = candidates.find(
     (fn) =>

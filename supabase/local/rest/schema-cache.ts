@@ -108,10 +108,17 @@ export async function loadSchemaCache(tx: Transaction): Promise<SchemaCache> {
 
   const tables = new Map<string, Table>();
   for (const row of tableRows) {
-    tables.set(row.name, { name: row.name, columns: new Map(), primaryKey: [], uniqueKeys: [] });
+    tables.set(row.name, {
+      name: row.name,
+      columns: new Map(),
+      primaryKey: [],
+      uniqueKeys: [],
+    });
   }
   for (const row of columnRows) {
-    tables.get(row.table_name)?.columns.set(row.name, { name: row.name, type: row.type });
+    tables
+      .get(row.table_name)
+      ?.columns.set(row.name, { name: row.name, type: row.type });
   }
   const foreignKeys: ForeignKey[] = [];
   for (const row of constraintRows) {
@@ -122,7 +129,11 @@ export async function loadSchemaCache(tx: Transaction): Promise<SchemaCache> {
       table.uniqueKeys.push(row.columns);
     } else if (row.kind === "u") {
       table.uniqueKeys.push(row.columns);
-    } else if (row.foreign_schema === "public" && row.foreign_table && row.foreign_columns) {
+    } else if (
+      row.foreign_schema === "public" &&
+      row.foreign_table &&
+      row.foreign_columns
+    ) {
       foreignKeys.push({
         name: row.name,
         table: row.table_name,
@@ -139,7 +150,9 @@ export async function loadSchemaCache(tx: Transaction): Promise<SchemaCache> {
     const names = row.all_arg_names ?? [];
     // proargnames covers every argument (including OUT ones) when proargmodes is set.
     const inputNames = modes
-      ? names.filter((_, index) => ["i", "b", "v"].includes(modes[index] ?? "i"))
+      ? names.filter((_, index) =>
+          ["i", "b", "v"].includes(modes[index] ?? "i"),
+        )
       : names;
     const args = row.arg_types.map((type, index) => ({
       name: inputNames[index] ?? "",

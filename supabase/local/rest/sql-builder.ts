@@ -7,7 +7,13 @@ export class PlanError extends Error {
   code: string;
   details: string | null;
   hint: string | null;
-  constructor(status: number, code: string, message: string, details: string | null = null, hint: string | null = null) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: string | null = null,
+    hint: string | null = null,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -61,15 +67,29 @@ export function requireTable(cache: SchemaCache, name: string) {
 }
 
 /** Builds the select tree: resolves each embed to a foreign key, PostgREST-style. */
-export function planSelect(cache: SchemaCache, table: Table, items: SelectItem[], filters: Filter[]) {
+export function planSelect(
+  cache: SchemaCache,
+  table: Table,
+  items: SelectItem[],
+  filters: Filter[],
+) {
   let aliasCounter = 0;
   const nextAlias = () => `t${++aliasCounter}`;
-  const build = (nodeTable: Table, alias: string, nodeItems: SelectItem[]): Node => {
+  const build = (
+    nodeTable: Table,
+    alias: string,
+    nodeItems: SelectItem[],
+  ): Node => {
     const embeds: Embed[] = [];
     for (const item of nodeItems) {
       if (item.kind !== "embed") continue;
       const related = requireRelatedTable(cache, nodeTable, item.name);
-      const relation = resolveRelationship(cache, nodeTable, related, item.hint);
+      const relation = resolveRelationship(
+        cache,
+        nodeTable,
+        related,
+        item.hint,
+      );
       const child = build(related, nextAlias(), item.children);
       embeds.push({
         ...child,
@@ -85,7 +105,9 @@ export function planSelect(cache: SchemaCache, table: Table, items: SelectItem[]
   for (const filter of filters) {
     let node: Node = root;
     for (const segment of filter.path) {
-      const embed = node.embeds.find((candidate) => candidate.outputName === segment);
+      const embed = node.embeds.find(
+        (candidate) => candidate.outputName === segment,
+      );
       if (!embed) {
         throw new PlanError(
           400,
@@ -121,8 +143,17 @@ function sameColumns(a: string[], b: string[]) {
   return a.length === b.length && a.every((column) => b.includes(column));
 }
 
-function resolveRelationship(cache: SchemaCache, parent: Table, child: Table, hint: string | null) {
-  type Candidate = { fk: ForeignKey; toOne: boolean; join: { child: string; parent: string }[] };
+function resolveRelationship(
+  cache: SchemaCache,
+  parent: Table,
+  child: Table,
+  hint: string | null,
+) {
+  type Candidate = {
+    fk: ForeignKey;
+    toOne: boolean;
+    join: { child: string; parent: string }[];
+  };
   const candidates: Candidate[] = [];
   for (const fk of cache.foreignKeys) {
     // Parent holds the key: many-to-one, embedded as an object.
@@ -130,20 +161,33 @@ function resolveRelationship(cache: SchemaCache, parent: Table, child: Table, hi
       candidates.push({
         fk,
         toOne: true,
-        join: fk.columns.map((column, index) => ({ child: fk.foreignColumns[index] ?? "", parent: column })),
+        join: fk.columns.map((column, index) => ({
+          child: fk.foreignColumns[index] ?? "",
+          parent: column,
+        })),
       });
     }
     // Child holds the key: one-to-many (an array) unless the key is also unique there.
-    if (fk.table === child.name && fk.foreignTable === parent.name && !(fk.table === fk.foreignTable && candidates.some((c) => c.fk === fk))) {
+    if (
+      fk.table === child.name &&
+      fk.foreignTable === parent.name &&
+      !(fk.table === fk.foreignTable && candidates.some((c) => c.fk === fk))
+    ) {
       candidates.push({
         fk,
         toOne: child.uniqueKeys.some((key) => sameColumns(key, fk.columns)),
-        join: fk.columns.map((column, index) => ({ child: column, parent: fk.foreignColumns[index] ?? "" })),
+        join: fk.columns.map((column, index) => ({
+          child: column,
+          parent: fk.foreignColumns[index] ?? "",
+        })),
       });
     }
   }
   const matching = hint
-    ? candidates.filter((candidate) => candidate.fk.name === hint || candidate.fk.columns.includes(hint))
+    ? candidates.filter(
+        (candidate) =>
+          candidate.fk.name === hint || candidate.fk.columns.includes(hint),
+      )
     : candidates;
   if (matching.length === 0) throw noRelationship(parent.name, child.name);
   if (matching.length > 1) {
@@ -173,7 +217,9 @@ function selectList(node: Node) {
   }
   for (const embed of node.embeds) {
     const value = `${embed.alias}_j.v`;
-    parts.push(`${embed.toOne ? value : `coalesce(${value}, '[]'::json)`} as ${ident(embed.outputName)}`);
+    parts.push(
+      `${embed.toOne ? value : `coalesce(${value}, '[]'::json)`} as ${ident(embed.outputName)}`,
+    );
   }
   return parts.length > 0 ? parts.join(", ") : "";
 }
@@ -210,7 +256,10 @@ function filterSql(alias: string, filter: Filter, params: Params) {
       condition = `${column} = any(${params.add(arrayLiteral(filter.value as string[]))})`;
       break;
     case "is":
-      condition = filter.value === "not_null" ? `${column} is not null` : `${column} is ${filter.value}`;
+      condition =
+        filter.value === "not_null"
+          ? `${column} is not null`
+          : `${column} is ${filter.value}`;
       break;
   }
   return filter.negate ? `not (${condition})` : condition;
@@ -221,12 +270,17 @@ function arrayLiteral(values: string[]) {
 }
 
 function joinConditions(embed: Embed, parentAlias: string) {
-  return embed.join.map(({ child, parent }) => `${embed.alias}.${ident(child)} = ${parentAlias}.${ident(parent)}`);
+  return embed.join.map(
+    ({ child, parent }) =>
+      `${embed.alias}.${ident(child)} = ${parentAlias}.${ident(parent)}`,
+  );
 }
 
 /** The WHERE terms of a node: its own filters plus "has a match" for each !inner embed. */
 export function whereTerms(node: Node, params: Params) {
-  const terms = node.filters.map((filter) => filterSql(node.alias, filter, params));
+  const terms = node.filters.map((filter) =>
+    filterSql(node.alias, filter, params),
+  );
   for (const embed of node.embeds) {
     if (embed.inner) terms.push(existsSql(embed, node.alias, params));
   }
@@ -234,14 +288,20 @@ export function whereTerms(node: Node, params: Params) {
 }
 
 function existsSql(embed: Embed, parentAlias: string, params: Params): string {
-  const terms = [...joinConditions(embed, parentAlias), ...whereTerms(embed, params)];
+  const terms = [
+    ...joinConditions(embed, parentAlias),
+    ...whereTerms(embed, params),
+  ];
   return `exists (select 1 from ${qualified(embed.table.name)} as ${embed.alias} where ${terms.join(" and ")})`;
 }
 
 function lateralJoins(node: Node, params: Params): string {
   return node.embeds
     .map((embed) => {
-      const terms = [...joinConditions(embed, node.alias), ...whereTerms(embed, params)];
+      const terms = [
+        ...joinConditions(embed, node.alias),
+        ...whereTerms(embed, params),
+      ];
       const inner = `select ${selectList(embed) || "1 as _"} from ${qualified(embed.table.name)} as ${embed.alias} ${lateralJoins(embed, params)} where ${terms.join(" and ")}`;
       const aggregate = embed.toOne
         ? `select row_to_json(_r) as v from (${inner} limit 1) _r`
@@ -265,7 +325,12 @@ export function orderSql(alias: string, order: OrderTerm[]) {
  * Wraps rows (already filtered, ordered and paged, available as `source` aliased t0)
  * with the select list and embeds, and aggregates them into one JSON text value.
  */
-export function projectRows(root: Node, source: string, order: OrderTerm[], params: Params) {
+export function projectRows(
+  root: Node,
+  source: string,
+  order: OrderTerm[],
+  params: Params,
+) {
   const list = selectList(root);
   const rows = `select ${list || "1 as _"} from ${source} as t0 ${lateralJoins(root, params)} ${orderSql("t0", order)}`;
   const objects = list ? "_r" : "'{}'::json";

@@ -1,0 +1,136 @@
+// Boot behaviour of the embedded server with a migration fixture of its own:
+// migrations are tracked (a warm restart applies only new files), the seed
+// runs on a fresh database only, and the startup guards refuse unsafe setups.
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startLocalSupabase, type LocalSupabase } from "./server.ts";
+
+let root: string;
+let dataDir: string;
+let migrationsDir: string;
+let seedFile: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "supabase-local-lifecycle-"));
+  dataDir = path.join(root, "data");
+  migrationsDir = path.join(root, "migrations");
+  seedFile = path.join(root, "seed.sql");
+  await mkdir(migrationsDir);
+  await writeFile(
+    path.join(migrationsDir, "20260101000000_notes.sql"),
+    `create table public.notes (id int primary key, body text not null);
+     alter table public.notes enable row level security;
+     create policy "anyone reads notes" on public.notes for select to anon using (true);`,
+  );
+  await writeFile(
+    seedFile,
+    `insert into public.notes (id, body) values (1, 'seeded');`,
+  );
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+// The fixture must not evict the project's cached snapshots.
+const start = (extra: { reset?: boolean } = {}) =>
+  startLocalSupabase({
+    port: 0,
+    dataDir,
+    migrationsDir,
+    seedFile,
+    templateCache: false,
+    ...extra,
+  });
+
+async function notes(server: LocalSupabase, columns = "id, body") {
+  const client = createClient(server.url, server.anonKey, {
+    auth: { persistSession: false },
+  });
+  return client.from("notes").select(columns).order("id");
+}
+
+test("migrations apply once, in order; the seed runs on a fresh database only", async () => {
+  const first = await start();
+  expect((await notes(first)).data).toEqual([{ id: 1, body: "seeded" }]);
+  const service = createClient(first.url, first.serviceRoleKey, {
+    auth: { persistSession: false },
+  });
+  expect(
+    (await service.from("notes").insert({ id: 2, body: "added" })).error,
+  ).toBeNull();
+  await first.stop();
+
+  await writeFile(
+    path.join(migrationsDir, "20260102000000_notes_extra.sql"),
+    `alter table public.notes add column extra text not null default 'x';`,
+  );
+  const warm = await start();
+  const afterRestart = await notes(warm, "id, extra");
+  expect(afterRestart.error).toBeNull();
+  expect(afterRestart.data).toEqual([
+    { id: 1, extra: "x" },
+    { id: 2, extra: "x" },
+  ]);
+  await warm.stop();
+
+  const reset = await start({ reset: true });
+  expect((await notes(reset, "id, extra")).data).toEqual([
+    { id: 1, extra: "x" },
+  ]);
+  await reset.stop();
+});
+
+test("a failing migration stops the start; once fixed, migrations and seed complete", async () => {
+  const brokenDir = path.join(root, "broken");
+  const brokenData = path.join(root, "broken-data");
+  const brokenSeed = path.join(root, "broken-seed.sql");
+  await mkdir(brokenDir);
+  const file = path.join(brokenDir, "20260101000000_items.sql");
+  await writeFile(file, "create table public.items (");
+  await writeFile(brokenSeed, "insert into public.items (id) values (7);");
+  const options = {
+    port: 0,
+    dataDir: brokenData,
+    migrationsDir: brokenDir,
+    seedFile: brokenSeed,
+    templateCache: false,
+  };
+  await expect(startLocalSupabase(options)).rejects.toThrow(
+    /20260101000000_items\.sql/,
+  );
+
+  await writeFile(
+    file,
+    `create table public.items (id int primary key);
+     grant select on public.items to anon;`,
+  );
+  const fixed = await startLocalSupabase(options);
+  const client = createClient(fixed.url, fixed.anonKey, {
+    auth: { persistSession: false },
+  });
+  expect((await client.from("items").select("id")).data).toEqual([{ id: 7 }]);
+  await fixed.stop();
+});
+
+test("refuses NODE_ENV=production without the demo flag, and non-loopback hosts", async () => {
+  const saved = {
+    node: process.env.NODE_ENV,
+    flag: process.env.ALLOW_EMBEDDED_SUPABASE,
+  };
+  try {
+    process.env.NODE_ENV = "production";
+    delete process.env.ALLOW_EMBEDDED_SUPABASE;
+    await expect(start()).rejects.toThrow(/NODE_ENV=production/);
+  } finally {
+    process.env.NODE_ENV = saved.node;
+    if (saved.flag === undefined) delete process.env.ALLOW_EMBEDDED_SUPABASE;
+    else process.env.ALLOW_EMBEDDED_SUPABASE = saved.flag;
+  }
+  await expect(
+    startLocalSupabase({ host: "0.0.0.0", dataDir }),
+  ).rejects.toThrow(/loopback/);
+});
