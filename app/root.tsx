@@ -23,6 +23,7 @@ import { Toast } from "#app/components/toast.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import { theme } from "#app/lib/theme.ts";
 import appStyles from "#app/styles/app.css?url";
+import { authMiddleware } from "#app/utils/auth.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { honeypot } from "#app/utils/honeypot.server.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
@@ -33,6 +34,7 @@ import { getToast } from "#app/utils/toast.server.ts";
 export const middleware: Route.MiddlewareFunction[] = [
   securityMiddleware,
   supabaseMiddleware,
+  authMiddleware,
 ];
 
 export const links: Route.LinksFunction = () => [

@@ -30,6 +30,11 @@ export class RateLimiter {
     return { allowed, retryAfter: allowed ? 0 : Math.ceil((window.resetAt - now) / 1000) };
   }
 
+  /** Drops one key's count, e.g. once a sign-in for that e-mail succeeds. */
+  forget(key: string) {
+    this.windows.delete(key);
+  }
+
   reset() {
     this.windows.clear();
   }

@@ -1,0 +1,56 @@
+import { describe, expect, test } from "vitest";
+import { safeRedirect } from "./safe-redirect.ts";
+
+describe("safeRedirect", () => {
+  test.each([
+    ["/admin", "/admin"],
+    ["/write", "/write"],
+    ["/edit/42?tab=1#top", "/edit/42?tab=1#top"],
+    ["/blueprints?tag=AI%20agents", "/blueprints?tag=AI%20agents"],
+    ["/search?q=100%25", "/search?q=100%25"],
+    ["/a/../admin", "/admin"],
+  ])("keeps the same-site path %s", (input, expected) => {
+    expect(safeRedirect(input, "/fallback")).toBe(expected);
+  });
+
+  test.each([
+    "//evil.example",
+    "///evil.example",
+    "https://evil.example",
+    "http://evil.example/admin",
+    "javascript:alert(1)",
+    "data:text/html,hi",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/\\/evil.example",
+    "evil.example",
+    "admin",
+    "",
+    " /admin",
+    "/%2F%2Fevil.example",
+    "/%2f%2fevil.example",
+    "%2F%2Fevil.example",
+    "%2F%5Cevil.example",
+    "/%5Cevil.example",
+    "/%5cevil.example",
+    "/%252F%252Fevil.example",
+    "/%25252F%25252Fevil.example",
+    "/%2525252F%2525252Fevil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r/evil.example",
+    "/%09/evil.example",
+    "/%0A/evil.example",
+    "/%00",
+    `/${"a".repeat(3000)}`,
+  ])("falls back for %j", (input) => {
+    expect(safeRedirect(input, "/fallback")).toBe("/fallback");
+  });
+
+  test("falls back for values that are not strings", () => {
+    expect(safeRedirect(null)).toBe("/");
+    expect(safeRedirect(undefined, "/admin")).toBe("/admin");
+    expect(safeRedirect(new File([], "x"), "/admin")).toBe("/admin");
+    expect(safeRedirect(["/admin"], "/x")).toBe("/x");
+  });
+});
