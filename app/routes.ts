@@ -9,6 +9,13 @@ export default [
   route("blueprint-showcase", "routes/blueprint-showcase.tsx"),
   route("company", "routes/company.tsx"),
   route("agents/:slug", "routes/agents.$slug.tsx"),
+  route("blueprints", "routes/blueprints.tsx", [
+    index("routes/blueprints._index.tsx"),
+    route(":id", "routes/blueprints.$id.tsx"),
+  ]),
+  route("blueprints/rss.xml", "routes/rss.xml.ts"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
   route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

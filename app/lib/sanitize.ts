@@ -114,7 +114,8 @@ function keepDimension(attribs: sanitizeHtml.Attributes, name: string) {
   if (value !== undefined && !DIMENSION.test(value.trim())) delete attribs[name];
 }
 
-const OPTIONS: sanitizeHtml.IOptions = {
+// sanitize-html reads allowedEmptyAttributes, but its published types lack it.
+const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: {
     "*": ["dir"],
@@ -161,7 +162,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
     a: (tagName, attribs) => {
       const href = safeLinkUrl(attribs.href);
-      const next = { ...attribs, rel: LINK_REL };
+      const next: sanitizeHtml.Attributes = { ...attribs, rel: LINK_REL };
       if (next.target !== "_blank") delete next.target;
       // A link with a scheme outside the allow-list stays as text with no destination.
       if (href === null) delete next.href;

@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import classes from "./blog.module.css";
+import ui from "#app/components/marketing/marketing.module.css";
+import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
+import { listHref, type PageLinks } from "#app/lib/pagination.ts";
+
+type PaginationProps = PageLinks & { page: number; tag: string | null };
+
+export function Pagination({ page, prev, next, last, tag }: PaginationProps) {
+  if (prev === null && next === null) return null;
+  return (
+    <nav aria-label={BLOG_COPY.pagination} className={classes.pagination}>
+      {prev !== null ? (
+        <Link rel="prev" to={listHref(BLOG_PATH, { tag, page: prev })} className={ui.buttonSecondary}>
+          {BLOG_COPY.previousPage}
+        </Link>
+      ) : (
+        <span className={classes.pageLinkPlaceholder} />
+      )}
+      {page <= last ? (
+        <span className={classes.pageStatus}>{BLOG_COPY.pageOf(page, last)}</span>
+      ) : null}
+      {next !== null ? (
+        <Link rel="next" to={listHref(BLOG_PATH, { tag, page: next })} className={ui.buttonSecondary}>
+          {BLOG_COPY.nextPage}
+        </Link>
+      ) : (
+        <span className={classes.pageLinkPlaceholder} />
+      )}
+    </nav>
+  );
+}

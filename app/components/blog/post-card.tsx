@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import classes from "./blog.module.css";
+import { TagList } from "./tag-list.tsx";
+import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
+
+export type PostCardData = {
+  id: string;
+  title: string;
+  excerpt: string | null;
+  coverImageUrl: string | null;
+  tags: string[];
+};
+
+export function PostCard({ post }: { post: PostCardData }) {
+  return (
+    <article className={classes.card}>
+      {post.coverImageUrl ? (
+        <img
+          src={post.coverImageUrl}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className={classes.cardCover}
+        />
+      ) : (
+        <div className={classes.placeholder} aria-hidden="true">
+          {BLOG_COPY.coverPlaceholder}
+        </div>
+      )}
+      <div className={classes.cardBody}>
+        <h2 className={classes.cardTitle}>
+          <Link to={`${BLOG_PATH}/${post.id}`} className={classes.cardLink}>
+            {post.title}
+          </Link>
+        </h2>
+        <p className={classes.byline}>{BLOG_COPY.teamLabel}</p>
+        <TagList tags={post.tags} label={`Tags of ${post.title}`} />
+        {post.excerpt ? <p className={classes.excerpt}>{post.excerpt}</p> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,50 @@
+// Every word the blog shows (SPEC.md "Blog list", "Blog post", section 8).
+import { BRAND_NAME } from "#app/content/site.ts";
+
+export const BLOG_PATH = "/blueprints";
+
+export const BLOG_COPY = {
+  heading: "Blueprints & Breakthroughs",
+  tagline: "Insights and news about AI automation",
+  taggedWith: (tag: string) => `Posts tagged with "${tag}"`,
+  clearTagFilter: "Clear tag filter",
+  loading: "Loading...",
+  noPostsWithTag: (tag: string) => `No posts found with tag "${tag}"`,
+  noPosts: "No posts available yet.",
+  listError: (message: string) => `Error loading posts: ${message}`,
+  coverPlaceholder: "Article Preview",
+  teamLabel: `${BRAND_NAME} Team`,
+  previousPage: "Previous page",
+  nextPage: "Next page",
+  pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
+  pagination: "Blog pages",
+  rssLink: "RSS feed",
+} as const;
+
+export const POST_COPY = {
+  editPost: "Edit Post",
+  backToBlog: "Back to all posts",
+  tagsHeading: "Tags",
+  shareHeading: "Share this post",
+  shareVia: "Share via...",
+  shareText: "Check out this blog post!",
+  copyLink: "Copy link",
+  copied: "Copied!",
+  shareOn: (network: string) => `Share on ${network}`,
+  errorTitle: "Error Loading Post",
+  errorFallback: "Failed to load blog post",
+  notFoundTitle: "Post Not Found",
+  notFoundMessage: "The blog post you're looking for doesn't exist or has been removed.",
+  descriptionFallback: (title: string) => `Read ${title} on the blog`,
+  loading: "Loading post",
+  publishedOn: "Published",
+} as const;
+
+/** JSON-LD author of every post (SPEC.md "Blog post" metadata). */
+export const POST_AUTHOR = "team";
+
+export const RSS_TITLE = `${BRAND_NAME}: ${BLOG_COPY.heading}`;
+export const RSS_ITEM_COUNT = 20;
+
+/** Copy confirmation stays this long (SPEC.md section 9). */
+export const COPIED_MS = 2000;

@@ -1,0 +1,106 @@
+import { data, useNavigation } from "react-router";
+import type { Route } from "./+types/blueprints._index";
+import { BlogHero } from "#app/components/blog/blog-hero.tsx";
+import classes from "#app/components/blog/blog.module.css";
+import { Pagination } from "#app/components/blog/pagination.tsx";
+import { PostCard } from "#app/components/blog/post-card.tsx";
+import ui from "#app/components/marketing/marketing.module.css";
+import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
+import { routeMeta } from "#app/lib/meta.ts";
+import { pageLinks, parsePage } from "#app/lib/pagination.ts";
+import { safeLinkUrl } from "#app/lib/sanitize.ts";
+import { BlogQueryError, listPosts } from "#app/utils/blog.server.ts";
+import { cacheHeadersFromLoader, publicCacheHeaders } from "#app/utils/public-cache.server.ts";
+import { getSupabase } from "#app/utils/supabase.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const tag = url.searchParams.get("tag")?.trim() || null;
+  const page = parsePage(url.searchParams.get("page"));
+  try {
+    const { posts, total } = await listPosts(getSupabase(context), { tag, page });
+    return data(
+      {
+        ok: true as const,
+        tag,
+        page,
+        pages: pageLinks(page, total),
+        posts: posts.map((post) => ({
+          id: post.id,
+          title: post.title,
+          excerpt: post.excerpt,
+          coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),
+          tags: post.tags,
+        })),
+      },
+      { headers: publicCacheHeaders(request) },
+    );
+  } catch (error) {
+    if (!(error instanceof BlogQueryError)) throw error;
+    console.error("Blog list failed:", error.message);
+    return data(
+      { ok: false as const, tag, page, message: error.message },
+      { status: 503, headers: publicCacheHeaders(request, 503) },
+    );
+  }
+}
+
+export const headers: Route.HeadersFunction = cacheHeadersFromLoader;
+
+export const meta: Route.MetaFunction = (args) => {
+  const tag = args.loaderData?.tag;
+  return routeMeta(args, {
+    title: tag ? BLOG_COPY.taggedWith(tag) : BLOG_COPY.heading,
+    description: BLOG_COPY.tagline,
+  });
+};
+
+export default function BlogList({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === BLOG_PATH;
+  const { tag } = loaderData;
+
+  let body;
+  if (loading) {
+    body = (
+      <p className={classes.state} role="status">
+        {BLOG_COPY.loading}
+      </p>
+    );
+  } else if (!loaderData.ok) {
+    body = (
+      <p className={classes.errorState} role="alert">
+        {BLOG_COPY.listError(loaderData.message)}
+      </p>
+    );
+  } else if (loaderData.posts.length === 0) {
+    body = (
+      <>
+        <p className={classes.state}>{tag ? BLOG_COPY.noPostsWithTag(tag) : BLOG_COPY.noPosts}</p>
+        <Pagination page={loaderData.page} tag={tag} {...loaderData.pages} />
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <ul className={classes.grid}>
+          {loaderData.posts.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} />
+            </li>
+          ))}
+        </ul>
+        <Pagination page={loaderData.page} tag={tag} {...loaderData.pages} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <BlogHero tag={tag} />
+      <section aria-label={BLOG_COPY.heading} className={classes.listSection} aria-busy={loading}>
+        <div className={ui.container}>{body}</div>
+      </section>
+    </>
+  );
+}

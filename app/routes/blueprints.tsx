@@ -1,0 +1,28 @@
+import { Outlet, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/blueprints";
+import { BlogListLoading } from "#app/components/blog/blog-list-loading.tsx";
+import { PostSkeleton } from "#app/components/blog/post-skeleton.tsx";
+import { BLOG_PATH, RSS_TITLE } from "#app/content/blog.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: RSS_TITLE, href: `${BLOG_PATH}/rss.xml` },
+];
+
+/**
+ * The blog's frame. While a client navigation between blog pages loads, it
+ * shows what is coming: a post skeleton on the way to a post, the list's
+ * "Loading..." on the way back to the list. The list shows its own state
+ * when only its filter or page changes.
+ */
+export default function BlogLayout() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const target = navigation.state === "loading" ? navigation.location.pathname : null;
+  if (target && target.startsWith(`${BLOG_PATH}/`) && target !== location.pathname) {
+    return <PostSkeleton />;
+  }
+  if (target === BLOG_PATH && location.pathname !== BLOG_PATH) {
+    return <BlogListLoading />;
+  }
+  return <Outlet />;
+}

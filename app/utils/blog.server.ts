@@ -1,0 +1,180 @@
+import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
+import { pageRange, POSTS_PER_PAGE } from "#app/lib/pagination.ts";
+
+// Reads of the blog tables. Every query names its columns and filters on
+// `published` itself, so a signed-in team member (whom RLS lets see more) gets
+// the same public list as everyone else.
+
+const TagLinksSchema = z
+  .array(z.object({ tags: z.object({ name: z.string() }).nullable() }))
+  .nullable()
+  .optional();
+
+/** post_tags[].tags.name -> names, sorted so the order does not depend on the database. */
+function tagNames(links: z.infer<typeof TagLinksSchema>): string[] {
+  return (links ?? [])
+    .flatMap((link) => (link.tags ? [link.tags.name] : []))
+    .sort((a, b) => a.localeCompare(b));
+}
+
+const PostSummaryRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  excerpt: z.string().nullable(),
+  cover_image_url: z.string().nullable(),
+  author_id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  post_tags: TagLinksSchema,
+});
+
+const PostRowSchema = PostSummaryRowSchema.extend({
+  content: z.string(),
+  published: z.boolean(),
+});
+
+export type PostSummary = Omit<z.infer<typeof PostSummaryRowSchema>, "post_tags"> & {
+  tags: string[];
+};
+
+export type Post = Omit<z.infer<typeof PostRowSchema>, "post_tags"> & { tags: string[] };
+
+const SUMMARY_COLUMNS =
+  "id, title, excerpt, cover_image_url, author_id, created_at, updated_at, post_tags(tags(name))";
+
+/**
+ * The filter embed is aliased so the card still shows all of a post's tags:
+ * `!inner` on the alias drops posts without the tag inside the database, so
+ * count and range stay exact and only one page of rows is ever sent.
+ */
+const TAG_FILTER_EMBED = "tag_filter:post_tags!inner(tags!inner(name))";
+
+export class BlogQueryError extends Error {
+  override name = "BlogQueryError";
+}
+
+function queryError(error: PostgrestError | Error): BlogQueryError {
+  return new BlogQueryError(error.message || "Unknown error");
+}
+
+/** Rows of an unexpected shape are a backend fault like any other, not a crash. */
+function parseRows<T extends z.ZodType>(schema: T, rows: unknown): z.infer<T> {
+  const result = schema.safeParse(rows);
+  if (!result.success) {
+    throw new BlogQueryError("The blog database answered with data of an unexpected shape");
+  }
+  return result.data;
+}
+
+function toSummaries(rows: unknown): PostSummary[] {
+  return parseRows(z.array(PostSummaryRowSchema), rows ?? []).map(({ post_tags, ...rest }) => ({
+    ...rest,
+    tags: tagNames(post_tags),
+  }));
+}
+
+export type PostListPage = { posts: PostSummary[]; total: number };
+
+function listQuery(
+  supabase: SupabaseClient,
+  columns: string,
+  tag: string | null,
+  options: { head?: boolean } = {},
+) {
+  const select = tag ? `${columns}, ${TAG_FILTER_EMBED}` : columns;
+  let query = supabase
+    .from("blog_posts")
+    .select(select, { count: "exact", head: options.head })
+    .eq("published", true);
+  if (tag) query = query.eq("tag_filter.tags.name", tag);
+  return query;
+}
+
+/** One page of published posts, newest first, optionally with one tag. */
+export async function listPosts(
+  supabase: SupabaseClient,
+  { tag, page, perPage = POSTS_PER_PAGE }: { tag: string | null; page: number; perPage?: number },
+): Promise<PostListPage> {
+  const { from, to } = pageRange(page, perPage);
+  const { data, count, error } = await listQuery(supabase, SUMMARY_COLUMNS, tag)
+    .order("created_at", { ascending: false })
+    .order("id", { ascending: false })
+    .range(from, to);
+  if (error) {
+    // PostgREST answers 416 for an offset past the end: that is an empty page.
+    if (error.code === "PGRST103") {
+      return { posts: [], total: await countPosts(supabase, tag) };
+    }
+    throw queryError(error);
+  }
+  return { posts: toSummaries(data), total: count ?? 0 };
+}
+
+async function countPosts(supabase: SupabaseClient, tag: string | null) {
+  const { count, error } = await listQuery(supabase, "id", tag, { head: true });
+  if (error) throw queryError(error);
+  return count ?? 0;
+}
+
+/** The newest published posts, for the feed. */
+export async function listRecentPosts(supabase: SupabaseClient, limit: number) {
+  const { data, error } = await supabase
+    .from("blog_posts")
+    .select(SUMMARY_COLUMNS)
+    .eq("published", true)
+    .order("created_at", { ascending: false })
+    .order("id", { ascending: false })
+    .limit(limit);
+  if (error) throw queryError(error);
+  return toSummaries(data);
+}
+
+const SitemapRowSchema = z.object({ id: z.string(), updated_at: z.string() });
+
+// PostgREST deployments usually cap a response at 1,000 rows.
+const SITEMAP_BATCH = 1000;
+
+/** Every published post's id and last change, for the sitemap. */
+export async function listPostDates(supabase: SupabaseClient) {
+  const rows: z.infer<typeof SitemapRowSchema>[] = [];
+  for (let from = 0; ; from += SITEMAP_BATCH) {
+    const { data, error } = await supabase
+      .from("blog_posts")
+      .select("id, updated_at")
+      .eq("published", true)
+      .order("created_at", { ascending: false })
+      .order("id", { ascending: false })
+      .range(from, from + SITEMAP_BATCH - 1);
+    if (error) throw queryError(error);
+    const batch = parseRows(z.array(SitemapRowSchema), data ?? []);
+    rows.push(...batch);
+    if (batch.length < SITEMAP_BATCH) return rows;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isPostId(value: string | undefined): value is string {
+  return value !== undefined && UUID.test(value);
+}
+
+/**
+ * One post with its tags, or null when there is no such row (or RLS hides it).
+ * Its content comes back exactly as stored: sanitize it before rendering.
+ * A malformed id never reaches the database.
+ */
+export async function getPost(supabase: SupabaseClient, id: string): Promise<Post | null> {
+  if (!isPostId(id)) return null;
+  const { data, error } = await supabase
+    .from("blog_posts")
+    .select(
+      "id, title, excerpt, content, cover_image_url, author_id, published, created_at, updated_at, post_tags(tags(name))",
+    )
+    .eq("id", id)
+    .maybeSingle();
+  if (error) throw queryError(error);
+  if (!data) return null;
+  const { post_tags, ...rest } = parseRows(PostRowSchema, data);
+  return { ...rest, tags: tagNames(post_tags) };
+}

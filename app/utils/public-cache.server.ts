@@ -1,0 +1,47 @@
+import { parseCookieHeader } from "@supabase/ssr";
+import type { HeadersArgs } from "react-router";
+
+// Public pages may sit in a CDN for a few minutes and be served stale while it
+// refreshes them. Anything personal must not: a request carrying a Supabase
+// session cookie, or a response setting a cookie (a flash message being read),
+// is private. authMiddleware marks signed-in responses `private, no-store`
+// as well; these rules only decide the anonymous case.
+
+export const PUBLIC_CACHE_CONTROL =
+  "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+export function hasSupabaseCookie(request: Request) {
+  return parseCookieHeader(request.headers.get("Cookie") ?? "").some(({ name }) =>
+    name.startsWith("sb-"),
+  );
+}
+
+/**
+ * Cache headers for a public response with this status. Failures are never
+ * stored, so a backend hiccup does not stay on the page for minutes.
+ */
+export function publicCacheHeaders(request: Request, status = 200): HeadersInit {
+  if (hasSupabaseCookie(request) || status >= 500) {
+    return { "Cache-Control": PRIVATE_CACHE_CONTROL };
+  }
+  return { "Cache-Control": PUBLIC_CACHE_CONTROL, Vary: "Cookie" };
+}
+
+/**
+ * The route `headers` export for pages whose loader sets `publicCacheHeaders`:
+ * keeps the loader's choice unless some part of the response sets a cookie.
+ */
+export function cacheHeadersFromLoader({ loaderHeaders, parentHeaders, errorHeaders }: HeadersArgs) {
+  const headers = new Headers();
+  const setsCookie = [loaderHeaders, parentHeaders, errorHeaders].some((h) => h?.has("Set-Cookie"));
+  const chosen = (errorHeaders ?? loaderHeaders).get("Cache-Control");
+  if (setsCookie || !chosen) {
+    headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return headers;
+  }
+  headers.set("Cache-Control", chosen);
+  const vary = loaderHeaders.get("Vary");
+  if (vary) headers.set("Vary", vary);
+  return headers;
+}
