@@ -16,6 +16,9 @@ export default [
   route("blueprints/rss.xml", "routes/rss.xml.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
+  route("auth", "routes/auth.tsx"),
+  route("sign-out", "routes/sign-out.ts"),
+  route("admin", "routes/admin.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

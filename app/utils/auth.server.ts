@@ -58,13 +58,39 @@ export function clearAuthCookieHeaders(request: Request) {
 }
 
 /**
+ * While Supabase is down, supabase-js keeps retrying a refresh for up to 30
+ * seconds. A page cannot wait that long: past this deadline the visitor is
+ * told to try again and keeps their cookies, exactly as for any other
+ * retryable failure.
+ */
+export const AUTH_DEADLINE_MS = 5_000;
+const DEADLINE_PASSED = Symbol("deadline passed");
+
+async function withDeadline<T>(promise: Promise<T>, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<typeof DEADLINE_PASSED>((resolve) => {
+    timer = setTimeout(() => resolve(DEADLINE_PASSED), ms);
+  });
+  try {
+    return await Promise.race([promise, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Asks Supabase who the visitor is. Supabase refreshes an expiring access
  * token on the way (the rotated cookies reach the response through
  * supabaseMiddleware) and removes the session itself when the server no
  * longer knows it; any other final refusal is cleared here.
  */
-export async function resolveAuth(supabase: SupabaseClient): Promise<AuthState> {
-  const { data: result, error } = await supabase.auth.getUser();
+export async function resolveAuth(
+  supabase: SupabaseClient,
+  deadlineMs = AUTH_DEADLINE_MS,
+): Promise<AuthState> {
+  const outcome = await withDeadline(supabase.auth.getUser(), deadlineMs);
+  if (outcome === DEADLINE_PASSED) return { user: null, authError: AUTH_UNAVAILABLE_MESSAGE };
+  const { data: result, error } = outcome;
   if (!error && result.user) {
     return { user: { id: result.user.id, email: result.user.email ?? null } };
   }
