@@ -1,0 +1,21 @@
+// Limits shared by the app's forms and the edge functions that receive them,
+// so a rule tightened in one place holds in both.
+
+export const NAME_MIN_LENGTH = 2;
+export const MESSAGE_MIN_LENGTH = 10;
+
+// Generous caps on free text: nobody needs a 20,000-character name, and the
+// notification e-mail should stay readable.
+export const NAME_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 320;
+export const MESSAGE_MAX_LENGTH = 10_000;
+
+/** SPEC.md section 9: CV maximum 5 MB (5*1024*1024 bytes). */
+export const CV_MAX_BYTES = 5 * 1024 * 1024;
+export const CV_EXTENSIONS = [".pdf", ".doc", ".docx"] as const;
+export const CV_FILE_NAME_MAX_LENGTH = 120;
+
+export const CV_BUCKET = "cv-uploads";
+
+/** Where notifications go when TEAM_NOTIFY_EMAIL is unset; the same address as SALES_EMAIL in app/content/site.ts. */
+export const DEFAULT_TEAM_EMAIL = "sales@recursa.ai";

@@ -1,0 +1,58 @@
+import { jsonResponse, preflight } from "../_shared/cors.ts";
+import { insertRow } from "../_shared/database.ts";
+import type { FunctionHandler } from "../_shared/handler-types.ts";
+import { notifyTeam } from "../_shared/notify.ts";
+import { ContactPayloadSchema } from "../_shared/payloads.ts";
+import { readJsonBody } from "../_shared/request.ts";
+
+type Dependencies = {
+  /** How the e-mail provider is reached; tests replace it, nothing else. */
+  providerFetch?: typeof fetch;
+};
+
+/**
+ * Stores a contact message, then tells the team. The contact page sends
+ * `company` (an empty string), the company page's dialog does not: that is
+ * how the two sources are told apart without widening the payload.
+ */
+export function createContactHandler({ providerFetch }: Dependencies = {}): FunctionHandler {
+  return async (request, env) => {
+    if (request.method === "OPTIONS") return preflight();
+    if (request.method !== "POST") return jsonResponse(405, { error: "Method not allowed" });
+
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    const parsed = ContactPayloadSchema.safeParse(body.value);
+    if (!parsed.success) {
+      return jsonResponse(400, { error: "Invalid payload", issues: parsed.error.issues });
+    }
+    const { name, email, message, company } = parsed.data;
+
+    let id: string;
+    try {
+      id = await insertRow(env, "contact_messages", {
+        name,
+        email,
+        message,
+        company: company || null,
+        source: company === undefined ? "company-dialog" : "contact-page",
+      });
+    } catch (error) {
+      console.error(`[contact-us] ${String(error)}`);
+      return jsonResponse(500, { error: "The message could not be stored" });
+    }
+
+    await notifyTeam(
+      env,
+      {
+        subject: `Contact message from ${name}`,
+        replyTo: email,
+        text: `${name} <${email}> wrote through the website:\n\n${message}\n\nStored as contact_messages ${id}.`,
+      },
+      providerFetch,
+    );
+    return jsonResponse(200, { ok: true });
+  };
+}
+
+export default createContactHandler();
