@@ -98,8 +98,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const isResponse = isRouteErrorResponse(error);
   const status = isResponse ? error.status : 500;
-  const title =
-    status === 404 ? "404 Page Not Found" : "Something went wrong";
+  const title = status === 404 ? "404 Page Not Found" : "Something went wrong";
   const message =
     status === 404
       ? "The page you are looking for does not exist or has moved."

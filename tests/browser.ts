@@ -13,7 +13,10 @@ export function ensureChromium() {
     );
   }
   console.info("Installing Debian's chromium for the browser tests…");
-  const apt = { stdio: "inherit" as const, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } };
+  const apt = {
+    stdio: "inherit" as const,
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  };
   execFileSync("apt-get", ["update", "-qq"], apt);
   execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], apt);
   return CHROMIUM_PATH;

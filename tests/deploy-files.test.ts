@@ -21,8 +21,11 @@ describe("Dockerfile", () => {
   });
 
   it("copies only files that exist and starts react-router-serve from production dependencies", () => {
-    for (const [, source] of dockerfile.matchAll(/^COPY (?!--from)(.+) \.\/$/gm)) {
-      for (const file of source!.split(/\s+/)) expect(existsSync(root + file), file).toBe(true);
+    for (const [, source] of dockerfile.matchAll(
+      /^COPY (?!--from)(.+) \.\/$/gm,
+    )) {
+      for (const file of source!.split(/\s+/))
+        expect(existsSync(root + file), file).toBe(true);
     }
     expect(dockerfile).toContain('"./build/server/index.js"');
     expect(pkg.dependencies["@react-router/serve"]).toBeDefined();

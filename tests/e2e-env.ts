@@ -1,6 +1,9 @@
 // Where the end-to-end server runs. Ports and data differ from `npm start`'s
 // so the tests never touch a developer's running site or its data.
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "#supabase/local/keys.ts";
+import {
+  LOCAL_ANON_KEY,
+  LOCAL_SERVICE_ROLE_KEY,
+} from "#supabase/local/keys.ts";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
 export const E2E_SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54391);

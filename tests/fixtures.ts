@@ -12,7 +12,10 @@ export function uniqueClientIp(workerIndex: number) {
 
 export const test = base.extend({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
-    await use({ ...extraHTTPHeaders, "fly-client-ip": uniqueClientIp(testInfo.workerIndex) });
+    await use({
+      ...extraHTTPHeaders,
+      "fly-client-ip": uniqueClientIp(testInfo.workerIndex),
+    });
   },
 });
 

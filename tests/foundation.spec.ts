@@ -5,25 +5,30 @@ test.describe("document shell", () => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect(page.getByRole("link", { name: "Skip to content" })).toHaveAttribute(
-      "href",
-      "#main-content",
-    );
+    await expect(
+      page.getByRole("link", { name: "Skip to content" }),
+    ).toHaveAttribute("href", "#main-content");
     await expect(page.locator("main#main-content")).toBeVisible();
     await expect(page).toHaveTitle(/Continuous Learning AI Agents/);
-    const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+    const canonical = await page
+      .locator('link[rel="canonical"]')
+      .getAttribute("href");
     expect(canonical).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });
 
   test("unknown paths answer 404 with a way back", async ({ page }) => {
     const response = await page.goto("/this/does/not/exist");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
-    await expect(page.getByRole("link", { name: "Explore Blueprints" })).toHaveAttribute(
+    await expect(
+      page.getByRole("heading", { name: "404 Page Not Found" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go Home" })).toHaveAttribute(
       "href",
-      "/blueprints",
+      "/",
     );
+    await expect(
+      page.getByRole("link", { name: "Explore Blueprints" }),
+    ).toHaveAttribute("href", "/blueprints");
     await page.getByRole("link", { name: "Go Home" }).click();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -36,13 +41,17 @@ test.describe("document shell", () => {
 });
 
 test.describe("security headers", () => {
-  test("every HTML response carries the headers and a fresh nonce", async ({ request }) => {
+  test("every HTML response carries the headers and a fresh nonce", async ({
+    request,
+  }) => {
     const nonces: string[] = [];
     for (let i = 0; i < 2; i++) {
       const response = await request.get("/");
       const headers = response.headers();
       expect(headers["x-content-type-options"]).toBe("nosniff");
-      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(headers["referrer-policy"]).toBe(
+        "strict-origin-when-cross-origin",
+      );
       expect(headers["strict-transport-security"]).toContain("max-age=");
       expect(headers["permissions-policy"]).toContain("camera=()");
       const csp = headers["content-security-policy"] ?? "";
@@ -52,7 +61,9 @@ test.describe("security headers", () => {
       expect(nonce).toBeTruthy();
       const html = await response.text();
       // Every script in the page carries this request's nonce or is a JSON-LD data block.
-      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map(
+        (m) => m[1] ?? "",
+      );
       expect(scripts.length).toBeGreaterThan(0);
       for (const attrs of scripts) {
         if (attrs.includes('type="application/ld+json"')) continue;
@@ -64,10 +75,14 @@ test.describe("security headers", () => {
   });
 
   test("pages run with no CSP violation", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "CSP violations come from scripts");
+    test.skip(
+      testInfo.project.name === "no-js",
+      "CSP violations come from scripts",
+    );
     const violations: string[] = [];
     page.on("console", (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      if (/Content Security Policy/i.test(message.text()))
+        violations.push(message.text());
     });
     await page.goto("/");
     await page.waitForLoadState("networkidle");

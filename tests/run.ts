@@ -47,7 +47,8 @@ rmSync(PLAYWRIGHT_JSON, { force: true });
 mkdirSync(output, { recursive: true });
 
 for (const step of steps) {
-  if (only.length > 0 && !only.some((name) => step.name.startsWith(name))) continue;
+  if (only.length > 0 && !only.some((name) => step.name.startsWith(name)))
+    continue;
   console.info(`\n━━ ${step.name} ━━`);
   const stepStart = Date.now();
   const result = spawnSync(step.command, step.args, {
@@ -56,13 +57,19 @@ for (const step of steps) {
     env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" },
   });
   const ok = result.status === 0;
-  results.push({ name: step.name, seconds: (Date.now() - stepStart) / 1000, ok });
+  results.push({
+    name: step.name,
+    seconds: (Date.now() - stepStart) / 1000,
+    ok,
+  });
   if (!ok) break;
 }
 
 console.info("\n━━ summary ━━");
 for (const r of results) {
-  console.info(`${r.ok ? "✓" : "✗"} ${r.name.padEnd(26)} ${r.seconds.toFixed(1)} s`);
+  console.info(
+    `${r.ok ? "✓" : "✗"} ${r.name.padEnd(26)} ${r.seconds.toFixed(1)} s`,
+  );
 }
 console.info(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
@@ -72,7 +79,10 @@ function counts() {
   let failed = 0;
   let skipped = 0;
   if (existsSync(VITEST_JSON)) {
-    const report = JSON.parse(readFileSync(VITEST_JSON, "utf8")) as Record<string, number>;
+    const report = JSON.parse(readFileSync(VITEST_JSON, "utf8")) as Record<
+      string,
+      number
+    >;
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);

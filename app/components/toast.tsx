@@ -1,5 +1,5 @@
 import { Notification } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 export type ToastData = {
   id: string;
@@ -17,7 +17,6 @@ const COLORS = { success: "teal", error: "red", info: "indigo" } as const;
  */
 export function Toast({ toast }: { toast: ToastData | null | undefined }) {
   const [dismissedId, setDismissedId] = useState<string | null>(null);
-  useEffect(() => setDismissedId(null), [toast?.id]);
   if (!toast || dismissedId === toast.id) return null;
   return (
     <div className="toast-region">

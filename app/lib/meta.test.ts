@@ -6,8 +6,7 @@ const site = { siteUrl: "https://www.example.com", pathname: "/company" };
 
 function find(meta: ReturnType<typeof buildMeta>, key: string, value: string) {
   return meta.find((m) => (m as Record<string, unknown>)[key] === value) as
-    | Record<string, unknown>
-    | undefined;
+    Record<string, unknown> | undefined;
 }
 
 describe("buildMeta", () => {
@@ -17,7 +16,9 @@ describe("buildMeta", () => {
     expect(DEFAULT_TITLE).toBe(
       `${BRAND_NAME} - Continuous Learning AI Agents. Continuous Shipping. | Enterprise Superintelligence`,
     );
-    expect(find(meta, "rel", "canonical")?.href).toBe("https://www.example.com/company");
+    expect(find(meta, "rel", "canonical")?.href).toBe(
+      "https://www.example.com/company",
+    );
     expect(find(meta, "property", "og:type")?.content).toBe("website");
   });
 
@@ -31,9 +32,13 @@ describe("buildMeta", () => {
     });
     expect(meta[0]).toEqual({ title: pageTitle("Post") });
     expect(find(meta, "name", "description")?.content).toBe("About things");
-    expect(find(meta, "property", "og:image")?.content).toBe("https://www.example.com/cover.png");
+    expect(find(meta, "property", "og:image")?.content).toBe(
+      "https://www.example.com/cover.png",
+    );
     expect(find(meta, "property", "og:type")?.content).toBe("article");
-    const ld = meta.filter((m) => "script:ld+json" in m).map((m) => m["script:ld+json"]);
+    const ld = meta.flatMap((m) =>
+      "script:ld+json" in m ? [m["script:ld+json"]] : [],
+    );
     expect(ld).toHaveLength(3);
     expect(ld[0]).toMatchObject({
       "@type": "Organization",
@@ -41,7 +46,11 @@ describe("buildMeta", () => {
     });
     expect(ld[1]).toMatchObject({
       "@type": "SoftwareApplication",
-      offers: { price: "0", priceCurrency: "USD", description: "Contact for pricing" },
+      offers: {
+        price: "0",
+        priceCurrency: "USD",
+        description: "Contact for pricing",
+      },
     });
   });
 });

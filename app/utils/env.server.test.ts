@@ -18,7 +18,9 @@ describe("parseEnv", () => {
   it("names every missing or malformed variable", () => {
     expect(() =>
       parseEnv({ NODE_ENV: "development", SUPABASE_URL: "not a url" }),
-    ).toThrowError(/SUPABASE_URL must be an http\(s\) URL[\s\S]*SUPABASE_ANON_KEY is missing/);
+    ).toThrowError(
+      /SUPABASE_URL must be an http\(s\) URL[\s\S]*SUPABASE_ANON_KEY is missing/,
+    );
   });
 
   it("refuses a short session secret", () => {

@@ -5,7 +5,8 @@ describe("RateLimiter", () => {
   it("allows the limit, refuses the next, and recovers after the window", () => {
     const limiter = new RateLimiter(5, 60_000);
     const t0 = 1_000_000;
-    for (let i = 0; i < 5; i++) expect(limiter.hit("ip", t0 + i).allowed).toBe(true);
+    for (let i = 0; i < 5; i++)
+      expect(limiter.hit("ip", t0 + i).allowed).toBe(true);
     const refused = limiter.hit("ip", t0 + 10);
     expect(refused.allowed).toBe(false);
     expect(refused.retryAfter).toBe(60);

@@ -27,7 +27,10 @@ export class RateLimiter {
     }
     window.count += 1;
     const allowed = window.count <= this.limit;
-    return { allowed, retryAfter: allowed ? 0 : Math.ceil((window.resetAt - now) / 1000) };
+    return {
+      allowed,
+      retryAfter: allowed ? 0 : Math.ceil((window.resetAt - now) / 1000),
+    };
   }
 
   /** Drops one key's count, e.g. once a sign-in for that e-mail succeeds. */
@@ -49,7 +52,8 @@ export class RateLimiter {
   }
 }
 
-export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a minute and try again.";
+export const RATE_LIMIT_MESSAGE =
+  "Too many attempts. Please wait a minute and try again.";
 
 /** Throws a 429 response (rendered by the route's error handling) when any key is over its limit. */
 export function enforceRateLimit(

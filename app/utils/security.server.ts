@@ -19,7 +19,10 @@ export function contentSecurityPolicy(nonce: string) {
     "media-src": ["'self'", supabase, "https:"],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'"],
-    "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
+    "frame-src": [
+      "https://www.youtube.com",
+      "https://www.youtube-nocookie.com",
+    ],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

@@ -19,7 +19,9 @@ export function fetchWithTimeout(
   init: RequestInit = {},
 ): Promise<Response> {
   const timeout = AbortSignal.timeout(SUPABASE_TIMEOUT_MS);
-  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  const signal = init.signal
+    ? AbortSignal.any([init.signal, timeout])
+    : timeout;
   return fetch(input, { ...init, signal });
 }
 
@@ -65,7 +67,11 @@ function createRequestClient(request: Request): RequestSupabase {
       },
     },
     global: { fetch: fetchWithTimeout },
-    auth: { flowType: "pkce", autoRefreshToken: false, detectSessionInUrl: false },
+    auth: {
+      flowType: "pkce",
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+    },
   });
   return { client, pending };
 }
@@ -83,7 +89,8 @@ export function getSupabase(context: Readonly<RouterContextProvider>) {
 
 function applyPending(headers: Headers, pending: PendingCookies) {
   for (const cookie of pending.cookies) headers.append("Set-Cookie", cookie);
-  for (const [key, value] of Object.entries(pending.headers)) headers.set(key, value);
+  for (const [key, value] of Object.entries(pending.headers))
+    headers.set(key, value);
 }
 
 /**
@@ -99,7 +106,10 @@ export const supabaseMiddleware: MiddlewareFunction<Response> = async (
   context.set(supabaseContext, entry);
   const response = await next();
   const { pending } = entry;
-  if (pending.cookies.length === 0 && Object.keys(pending.headers).length === 0) {
+  if (
+    pending.cookies.length === 0 &&
+    Object.keys(pending.headers).length === 0
+  ) {
     return response;
   }
   try {

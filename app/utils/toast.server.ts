@@ -47,11 +47,15 @@ export async function redirectWithToast(
 
 /** Reads and consumes the pending toast; the returned headers clear it. */
 export async function getToast(request: Request) {
-  const session = await toastSessionStorage.getSession(request.headers.get("Cookie"));
+  const session = await toastSessionStorage.getSession(
+    request.headers.get("Cookie"),
+  );
   const parsed = ToastSchema.safeParse(session.get(TOAST_KEY));
   const toast = parsed.success ? parsed.data : null;
   const headers = toast
-    ? new Headers({ "Set-Cookie": await toastSessionStorage.destroySession(session) })
+    ? new Headers({
+        "Set-Cookie": await toastSessionStorage.destroySession(session),
+      })
     : null;
   return { toast, headers };
 }

@@ -3,7 +3,13 @@
 // only sees SUPABASE_URL and the keys, exactly as in production.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join, relative } from "node:path";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -42,8 +48,11 @@ function sourceHash() {
 function ensureBuild() {
   const current = sourceHash();
   const built = existsSync(STAMP) ? readFileSync(STAMP, "utf8") : "";
-  if (built === current && existsSync(join(root, "build/server/index.js"))) return;
-  console.info(built ? "Sources changed: rebuilding…" : "No build yet: building…");
+  if (built === current && existsSync(join(root, "build/server/index.js")))
+    return;
+  console.info(
+    built ? "Sources changed: rebuilding…" : "No build yet: building…",
+  );
   const result = spawnSync(bin("react-router"), ["build"], {
     cwd: root,
     stdio: "inherit",
@@ -77,10 +86,15 @@ if (!process.env.SUPABASE_URL) {
     SUPABASE_ANON_KEY: backend.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
     // A local run is not a deployment: give it working secrets of its own.
-    SITE_URL: process.env.SITE_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`,
+    SITE_URL:
+      process.env.SITE_URL ??
+      `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`,
     PLATFORM_URL: process.env.PLATFORM_URL ?? "https://platform.recursa.ai",
-    SESSION_SECRET: process.env.SESSION_SECRET ?? "local-session-secret-for-the-embedded-default",
-    HONEYPOT_SECRET: process.env.HONEYPOT_SECRET ?? "local-honeypot-secret-embedded",
+    SESSION_SECRET:
+      process.env.SESSION_SECRET ??
+      "local-session-secret-for-the-embedded-default",
+    HONEYPOT_SECRET:
+      process.env.HONEYPOT_SECRET ?? "local-honeypot-secret-embedded",
   });
   console.info(`Embedded Supabase: ${backend.url}`);
   printDemoAccounts();
@@ -89,11 +103,15 @@ if (!process.env.SUPABASE_URL) {
 if (!dev) ensureBuild();
 
 const child = dev
-  ? spawn(bin("react-router"), ["dev", "--port", String(port), "--host", host], {
-      cwd: root,
-      stdio: "inherit",
-      env,
-    })
+  ? spawn(
+      bin("react-router"),
+      ["dev", "--port", String(port), "--host", host],
+      {
+        cwd: root,
+        stdio: "inherit",
+        env,
+      },
+    )
   : spawn(bin("react-router-serve"), ["./build/server/index.js"], {
       cwd: root,
       stdio: "inherit",
