@@ -145,11 +145,26 @@ describe("sanitizePostHtml removes hostile input", () => {
     ["protocol-relative", "//evil.example/path"],
     ["backslash protocol-relative", "/\\evil.example/path"],
     ["double backslash", "\\\\evil.example"],
-    ["data on a link", "data:image/png;base64,AAAA"],
+    ["non-image data on a link", "data:text/plain;base64,AAAA"],
+    ["svg data on a link", "data:image/svg+xml;base64,AAAA"],
     ["file scheme", "file:///etc/passwd"],
   ])("links: %s is refused", (_name, href) => {
     const out = sanitizePostHtml(`<a href="${href}">x</a>`);
     expect(out).toBe('<a rel="noopener noreferrer nofollow">x</a>');
+  });
+
+  test("links may point at a base64 png/jpeg/gif data URL (SPEC.md: http, https, data)", () => {
+    expect(sanitizePostHtml(`<a href="${PNG_DATA}">x</a>`)).toBe(
+      `<a href="${PNG_DATA}" rel="noopener noreferrer nofollow">x</a>`,
+    );
+  });
+
+  test("paragraph indent in whole em steps, nothing else", () => {
+    expect(sanitizePostHtml('<p style="margin-inline-start:4em">i</p>')).toBe(
+      '<p style="margin-inline-start:4em">i</p>',
+    );
+    expect(sanitizePostHtml('<p style="margin-inline-start:calc(100vw)">i</p>')).toBe("<p>i</p>");
+    expect(sanitizePostHtml('<p style="margin-left:-999em">i</p>')).toBe("<p>i</p>");
   });
 
   test.each([

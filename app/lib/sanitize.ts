@@ -81,6 +81,12 @@ export function safeImageUrl(raw: string | undefined): string | null {
   return IMAGE_PATH.test(new URL(link, RELATIVE_BASE).pathname) ? link : null;
 }
 
+/** A base64 png/jpeg/gif data URL, the only data: URL a link may point to. */
+export function safeImageDataUrl(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  return value && IMAGE_DATA_URL.test(value) ? value : null;
+}
+
 /** Only https YouTube embed URLs on the two official hosts. */
 export function safeYoutubeEmbedUrl(raw: string | undefined): string | null {
   if (raw === undefined) return null;
@@ -106,6 +112,8 @@ const COLOR_VALUES = [
   /^[a-z]{3,20}$/i,
 ];
 const TEXT_ALIGN_VALUES = [/^(?:left|right|center|justify|start|end)$/];
+// The editor's paragraph indent: whole em steps only.
+const INDENT_VALUES = [/^\d{1,2}em$/];
 const DIMENSION = /^\d{1,4}%?$/;
 const DIRECTIONS = new Set(["ltr", "rtl", "auto"]);
 
@@ -144,10 +152,13 @@ const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
       color: COLOR_VALUES,
       "background-color": COLOR_VALUES,
       "text-align": TEXT_ALIGN_VALUES,
+      "margin-inline-start": INDENT_VALUES,
     },
   },
   allowedSchemes: ["http", "https"],
-  allowedSchemesByTag: { img: ["http", "https", "data"] },
+  // Editor links may use data: (SPEC.md section 5), but only for the same
+  // inert base64 images an <img> may show; the transform below enforces it.
+  allowedSchemesByTag: { img: ["http", "https", "data"], a: ["http", "https", "data"] },
   allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
   allowProtocolRelative: false,
   allowedEmptyAttributes: ["alt", "allowfullscreen", "data-youtube-video"],
@@ -161,7 +172,7 @@ const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
       return { tagName, attribs: rest };
     },
     a: (tagName, attribs) => {
-      const href = safeLinkUrl(attribs.href);
+      const href = safeLinkUrl(attribs.href) ?? safeImageDataUrl(attribs.href);
       const next: sanitizeHtml.Attributes = { ...attribs, rel: LINK_REL };
       if (next.target !== "_blank") delete next.target;
       // A link with a scheme outside the allow-list stays as text with no destination.
