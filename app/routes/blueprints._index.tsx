@@ -9,6 +9,7 @@ import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { pageLinks, parsePage } from "#app/lib/pagination.ts";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
+import { getUser } from "#app/utils/auth.server.ts";
 import { BlogQueryError, listPosts } from "#app/utils/blog.server.ts";
 import { cacheHeadersFromLoader, publicCacheHeaders } from "#app/utils/public-cache.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
@@ -17,6 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tag = url.searchParams.get("tag")?.trim() || null;
   const page = parsePage(url.searchParams.get("page"));
+  // Only the author sees a post's delete button; signed-in pages are never cached publicly.
+  const userId = getUser(context)?.id ?? null;
   try {
     const { posts, total } = await listPosts(getSupabase(context), { tag, page });
     return data(
@@ -31,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           excerpt: post.excerpt,
           coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),
           tags: post.tags,
+          canDelete: userId !== null && post.author_id === userId,
         })),
       },
       { headers: publicCacheHeaders(request) },

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import classes from "./blog.module.css";
+import { DeletePostButton } from "./delete-post-button.tsx";
 import { TagList } from "./tag-list.tsx";
 import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
 
@@ -9,6 +10,8 @@ export type PostCardData = {
   excerpt: string | null;
   coverImageUrl: string | null;
   tags: string[];
+  /** Only for the post's own author (SPEC.md section 6). */
+  canDelete?: boolean;
 };
 
 export function PostCard({ post }: { post: PostCardData }) {
@@ -37,6 +40,7 @@ export function PostCard({ post }: { post: PostCardData }) {
         <TagList tags={post.tags} label={`Tags of ${post.title}`} />
         {post.excerpt ? <p className={classes.excerpt}>{post.excerpt}</p> : null}
       </div>
+      {post.canDelete ? <DeletePostButton postId={post.id} title={post.title} /> : null}
     </article>
   );
 }

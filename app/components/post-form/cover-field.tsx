@@ -1,0 +1,83 @@
+import { Image, Input, Stack, Text } from "@mantine/core";
+import { POST_FORM_COPY } from "./labels.ts";
+
+type CoverFieldProps = {
+  name: string;
+  id: string;
+  errorId: string;
+  errors?: string[];
+  /** The post's cover in edit mode, kept unless another file is chosen. */
+  currentUrl: string | null;
+  /** A file chosen before a failed submission is not sent back by the browser. */
+  chooseAgain: boolean;
+  /** An object URL of the chosen file, owned (and revoked) by the form. */
+  chosenUrl: string | null;
+  onFileChange: (file: File | null) => void;
+};
+
+/**
+ * A native file input (it works before and without JavaScript) with a
+ * preview of the chosen file once scripts run.
+ */
+export function CoverField({
+  name,
+  id,
+  errorId,
+  errors,
+  currentUrl,
+  chooseAgain,
+  chosenUrl,
+  onFileChange,
+}: CoverFieldProps) {
+  const hintId = `${id}-hint`;
+  return (
+    <Input.Wrapper
+      label={POST_FORM_COPY.cover}
+      labelProps={{ htmlFor: id }}
+      description={POST_FORM_COPY.coverHint}
+      descriptionProps={{ id: hintId }}
+      error={errors?.join(" ")}
+      errorProps={{ id: errorId }}
+    >
+      <Stack gap="xs" mt={4}>
+        <input
+          id={id}
+          name={name}
+          type="file"
+          accept="image/*"
+          aria-describedby={errors?.length ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={errors?.length ? true : undefined}
+          onChange={(event) => {
+            onFileChange(event.currentTarget.files?.[0] ?? null);
+          }}
+        />
+        {chooseAgain && !chosenUrl ? (
+          <Text size="sm" c="orange.8">
+            {POST_FORM_COPY.coverChooseAgain}
+          </Text>
+        ) : null}
+        {chosenUrl ? (
+          <Image
+            src={chosenUrl}
+            alt={POST_FORM_COPY.coverPreview}
+            mah={240}
+            w="auto"
+            fit="contain"
+            radius="md"
+            data-testid="cover-preview"
+          />
+        ) : currentUrl ? (
+          <Image
+            src={currentUrl}
+            alt={POST_FORM_COPY.currentCover}
+            mah={240}
+            w="auto"
+            fit="contain"
+            radius="md"
+            data-testid="current-cover"
+          />
+        ) : null}
+      </Stack>
+    </Input.Wrapper>
+  );
+}
