@@ -9,6 +9,9 @@ export default [
   route("blueprint-showcase", "routes/blueprint-showcase.tsx"),
   route("company", "routes/company.tsx"),
   route("agents/:slug", "routes/agents.$slug.tsx"),
+  route("contact-us", "routes/contact-us.tsx"),
+  route("careers", "routes/careers.tsx"),
+  route("careers/:id", "routes/careers.$id.tsx"),
   route("blueprints", "routes/blueprints.tsx", [
     index("routes/blueprints._index.tsx"),
     route(":id", "routes/blueprints.$id.tsx"),

@@ -1,5 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/company";
+import {
+  CompanyContactPanel,
+  GetInTouchButton,
+} from "#app/components/company-contact.tsx";
 import { Icon } from "#app/components/marketing/icons.tsx";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
@@ -13,6 +17,11 @@ import {
 import { COMPANY_VALUES } from "#app/content/values.ts";
 import { BRAND_NAME } from "#app/content/site.ts";
 import { routeMeta } from "#app/lib/meta.ts";
+import { companyContactAction } from "#app/utils/contact.server.ts";
+
+export async function action(args: Route.ActionArgs) {
+  return companyContactAction(args);
+}
 
 export function loader() {
   return { values: COMPANY_VALUES };
@@ -114,13 +123,13 @@ export default function Company({ loaderData }: Route.ComponentProps) {
               <Link to={JOIN_SECTION.careers.to} className={ui.buttonLight}>
                 {JOIN_SECTION.careers.label}
               </Link>
-              <Link
+              <GetInTouchButton
                 to={JOIN_SECTION.contact.to}
                 className={ui.buttonOutlineLight}
-              >
-                {JOIN_SECTION.contact.label}
-              </Link>
+                label={JOIN_SECTION.contact.label}
+              />
             </div>
+            <CompanyContactPanel />
           </div>
         </div>
       </section>
