@@ -1,4 +1,4 @@
-import { Extension, type Extensions } from "@tiptap/core";
+import { type CommandProps, Extension, type Extensions } from "@tiptap/core";
 import Image from "@tiptap/extension-image";
 import Subscript from "@tiptap/extension-subscript";
 import Superscript from "@tiptap/extension-superscript";
@@ -60,7 +60,7 @@ export const Indent = Extension.create({
     const step =
       (delta: number) =>
       () =>
-      ({ editor, commands, state, tr }: import("@tiptap/core").CommandProps) => {
+      ({ editor, commands, state, tr }: CommandProps) => {
         if (editor.isActive("listItem")) {
           return delta > 0 ? commands.sinkListItem("listItem") : commands.liftListItem("listItem");
         }

@@ -20,7 +20,9 @@ function form(entries: [string, string | File][]) {
 }
 
 function parse(formData: FormData) {
-  return parseWithZod(formData, { schema: postSchemaFor(formData.get("intent")) });
+  const submission = parseWithZod(formData, { schema: postSchemaFor(formData.get("intent")) });
+  const error = submission.status === "error" ? submission.error : undefined;
+  return Object.assign(submission, { error });
 }
 
 describe("hasVisibleContent", () => {
