@@ -9,6 +9,7 @@ import {
 import ui from "#app/components/marketing/marketing.module.css";
 import { getJob } from "#app/content/jobs.ts";
 import { BRAND_NAME } from "#app/content/site.ts";
+import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { submitApplication } from "#app/utils/job-application.server.ts";
 
@@ -17,6 +18,8 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!job) throw data({ notFound: true }, { status: 404 });
   return { job };
 }
+
+export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const job = getJob(params.id);

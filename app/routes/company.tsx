@@ -16,8 +16,11 @@ import {
 } from "#app/content/company.ts";
 import { COMPANY_VALUES } from "#app/content/values.ts";
 import { BRAND_NAME } from "#app/content/site.ts";
+import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { companyContactAction } from "#app/utils/contact.server.ts";
+
+export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
 export async function action(args: Route.ActionArgs) {
   return companyContactAction(args);

@@ -13,6 +13,7 @@ import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import { Toast } from "#app/components/toast.tsx";
 import { SALES_EMAIL } from "#app/content/site.ts";
+import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import {
   CONTACT_FAILURE,
@@ -38,6 +39,8 @@ export const meta: Route.MetaFunction = (args) =>
     description:
       "Tell us about your team's needs and see how continuously learning AI agents can ship on your stack. Request a demo or write to our sales team.",
   });
+
+export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, refusal: bodyRefusal } = await readSmallForm(request);

@@ -36,9 +36,14 @@ const PER_MINUTE = 60_000;
 export const uploadAttemptLimiter = new RateLimiter(20, PER_MINUTE);
 export const applicationLimiter = new RateLimiter(5, PER_MINUTE);
 
-function respond(result: ApplicationActionData["result"], status: number, toast: ApplicationActionData["toast"] = null) {
+function respond(
+  result: ApplicationActionData["result"],
+  status: number,
+  toast: ApplicationActionData["toast"] = null,
+  headers?: HeadersInit,
+) {
   const body: ApplicationActionData = { result, toast };
-  return data(body, { status });
+  return data(body, { status, headers });
 }
 
 /** Uploads the CV, then hands the application to the job-application function. */
@@ -96,7 +101,7 @@ export async function submitApplication({
   const attempt = rateLimitRefusal(request, uploadAttemptLimiter);
   if (attempt) {
     await discardBody(request);
-    return respond(refusalResult(attempt.message), attempt.status);
+    return respond(refusalResult(attempt.message), attempt.status, null, attempt.headers);
   }
 
   const { formData, problem, refusal: bodyRefusal } = await parseUploadForm(request, {
@@ -127,7 +132,12 @@ export async function submitApplication({
 
   const limited = rateLimitRefusal(request, applicationLimiter);
   if (limited) {
-    return respond(submission.reply({ formErrors: [limited.message, CHOOSE_FILE_AGAIN_MESSAGE] }), 429);
+    return respond(
+      submission.reply({ formErrors: [limited.message, CHOOSE_FILE_AGAIN_MESSAGE] }),
+      limited.status,
+      null,
+      limited.headers,
+    );
   }
 
   if (!(await store(context, job, submission.value, kind))) {
