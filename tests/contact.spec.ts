@@ -1,82 +1,86 @@
-import { createClient } from "@supabase/supabase-js";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { SUPABASE_SERVICE_ROLE_KEY, SUPABASE_URL } from "./e2e-env.ts";
 import { startFailingSite, type FailingSite } from "./failing-backend.ts";
-
-const service = createClient(SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, {
-  auth: { persistSession: false },
-});
+import {
+  fillHoneypot,
+  honeypotFields,
+  service,
+  uniqueEmail,
+  waitForHydration,
+} from "./form-helpers.ts";
 
 async function messagesFrom(email: string) {
-  const { data, error } = await service.from("contact_messages").select("*").eq("email", email);
+  const { data, error } = await service
+    .from("contact_messages")
+    .select("*")
+    .eq("email", email);
   if (error) throw error;
   return data;
-}
-
-function uniqueEmail(prefix: string, project: string) {
-  return `${prefix}-${project}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** What a bot does: fills the field every human leaves empty. */
-async function fillHoneypot(form: Locator) {
-  // The field is hidden from people, so Playwright cannot type into it.
-  await form.locator('input[name="name__confirm"]').evaluate((input: HTMLInputElement) => {
-    input.value = "I am a bot";
-  });
-}
-
-/** Waits until React has hydrated the element, so its click handler runs. */
-export async function waitForHydration(locator: Locator) {
-  await expect
-    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))))
-    .toBe(true);
-}
-
-/** The honeypot fields of a page, as a browser would post them. */
-async function honeypotFields(html: string) {
-  const validFrom = /name="from__confirm" value="([^"]*)"/.exec(html)?.[1];
-  expect(validFrom, "the form renders the honeypot").toBeTruthy();
-  return { name__confirm: "", from__confirm: validFrom! };
 }
 
 test.describe("contact page", () => {
   const contactForm = (page: Page) => page.locator("form#contact-us");
 
-  async function fill(page: Page, values: { name: string; email: string; description: string }) {
-    await page.getByRole("textbox", { name: "Name", exact: true }).fill(values.name);
+  async function fill(
+    page: Page,
+    values: { name: string; email: string; description: string },
+  ) {
+    await page
+      .getByRole("textbox", { name: "Name", exact: true })
+      .fill(values.name);
     await page.getByLabel("Company email").fill(values.email);
     await page.getByLabel("Project description").fill(values.description);
   }
 
-  test("shows every validation message and keeps what was typed", async ({ page }) => {
+  test("shows every validation message and keeps what was typed", async ({
+    page,
+  }) => {
     await page.goto("/contact-us");
     await page.getByRole("button", { name: "Send Message" }).click();
     const form = contactForm(page);
-    await expect(form.getByText("Name must be at least 2 characters")).toBeVisible();
-    await expect(form.getByText("Please enter a valid email address")).toBeVisible();
     await expect(
-      form.getByText("Please tell us more about your team's needs (at least 10 characters)"),
+      form.getByText("Name must be at least 2 characters"),
+    ).toBeVisible();
+    await expect(
+      form.getByText("Please enter a valid email address"),
+    ).toBeVisible();
+    await expect(
+      form.getByText(
+        "Please tell us more about your team's needs (at least 10 characters)",
+      ),
     ).toBeVisible();
 
-    await fill(page, { name: "A", email: "not-an-email", description: "too short" });
+    await fill(page, {
+      name: "A",
+      email: "not-an-email",
+      description: "too short",
+    });
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(form.getByText("Name must be at least 2 characters")).toBeVisible();
-    await expect(form.getByText("Please enter a valid email address")).toBeVisible();
     await expect(
-      form.getByText("Please tell us more about your team's needs (at least 10 characters)"),
+      form.getByText("Name must be at least 2 characters"),
+    ).toBeVisible();
+    await expect(
+      form.getByText("Please enter a valid email address"),
+    ).toBeVisible();
+    await expect(
+      form.getByText(
+        "Please tell us more about your team's needs (at least 10 characters)",
+      ),
     ).toBeVisible();
     await expect(page.getByLabel("Company email")).toHaveValue("not-an-email");
-    await expect(page.getByLabel("Project description")).toHaveValue("too short");
+    await expect(page.getByLabel("Project description")).toHaveValue(
+      "too short",
+    );
   });
 
-  test("sends a message, stores it and resets the form", async ({ page }, testInfo) => {
+  test("sends a message, stores it and resets the form", async ({
+    page,
+  }, testInfo) => {
     const email = uniqueEmail("contact", testInfo.project.name);
     await page.goto("/contact-us");
-    await expect(page.getByRole("link", { name: "sales@recursa.ai" })).toHaveAttribute(
-      "href",
-      "mailto:sales@recursa.ai",
-    );
+    await expect(
+      page.getByRole("link", { name: "sales@recursa.ai" }),
+    ).toHaveAttribute("href", "mailto:sales@recursa.ai");
     await fill(page, {
       name: "Ada Lovelace",
       email,
@@ -85,7 +89,9 @@ test.describe("contact page", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Message sent successfully!");
-    await expect(toast).toContainText("Thank you for reaching out. We'll get back to you soon.");
+    await expect(toast).toContainText(
+      "Thank you for reaching out. We'll get back to you soon.",
+    );
     await expect(page.getByLabel("Company email")).toHaveValue("");
     await expect(page.getByLabel("Project description")).toHaveValue("");
 
@@ -98,8 +104,13 @@ test.describe("contact page", () => {
     });
   });
 
-  test("says Sending... and disables the button while busy", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "the busy state is drawn by the client");
+  test("says Sending... and disables the button while busy", async ({
+    page,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name === "no-js",
+      "the busy state is drawn by the client",
+    );
     await page.route("**/contact-us.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await route.continue();
@@ -114,13 +125,21 @@ test.describe("contact page", () => {
     const busy = page.getByRole("button", { name: "Sending..." });
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
-    await expect(page.getByTestId("toast")).toContainText("Message sent successfully!");
+    await expect(page.getByTestId("toast")).toContainText(
+      "Message sent successfully!",
+    );
   });
 
-  test("refuses a filled honeypot without storing anything", async ({ page }, testInfo) => {
+  test("refuses a filled honeypot without storing anything", async ({
+    page,
+  }, testInfo) => {
     const email = uniqueEmail("bot", testInfo.project.name);
     await page.goto("/contact-us");
-    await fill(page, { name: "Spam Bot", email, description: "Buy cheap followers now!!!" });
+    await fill(page, {
+      name: "Spam Bot",
+      email,
+      description: "Buy cheap followers now!!!",
+    });
     await fillHoneypot(contactForm(page));
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(contactForm(page).getByRole("alert")).toContainText(
@@ -130,30 +149,52 @@ test.describe("contact page", () => {
     expect(await messagesFrom(email)).toHaveLength(0);
   });
 
-  test("limits submissions per address and says so in the form", async ({ page, request }, testInfo) => {
+  test("limits submissions per address and says so in the form", async ({
+    page,
+    request,
+  }, testInfo) => {
     const email = uniqueEmail("limit", testInfo.project.name);
-    const fields = await honeypotFields(await (await request.get("/contact-us")).text());
-    const form = { ...fields, name: "Eager", companyEmail: email, projectDescription: "Hello there, team!" };
+    const fields = honeypotFields(
+      await (await request.get("/contact-us")).text(),
+    );
+    const form = {
+      ...fields,
+      name: "Eager",
+      companyEmail: email,
+      projectDescription: "Hello there, team!",
+    };
     for (let i = 0; i < 5; i++) {
       expect((await request.post("/contact-us", { form })).status()).toBe(200);
     }
     const limited = await request.post("/contact-us", { form });
     expect(limited.status()).toBe(429);
     expect(limited.headers()["retry-after"]).toBeTruthy();
-    expect(await limited.text()).toContain("Too many submissions from your address");
+    expect(await limited.text()).toContain(
+      "Too many submissions from your address",
+    );
     expect(await messagesFrom(email)).toHaveLength(5);
     // The browser shares the test's address and sees the message in the form.
     await page.goto("/contact-us");
-    await fill(page, { name: "Eager", email, description: "Hello there, team!" });
+    await fill(page, {
+      name: "Eager",
+      email,
+      description: "Hello there, team!",
+    });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(contactForm(page).getByRole("alert")).toContainText(
       "Too many submissions from your address. Please wait a minute and try again.",
     );
-    await expect(page.getByLabel("Project description")).toHaveValue("Hello there, team!");
+    await expect(page.getByLabel("Project description")).toHaveValue(
+      "Hello there, team!",
+    );
   });
 
-  test("refuses an oversized body with a message instead of reading it", async ({ request }) => {
-    const fields = await honeypotFields(await (await request.get("/contact-us")).text());
+  test("refuses an oversized body with a message instead of reading it", async ({
+    request,
+  }) => {
+    const fields = honeypotFields(
+      await (await request.get("/contact-us")).text(),
+    );
     const response = await request.post("/contact-us", {
       form: {
         ...fields,
@@ -163,14 +204,19 @@ test.describe("contact page", () => {
       },
     });
     expect(response.status()).toBe(413);
-    expect(await response.text()).toContain("Your submission is too long to send.");
+    expect(await response.text()).toContain(
+      "Your submission is too long to send.",
+    );
   });
 });
 
 /** The form: in a dialog with JavaScript, in the page (?contact=1) without. */
 async function openContact(page: Page, project: string, base = "") {
   await page.goto(`${base}/company`);
-  await page.getByRole("link", { name: "Get in Touch" }).click();
+  const control = page.getByRole("link", { name: "Get in Touch" });
+  // A click before hydration follows the link: the no-JS path, not the dialog.
+  if (project === "js") await waitForHydration(control);
+  await control.click();
   const dialog = page.getByRole("dialog", { name: "Get in Touch" });
   if (project === "js") {
     await expect(dialog).toBeVisible();
@@ -180,30 +226,51 @@ async function openContact(page: Page, project: string, base = "") {
   return page.locator("#get-in-touch form");
 }
 
-async function fillCompany(form: Locator, values: { name: string; email: string; message: string }) {
-  await form.getByRole("textbox", { name: "Name", exact: true }).fill(values.name);
-  await form.getByRole("textbox", { name: "Email", exact: true }).fill(values.email);
-  await form.getByRole("textbox", { name: "Message", exact: true }).fill(values.message);
+async function fillCompany(
+  form: Locator,
+  values: { name: string; email: string; message: string },
+) {
+  await form
+    .getByRole("textbox", { name: "Name", exact: true })
+    .fill(values.name);
+  await form
+    .getByRole("textbox", { name: "Email", exact: true })
+    .fill(values.email);
+  await form
+    .getByRole("textbox", { name: "Message", exact: true })
+    .fill(values.message);
 }
 
 test.describe("company Get in Touch", () => {
   test("shows every validation message", async ({ page }, testInfo) => {
     const form = await openContact(page, testInfo.project.name);
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(form.getByText("Name must be at least 2 characters")).toBeVisible();
+    await expect(
+      form.getByText("Name must be at least 2 characters"),
+    ).toBeVisible();
     await expect(form.getByText("Invalid email address")).toBeVisible();
-    await expect(form.getByText("Message must be at least 10 characters")).toBeVisible();
+    await expect(
+      form.getByText("Message must be at least 10 characters"),
+    ).toBeVisible();
 
     await fillCompany(form, { name: "B", email: "nope", message: "short" });
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(form.getByText("Invalid email address")).toBeVisible();
-    await expect(form.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("short");
+    await expect(
+      form.getByRole("textbox", { name: "Message", exact: true }),
+    ).toHaveValue("short");
   });
 
-  test("sends the message, shows the toast and closes the dialog", async ({ page }, testInfo) => {
+  test("sends the message, shows the toast and closes the dialog", async ({
+    page,
+  }, testInfo) => {
     const email = uniqueEmail("company", testInfo.project.name);
     const form = await openContact(page, testInfo.project.name);
-    await fillCompany(form, { name: "Grace Hopper", email, message: "Tell me about on-premise deployment." });
+    await fillCompany(form, {
+      name: "Grace Hopper",
+      email,
+      message: "Tell me about on-premise deployment.",
+    });
     await form.getByRole("button", { name: "Send Message" }).click();
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Message sent!");
@@ -211,7 +278,9 @@ test.describe("company Get in Touch", () => {
     if (testInfo.project.name === "js") {
       await expect(page.getByRole("dialog")).toBeHidden();
     } else {
-      await expect(form.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("");
+      await expect(
+        form.getByRole("textbox", { name: "Email", exact: true }),
+      ).toHaveValue("");
     }
     const rows = await messagesFrom(email);
     expect(rows).toHaveLength(1);
@@ -226,10 +295,16 @@ test.describe("company Get in Touch", () => {
   test("refuses a filled honeypot", async ({ page }, testInfo) => {
     const email = uniqueEmail("company-bot", testInfo.project.name);
     const form = await openContact(page, testInfo.project.name);
-    await fillCompany(form, { name: "Bot", email, message: "Totally legitimate message." });
+    await fillCompany(form, {
+      name: "Bot",
+      email,
+      message: "Totally legitimate message.",
+    });
     await fillHoneypot(form);
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(form.getByRole("alert")).toContainText("Your submission could not be accepted");
+    await expect(form.getByRole("alert")).toContainText(
+      "Your submission could not be accepted",
+    );
     expect(await messagesFrom(email)).toHaveLength(0);
   });
 });
@@ -245,30 +320,51 @@ test.describe("when the contact-us function fails", () => {
     await site?.stop();
   });
 
-  test("the contact page shows the error and keeps the values", async ({ page }, testInfo) => {
+  test("the contact page shows the error and keeps the values", async ({
+    page,
+  }, testInfo) => {
     const email = uniqueEmail("down", testInfo.project.name);
     await page.goto(`${site.url}/contact-us`);
-    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Linus");
+    await page
+      .getByRole("textbox", { name: "Name", exact: true })
+      .fill("Linus");
     await page.getByLabel("Company email").fill(email);
-    await page.getByLabel("Project description").fill("Is anybody out there today?");
+    await page
+      .getByLabel("Project description")
+      .fill("Is anybody out there today?");
     await page.getByRole("button", { name: "Send Message" }).click();
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Error");
-    await expect(toast).toContainText("Something went wrong. Please try again or email us directly.");
+    await expect(toast).toContainText(
+      "Something went wrong. Please try again or email us directly.",
+    );
     await expect(page.getByLabel("Company email")).toHaveValue(email);
-    await expect(page.getByLabel("Project description")).toHaveValue("Is anybody out there today?");
+    await expect(page.getByLabel("Project description")).toHaveValue(
+      "Is anybody out there today?",
+    );
     expect(await messagesFrom(email)).toHaveLength(0);
   });
 
-  test("the company dialog shows the destructive toast and stays open", async ({ page }, testInfo) => {
+  test("the company dialog shows the destructive toast and stays open", async ({
+    page,
+  }, testInfo) => {
     const email = uniqueEmail("down-company", testInfo.project.name);
     const form = await openContact(page, testInfo.project.name, site.url);
-    await fillCompany(form, { name: "Linus", email, message: "Is anybody out there today?" });
+    await fillCompany(form, {
+      name: "Linus",
+      email,
+      message: "Is anybody out there today?",
+    });
     await form.getByRole("button", { name: "Send Message" }).click();
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Error");
-    await expect(toast).toContainText("Something went wrong. Please try again.");
-    await expect(form.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
-    if (testInfo.project.name === "js") await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(toast).toContainText(
+      "Something went wrong. Please try again.",
+    );
+    await expect(
+      form.getByRole("textbox", { name: "Email", exact: true }),
+    ).toHaveValue(email);
+    if (testInfo.project.name === "js")
+      await expect(page.getByRole("dialog")).toBeVisible();
   });
 });

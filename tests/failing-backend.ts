@@ -6,13 +6,19 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SUPABASE_URL } from "./e2e-env.ts";
+import {
+  SUPABASE_ANON_KEY,
+  SUPABASE_SERVICE_ROLE_KEY,
+  SUPABASE_URL,
+} from "./e2e-env.ts";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 
 function listen(server: Server) {
   return new Promise<number>((resolve) => {
-    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
+    server.listen(0, "127.0.0.1", () =>
+      resolve((server.address() as AddressInfo).port),
+    );
   });
 }
 
@@ -22,7 +28,12 @@ function startProxy() {
     if (incoming.url?.startsWith("/functions/v1/")) {
       incoming.resume();
       outgoing.writeHead(500, { "Content-Type": "application/json" });
-      outgoing.end(JSON.stringify({ code: "WORKER_ERROR", message: "Function exited due to an error" }));
+      outgoing.end(
+        JSON.stringify({
+          code: "WORKER_ERROR",
+          message: "Function exited due to an error",
+        }),
+      );
       return;
     }
     const forward = httpRequest(

@@ -5,7 +5,16 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Button, Modal, Paper, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Modal,
+  Paper,
+  Stack,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useEffect, useState, type MouseEvent } from "react";
 import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
@@ -33,7 +42,8 @@ function CompanyContactForm({ idPrefix }: { idPrefix: string }) {
     constraint: getZodConstraint(CompanyContactSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CompanyContactSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: CompanyContactSchema }),
   });
 
   return (
@@ -98,7 +108,8 @@ export function GetInTouchButton({
   }, [toast]);
 
   function open(event: MouseEvent<HTMLAnchorElement>) {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)
+      return;
     event.preventDefault();
     setOpened(true);
   }
@@ -108,7 +119,12 @@ export function GetInTouchButton({
       <Link to={to} className={className} onClick={open} aria-haspopup="dialog">
         {label}
       </Link>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Get in Touch" centered>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Get in Touch"
+        centered
+      >
         <CompanyContactForm idPrefix="dialog" />
       </Modal>
       <Toast toast={toast} />
@@ -122,7 +138,16 @@ export function CompanyContactPanel() {
   const documentResult = useActionData<CompanyContactActionData>();
   if (searchParams.get("contact") !== "1") return null;
   return (
-    <Paper withBorder shadow="sm" radius="lg" p="xl" mt="xl" maw={560} mx="auto" ta="left">
+    <Paper
+      withBorder
+      shadow="sm"
+      radius="lg"
+      p="xl"
+      mt="xl"
+      maw={560}
+      mx="auto"
+      ta="left"
+    >
       <Title order={3} mb="md" c="dark">
         Get in Touch
       </Title>

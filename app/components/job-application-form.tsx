@@ -6,12 +6,25 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Button, Input, Modal, Paper, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Input,
+  Modal,
+  Paper,
+  Stack,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useEffect, useState, type MouseEvent } from "react";
 import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { Toast, type ToastData } from "#app/components/toast.tsx";
-import { CV_ACCEPT, JobApplicationSchema } from "#app/lib/schemas/job-application.ts";
+import {
+  CV_ACCEPT,
+  JobApplicationSchema,
+} from "#app/lib/schemas/job-application.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
 
 // The job application: with JavaScript "Apply Now" opens a dialog and the
@@ -25,7 +38,13 @@ export type ApplicationActionData = {
 
 const FETCHER_KEY = "job-application";
 
-function ApplicationForm({ jobId, idPrefix }: { jobId: string; idPrefix: string }) {
+function ApplicationForm({
+  jobId,
+  idPrefix,
+}: {
+  jobId: string;
+  idPrefix: string;
+}) {
   const nonce = useNonce();
   const fetcher = useFetcher<ApplicationActionData>({ key: FETCHER_KEY });
   const documentResult = useActionData<ApplicationActionData>();
@@ -36,7 +55,8 @@ function ApplicationForm({ jobId, idPrefix }: { jobId: string; idPrefix: string 
     constraint: getZodConstraint(JobApplicationSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: JobApplicationSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: JobApplicationSchema }),
   });
 
   return (
@@ -104,7 +124,13 @@ function ApplicationForm({ jobId, idPrefix }: { jobId: string; idPrefix: string 
 }
 
 /** "Apply Now": a link to the in-page form that opens the dialog once the page is hydrated. */
-export function ApplyNowButton({ jobId, jobTitle }: { jobId: string; jobTitle: string }) {
+export function ApplyNowButton({
+  jobId,
+  jobTitle,
+}: {
+  jobId: string;
+  jobTitle: string;
+}) {
   const [opened, setOpened] = useState(false);
   const fetcher = useFetcher<ApplicationActionData>({ key: FETCHER_KEY });
   const toast = fetcher.state === "idle" ? fetcher.data?.toast : null;
@@ -114,7 +140,8 @@ export function ApplyNowButton({ jobId, jobTitle }: { jobId: string; jobTitle: s
   }, [toast]);
 
   function open(event: MouseEvent<HTMLAnchorElement>) {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)
+      return;
     event.preventDefault();
     setOpened(true);
   }
@@ -130,7 +157,13 @@ export function ApplyNowButton({ jobId, jobTitle }: { jobId: string; jobTitle: s
       >
         Apply Now
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={`Apply for ${jobTitle}`} centered size="lg">
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={`Apply for ${jobTitle}`}
+        centered
+        size="lg"
+      >
         <ApplicationForm jobId={jobId} idPrefix="dialog" />
       </Modal>
       <Toast toast={toast} />
@@ -139,12 +172,26 @@ export function ApplyNowButton({ jobId, jobTitle }: { jobId: string; jobTitle: s
 }
 
 /** The same form in the page, shown when the URL asks for it (`?apply=1`). */
-export function ApplicationPanel({ jobId, jobTitle }: { jobId: string; jobTitle: string }) {
+export function ApplicationPanel({
+  jobId,
+  jobTitle,
+}: {
+  jobId: string;
+  jobTitle: string;
+}) {
   const [searchParams] = useSearchParams();
   const documentResult = useActionData<ApplicationActionData>();
   if (searchParams.get("apply") !== "1") return null;
   return (
-    <Paper id="apply" withBorder shadow="sm" radius="lg" p="xl" mt="xl" maw={640}>
+    <Paper
+      id="apply"
+      withBorder
+      shadow="sm"
+      radius="lg"
+      p="xl"
+      mt="xl"
+      maw={640}
+    >
       <Title order={2} size="h3" mb="md">
         Apply for {jobTitle}
       </Title>

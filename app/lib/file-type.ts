@@ -20,7 +20,11 @@ function startsWith(bytes: Uint8Array, signature: number[]) {
 function contains(bytes: Uint8Array, text: string) {
   const needle = new TextEncoder().encode(text);
   const first = needle[0] ?? 0;
-  for (let i = bytes.indexOf(first); i !== -1; i = bytes.indexOf(first, i + 1)) {
+  for (
+    let i = bytes.indexOf(first);
+    i !== -1;
+    i = bytes.indexOf(first, i + 1)
+  ) {
     if (i + needle.length > bytes.length) return false;
     if (needle.every((byte, j) => bytes[i + j] === byte)) return true;
   }
@@ -33,7 +37,11 @@ export function detectCvKind(bytes: Uint8Array): CvKind | null {
   if (startsWith(bytes, OLE2)) return "doc";
   // Any zip starts with PK\x03\x04; a Word document names its parts
   // [Content_Types].xml and word/... in the (uncompressed) entry headers.
-  if (startsWith(bytes, ZIP) && contains(bytes, "[Content_Types].xml") && contains(bytes, "word/")) {
+  if (
+    startsWith(bytes, ZIP) &&
+    contains(bytes, "[Content_Types].xml") &&
+    contains(bytes, "word/")
+  ) {
     return "docx";
   }
   return null;

@@ -41,9 +41,11 @@ export const meta: Route.MetaFunction = (args) => {
         description: job.about,
         employmentType: job.type === "Internship" ? "INTERN" : "FULL_TIME",
         jobLocationType: "TELECOMMUTE",
-        applicantLocationRequirements: ["European Union", "United Kingdom", "United States"].map(
-          (name) => ({ "@type": "Country", name }),
-        ),
+        applicantLocationRequirements: [
+          "European Union",
+          "United Kingdom",
+          "United States",
+        ].map((name) => ({ "@type": "Country", name })),
         hiringOrganization: { "@type": "Organization", name: BRAND_NAME },
       },
     ],
@@ -66,8 +68,14 @@ function DetailList({ title, items }: { title: string; items: string[] }) {
 export default function JobDetail({ loaderData }: Route.ComponentProps) {
   const { job } = loaderData;
   return (
-    <article className={`${ui.underNav} ${ui.heroBackground}`} aria-labelledby="job-heading">
-      <div className={`${ui.container} ${classes.detail}`} style={{ paddingBottom: "6rem" }}>
+    <article
+      className={`${ui.underNav} ${ui.heroBackground}`}
+      aria-labelledby="job-heading"
+    >
+      <div
+        className={`${ui.container} ${classes.detail}`}
+        style={{ paddingBottom: "6rem" }}
+      >
         <p className={ui.eyebrow}>Careers</p>
         <h1 id="job-heading" className={ui.heading}>
           {job.title}

@@ -28,16 +28,28 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
   return (
-    <section aria-labelledby="careers-heading" className={`${ui.underNav} ${ui.heroBackground}`}>
+    <section
+      aria-labelledby="careers-heading"
+      className={`${ui.underNav} ${ui.heroBackground}`}
+    >
       <div className={ui.container} style={{ paddingBottom: "6rem" }}>
-        <SectionHeading id="careers-heading" level={1} eyebrow="Careers" title="Open Positions" centered>
-          Join a small team of researchers and engineers building AI agents that keep learning on
-          the job.
+        <SectionHeading
+          id="careers-heading"
+          level={1}
+          eyebrow="Careers"
+          title="Open Positions"
+          centered
+        >
+          Join a small team of researchers and engineers building AI agents that
+          keep learning on the job.
         </SectionHeading>
         <ul className={ui.grid2} style={{ listStyle: "none", padding: 0 }}>
           {loaderData.jobs.map((job) => (
             <li key={job.id}>
-              <Link to={`/careers/${job.id}`} className={`${ui.card} ${classes.cardLink}`}>
+              <Link
+                to={`/careers/${job.id}`}
+                className={`${ui.card} ${classes.cardLink}`}
+              >
                 <h2 className={ui.cardTitle}>{job.title}</h2>
                 <ul className={classes.badges} aria-label="Position details">
                   <li className={classes.badge}>{job.type}</li>

@@ -5,7 +5,16 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Anchor, Button, Paper, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { data, Form, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/contact-us";
@@ -53,10 +62,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: ContactSchema });
   const refusal =
     (await spamRefusal(formData)) ??
-    (submission.status === "success" ? rateLimitRefusal(request, contactPageLimiter) : null);
+    (submission.status === "success"
+      ? rateLimitRefusal(request, contactPageLimiter)
+      : null);
   if (refusal) {
     return data(
-      { result: submission.reply({ formErrors: [refusal.message] }), toast: null },
+      {
+        result: submission.reply({ formErrors: [refusal.message] }),
+        toast: null,
+      },
       { status: refusal.status, headers: refusal.headers },
     );
   }
@@ -72,7 +86,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!sent) {
     return data(
-      { result: submission.reply(), toast: formToast(CONTACT_FAILURE, "error") },
+      {
+        result: submission.reply(),
+        toast: formToast(CONTACT_FAILURE, "error"),
+      },
       { status: 502 },
     );
   }
@@ -96,15 +113,28 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
     constraint: getZodConstraint(ContactSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: ContactSchema }),
   });
 
   return (
-    <section className={`${ui.underNav} ${ui.heroBackground}`} aria-labelledby="contact-heading">
-      <div className={ui.container} style={{ maxWidth: 720, paddingBottom: "6rem" }}>
-        <SectionHeading id="contact-heading" level={1} eyebrow="Request a demo" title="Contact Us" centered>
-          Tell us about your team and the work you want our agents to take on. We usually reply
-          within one business day.
+    <section
+      className={`${ui.underNav} ${ui.heroBackground}`}
+      aria-labelledby="contact-heading"
+    >
+      <div
+        className={ui.container}
+        style={{ maxWidth: 720, paddingBottom: "6rem" }}
+      >
+        <SectionHeading
+          id="contact-heading"
+          level={1}
+          eyebrow="Request a demo"
+          title="Contact Us"
+          centered
+        >
+          Tell us about your team and the work you want our agents to take on.
+          We usually reply within one business day.
         </SectionHeading>
         <Paper withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: "xl" }}>
           <Form method="post" action="/contact-us" {...getFormProps(form)}>

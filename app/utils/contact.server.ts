@@ -39,7 +39,10 @@ export async function sendContactMessage(
   payload: ContactPayload,
 ): Promise<boolean> {
   try {
-    const { error } = await getSupabase(context).functions.invoke("contact-us", { body: payload });
+    const { error } = await getSupabase(context).functions.invoke(
+      "contact-us",
+      { body: payload },
+    );
     if (!error) return true;
     console.error(`contact-us failed: ${error.message}`);
   } catch (error) {
@@ -66,10 +69,15 @@ export async function companyContactAction({
   const submission = parseWithZod(formData, { schema: CompanyContactSchema });
   const refusal =
     (await spamRefusal(formData)) ??
-    (submission.status === "success" ? rateLimitRefusal(request, companyContactLimiter) : null);
+    (submission.status === "success"
+      ? rateLimitRefusal(request, companyContactLimiter)
+      : null);
   if (refusal) {
     return data(
-      { result: submission.reply({ formErrors: [refusal.message] }), toast: null },
+      {
+        result: submission.reply({ formErrors: [refusal.message] }),
+        toast: null,
+      },
       { status: refusal.status, headers: refusal.headers },
     );
   }
@@ -79,7 +87,10 @@ export async function companyContactAction({
   const sent = await sendContactMessage(context, submission.value);
   if (!sent) {
     return data(
-      { result: submission.reply(), toast: formToast(COMPANY_CONTACT_FAILURE, "error") },
+      {
+        result: submission.reply(),
+        toast: formToast(COMPANY_CONTACT_FAILURE, "error"),
+      },
       { status: 502 },
     );
   }
@@ -89,4 +100,6 @@ export async function companyContactAction({
   });
 }
 
-export type CompanyContactActionData = Awaited<ReturnType<typeof companyContactAction>>["data"];
+export type CompanyContactActionData = Awaited<
+  ReturnType<typeof companyContactAction>
+>["data"];

@@ -59,10 +59,14 @@ async function store(
   try {
     const upload = await supabase.storage
       .from(CV_BUCKET)
-      .upload(objectName, new File([application.cv], objectName, { type: contentType }), {
-        contentType,
-        upsert: false,
-      });
+      .upload(
+        objectName,
+        new File([application.cv], objectName, { type: contentType }),
+        {
+          contentType,
+          upsert: false,
+        },
+      );
     if (upload.error) {
       console.error(`Failed to upload CV: ${upload.error.message}`);
       return false;
@@ -101,25 +105,45 @@ export async function submitApplication({
   const attempt = rateLimitRefusal(request, uploadAttemptLimiter);
   if (attempt) {
     await discardBody(request);
-    return respond(refusalResult(attempt.message), attempt.status, null, attempt.headers);
+    return respond(
+      refusalResult(attempt.message),
+      attempt.status,
+      null,
+      attempt.headers,
+    );
   }
 
-  const { formData, problem, refusal: bodyRefusal } = await parseUploadForm(request, {
+  const {
+    formData,
+    problem,
+    refusal: bodyRefusal,
+  } = await parseUploadForm(request, {
     maxFileSize: CV_MAX_BYTES,
     maxFiles: 1,
   });
   const submission = parseWithZod(formData, { schema: JobApplicationSchema });
 
-  if (bodyRefusal) return respond(refusalResult(bodyRefusal.message), bodyRefusal.status);
+  if (bodyRefusal)
+    return respond(refusalResult(bodyRefusal.message), bodyRefusal.status);
   const refusal = await spamRefusal(formData);
-  if (refusal) return respond(submission.reply({ formErrors: [refusal.message] }), refusal.status);
+  if (refusal)
+    return respond(
+      submission.reply({ formErrors: [refusal.message] }),
+      refusal.status,
+    );
 
   // Problems found while streaming the body replace whatever the schema said about the file.
   if (problem === "too-large") {
-    return respond(submission.reply({ fieldErrors: { cv: [CV_SIZE_MESSAGE] } }), 413);
+    return respond(
+      submission.reply({ fieldErrors: { cv: [CV_SIZE_MESSAGE] } }),
+      413,
+    );
   }
   if (problem === "too-many-files") {
-    return respond(submission.reply({ fieldErrors: { cv: [CV_REQUIRED_MESSAGE] } }), 400);
+    return respond(
+      submission.reply({ fieldErrors: { cv: [CV_REQUIRED_MESSAGE] } }),
+      400,
+    );
   }
   if (problem === "unreadable") {
     return respond(submission.reply({ formErrors: [UNREADABLE_MESSAGE] }), 400);
@@ -128,12 +152,18 @@ export async function submitApplication({
 
   const { cv } = submission.value;
   const kind = cvKind(cv.name, new Uint8Array(await cv.arrayBuffer()));
-  if (!kind) return respond(submission.reply({ fieldErrors: { cv: [CV_TYPE_MESSAGE] } }), 400);
+  if (!kind)
+    return respond(
+      submission.reply({ fieldErrors: { cv: [CV_TYPE_MESSAGE] } }),
+      400,
+    );
 
   const limited = rateLimitRefusal(request, applicationLimiter);
   if (limited) {
     return respond(
-      submission.reply({ formErrors: [limited.message, CHOOSE_FILE_AGAIN_MESSAGE] }),
+      submission.reply({
+        formErrors: [limited.message, CHOOSE_FILE_AGAIN_MESSAGE],
+      }),
       limited.status,
       null,
       limited.headers,

@@ -11,19 +11,27 @@ import {
 } from "@remix-run/multipart-parser";
 import { getClientIp } from "#app/utils/client-ip.server.ts";
 import { checkHoneypot } from "#app/utils/honeypot.server.ts";
-import { enforceRateLimit, type RateLimiter } from "#app/utils/rate-limit.server.ts";
+import {
+  enforceRateLimit,
+  type RateLimiter,
+} from "#app/utils/rate-limit.server.ts";
 
 // Guards shared by the public forms (contact page, company dialog, job
 // application): a capped body, the honeypot and a per-address rate limit,
 // each refused with a message the form shows next to the visitor's values.
 
 /** A refusal the form renders as its form-level error. */
-export type FormRefusal = { status: number; message: string; headers?: HeadersInit };
+export type FormRefusal = {
+  status: number;
+  message: string;
+  headers?: HeadersInit;
+};
 
 export const SMALL_FORM_MAX_BYTES = 64 * 1024;
 export const TOO_LARGE_MESSAGE =
   "Your submission is too long to send. Please shorten it and try again.";
-export const UNREADABLE_MESSAGE = "Your submission could not be read. Please try again.";
+export const UNREADABLE_MESSAGE =
+  "Your submission could not be read. Please try again.";
 export const FORM_RATE_LIMIT_MESSAGE =
   "Too many submissions from your address. Please wait a minute and try again.";
 
@@ -73,10 +81,14 @@ export function isLimitError(error: unknown) {
  */
 export async function readSmallForm(
   request: Request,
-): Promise<{ formData: FormData; refusal: null } | { formData: null; refusal: FormRefusal }> {
+): Promise<
+  | { formData: FormData; refusal: null }
+  | { formData: null; refusal: FormRefusal }
+> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   try {
-    if (declared > SMALL_FORM_MAX_BYTES) throw new MaxTotalSizeExceededError(SMALL_FORM_MAX_BYTES);
+    if (declared > SMALL_FORM_MAX_BYTES)
+      throw new MaxTotalSizeExceededError(SMALL_FORM_MAX_BYTES);
     const formData = await parseFormData(request, {
       maxFiles: 0,
       maxFileSize: SMALL_FORM_MAX_BYTES,
@@ -87,10 +99,16 @@ export async function readSmallForm(
   } catch (error) {
     if (isLimitError(error)) {
       await discardBody(request);
-      return { formData: null, refusal: { status: 413, message: TOO_LARGE_MESSAGE } };
+      return {
+        formData: null,
+        refusal: { status: 413, message: TOO_LARGE_MESSAGE },
+      };
     }
     if (error instanceof FormDataParseError) {
-      return { formData: null, refusal: { status: 400, message: UNREADABLE_MESSAGE } };
+      return {
+        formData: null,
+        refusal: { status: 400, message: UNREADABLE_MESSAGE },
+      };
     }
     throw error;
   }
@@ -109,10 +127,16 @@ function asRefusal(error: unknown): FormRefusal | null {
   if (thrown?.type !== "DataWithResponseInit") return null;
   const message = (thrown.data as { message?: unknown } | null)?.message;
   if (typeof message !== "string") return null;
-  return { status: thrown.init?.status ?? 400, message, headers: thrown.init?.headers };
+  return {
+    status: thrown.init?.status ?? 400,
+    message,
+    headers: thrown.init?.headers,
+  };
 }
 
-export async function spamRefusal(formData: FormData): Promise<FormRefusal | null> {
+export async function spamRefusal(
+  formData: FormData,
+): Promise<FormRefusal | null> {
   try {
     await checkHoneypot(formData);
     return null;

@@ -18,12 +18,17 @@ export const CompanyContactSchema = z.object({
     .trim()
     .min(NAME_MIN_LENGTH, COMPANY_NAME_MESSAGE)
     .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
-  email: z.email({ error: COMPANY_EMAIL_MESSAGE }).max(EMAIL_MAX_LENGTH, COMPANY_EMAIL_MESSAGE),
+  email: z
+    .email({ error: COMPANY_EMAIL_MESSAGE })
+    .max(EMAIL_MAX_LENGTH, COMPANY_EMAIL_MESSAGE),
   message: z
     .string({ error: COMPANY_MESSAGE_MESSAGE })
     .trim()
     .min(MESSAGE_MIN_LENGTH, COMPANY_MESSAGE_MESSAGE)
-    .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
+    .max(
+      MESSAGE_MAX_LENGTH,
+      `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+    ),
 });
 
 export const COMPANY_CONTACT_SUCCESS = {

@@ -19,12 +19,17 @@ export const ContactSchema = z.object({
     .trim()
     .min(NAME_MIN_LENGTH, NAME_MESSAGE)
     .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
-  companyEmail: z.email({ error: COMPANY_EMAIL_MESSAGE }).max(EMAIL_MAX_LENGTH, COMPANY_EMAIL_MESSAGE),
+  companyEmail: z
+    .email({ error: COMPANY_EMAIL_MESSAGE })
+    .max(EMAIL_MAX_LENGTH, COMPANY_EMAIL_MESSAGE),
   projectDescription: z
     .string({ error: PROJECT_DESCRIPTION_MESSAGE })
     .trim()
     .min(MESSAGE_MIN_LENGTH, PROJECT_DESCRIPTION_MESSAGE)
-    .max(MESSAGE_MAX_LENGTH, `Please keep it under ${MESSAGE_MAX_LENGTH} characters`),
+    .max(
+      MESSAGE_MAX_LENGTH,
+      `Please keep it under ${MESSAGE_MAX_LENGTH} characters`,
+    ),
 });
 
 export const CONTACT_SUCCESS = {

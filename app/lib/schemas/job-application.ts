@@ -30,11 +30,16 @@ export const JobApplicationSchema = z.object({
     .trim()
     .min(NAME_MIN_LENGTH, APPLICANT_NAME_MESSAGE)
     .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
-  email: z.email({ error: APPLICANT_EMAIL_MESSAGE }).max(EMAIL_MAX_LENGTH, APPLICANT_EMAIL_MESSAGE),
+  email: z
+    .email({ error: APPLICANT_EMAIL_MESSAGE })
+    .max(EMAIL_MAX_LENGTH, APPLICANT_EMAIL_MESSAGE),
   comment: z
     .string()
     .trim()
-    .max(MESSAGE_MAX_LENGTH, `Please keep your comment under ${MESSAGE_MAX_LENGTH} characters`)
+    .max(
+      MESSAGE_MAX_LENGTH,
+      `Please keep your comment under ${MESSAGE_MAX_LENGTH} characters`,
+    )
     .optional(),
   // One file exactly: a second file makes the value an array, which fails here.
   cv: z
@@ -55,4 +60,5 @@ export const APPLICATION_FAILURE = {
   description: "Failed to submit application. Please try again.",
 } as const;
 
-export const CHOOSE_FILE_AGAIN_MESSAGE = "Please choose your CV file again before resubmitting.";
+export const CHOOSE_FILE_AGAIN_MESSAGE =
+  "Please choose your CV file again before resubmitting.";

@@ -5,7 +5,9 @@ import { SALES_EMAIL } from "../../../app/content/site.ts";
 
 describe("safeFileName", () => {
   it("keeps an ordinary name", () => {
-    expect(safeFileName("Jane Doe CV (2026).pdf")).toBe("Jane Doe CV (2026).pdf");
+    expect(safeFileName("Jane Doe CV (2026).pdf")).toBe(
+      "Jane Doe CV (2026).pdf",
+    );
   });
 
   it("drops directories of either kind", () => {

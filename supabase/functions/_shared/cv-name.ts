@@ -21,7 +21,10 @@ export function safeFileName(original: string) {
   const dot = cleaned.lastIndexOf(".");
   const extension = dot > 0 ? cleaned.slice(dot).toLowerCase() : "";
   const stem = (dot > 0 ? cleaned.slice(0, dot) : cleaned).trim() || "cv";
-  return stem.slice(0, CV_FILE_NAME_MAX_LENGTH - extension.length).trimEnd() + extension;
+  return (
+    stem.slice(0, CV_FILE_NAME_MAX_LENGTH - extension.length).trimEnd() +
+    extension
+  );
 }
 
 /** The object name SPEC.md gives a CV: `{millisecond timestamp}-{original file name}`. */
@@ -29,4 +32,5 @@ export function cvObjectName(original: string, now = Date.now()) {
   return `${now}-${safeFileName(original)}`;
 }
 
-export const CV_PATH_PATTERN = /^\d{13,}-[A-Za-z0-9_(-][A-Za-z0-9._ ()-]*\.(pdf|docx?)$/i;
+export const CV_PATH_PATTERN =
+  /^\d{13,}-[A-Za-z0-9_(-][A-Za-z0-9._ ()-]*\.(pdf|docx?)$/i;

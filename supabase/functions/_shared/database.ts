@@ -18,33 +18,45 @@ export async function insertRow(
   table: string,
   row: Record<string, unknown>,
 ): Promise<string> {
-  const response = await fetch(`${env.SUPABASE_URL}/rest/v1/${table}?select=id`, {
-    method: "POST",
-    headers: {
-      ...serviceHeaders(env),
-      "Content-Type": "application/json",
-      "Content-Profile": "public",
-      Accept: "application/vnd.pgrst.object+json",
-      Prefer: "return=representation",
+  const response = await fetch(
+    `${env.SUPABASE_URL}/rest/v1/${table}?select=id`,
+    {
+      method: "POST",
+      headers: {
+        ...serviceHeaders(env),
+        "Content-Type": "application/json",
+        "Content-Profile": "public",
+        Accept: "application/vnd.pgrst.object+json",
+        Prefer: "return=representation",
+      },
+      body: JSON.stringify(row),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     },
-    body: JSON.stringify(row),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
+  );
   if (!response.ok) {
-    throw new Error(`insert into ${table} failed: ${response.status} ${await response.text()}`);
+    throw new Error(
+      `insert into ${table} failed: ${response.status} ${await response.text()}`,
+    );
   }
   const { id } = (await response.json()) as { id: string };
   return id;
 }
 
 /** Whether an object exists in a bucket, checked with the service role (private buckets included). */
-export async function objectExists(env: FunctionEnv, bucket: string, name: string) {
+export async function objectExists(
+  env: FunctionEnv,
+  bucket: string,
+  name: string,
+) {
   const path = `${encodeURIComponent(bucket)}/${name.split("/").map(encodeURIComponent).join("/")}`;
-  const response = await fetch(`${env.SUPABASE_URL}/storage/v1/object/authenticated/${path}`, {
-    method: "HEAD",
-    headers: serviceHeaders(env),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
+  const response = await fetch(
+    `${env.SUPABASE_URL}/storage/v1/object/authenticated/${path}`,
+    {
+      method: "HEAD",
+      headers: serviceHeaders(env),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    },
+  );
   if (response.ok) return true;
   if (response.status === 400 || response.status === 404) return false;
   throw new Error(`checking ${bucket}/${name} failed: ${response.status}`);

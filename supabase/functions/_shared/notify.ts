@@ -22,7 +22,9 @@ export async function notifyTeam(
 ): Promise<boolean> {
   const log = `[${notification.subject}]`;
   if (!env.RESEND_API_KEY) {
-    console.info(`${log} RESEND_API_KEY is not set: stored without a notification e-mail.`);
+    console.info(
+      `${log} RESEND_API_KEY is not set: stored without a notification e-mail.`,
+    );
     return false;
   }
   try {
@@ -42,7 +44,9 @@ export async function notifyTeam(
       signal: AbortSignal.timeout(5_000),
     });
     if (!response.ok) {
-      console.error(`${log} notification e-mail refused: ${response.status} ${await response.text()}`);
+      console.error(
+        `${log} notification e-mail refused: ${response.status} ${await response.text()}`,
+      );
       return false;
     }
     return true;

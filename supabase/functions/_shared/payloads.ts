@@ -32,8 +32,14 @@ export const JobApplicationPayloadSchema = z.object({
   comment: z.string().max(MESSAGE_MAX_LENGTH),
   jobTitle: z.string().trim().min(1).max(NAME_MAX_LENGTH),
   jobId: z.string().trim().min(1).max(64),
-  cvFileName: z.string().min(1).max(CV_FILE_NAME_MAX_LENGTH * 2),
-  cvPath: z.string().max(CV_FILE_NAME_MAX_LENGTH + 20).regex(CV_PATH_PATTERN),
+  cvFileName: z
+    .string()
+    .min(1)
+    .max(CV_FILE_NAME_MAX_LENGTH * 2),
+  cvPath: z
+    .string()
+    .max(CV_FILE_NAME_MAX_LENGTH + 20)
+    .regex(CV_PATH_PATTERN),
 });
 
 export type JobApplicationPayload = z.infer<typeof JobApplicationPayloadSchema>;

@@ -4,7 +4,8 @@ import { jsonResponse } from "./cors.ts";
 // without being read to the end.
 const MAX_BODY_BYTES = 64 * 1024;
 
-export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response };
+export type JsonBody =
+  { ok: true; value: unknown } | { ok: false; response: Response };
 
 const tooLarge = (): JsonBody => ({
   ok: false,
@@ -12,7 +13,8 @@ const tooLarge = (): JsonBody => ({
 });
 
 export async function readJsonBody(request: Request): Promise<JsonBody> {
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) return tooLarge();
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES)
+    return tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -37,6 +39,9 @@ export async function readJsonBody(request: Request): Promise<JsonBody> {
   try {
     return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) };
   } catch {
-    return { ok: false, response: jsonResponse(400, { error: "Body must be JSON" }) };
+    return {
+      ok: false,
+      response: jsonResponse(400, { error: "Body must be JSON" }),
+    };
   }
 }

@@ -2,7 +2,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  afterAll,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+} from "vitest";
 import type { FunctionEnv } from "../_shared/handler-types.ts";
 import { startLocalSupabase, type LocalSupabase } from "../../local/server.ts";
 import { createContactHandler } from "./handler.ts";
@@ -14,8 +22,15 @@ let env: FunctionEnv;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "contact-us-test-"));
-  backend = await startLocalSupabase({ port: 0, dataDir, reset: true, seedFile: null });
-  service = createClient(backend.url, backend.serviceRoleKey, { auth: { persistSession: false } });
+  backend = await startLocalSupabase({
+    port: 0,
+    dataDir,
+    reset: true,
+    seedFile: null,
+  });
+  service = createClient(backend.url, backend.serviceRoleKey, {
+    auth: { persistSession: false },
+  });
   env = {
     SUPABASE_URL: backend.url,
     SUPABASE_ANON_KEY: backend.anonKey,
@@ -41,22 +56,34 @@ function post(body: unknown) {
 }
 
 async function rowsFrom(email: string) {
-  const { data, error } = await service.from("contact_messages").select("*").eq("email", email);
+  const { data, error } = await service
+    .from("contact_messages")
+    .select("*")
+    .eq("email", email);
   if (error) throw error;
   return data;
 }
 
 /** Stands in for Resend at the HTTP boundary and records what it was sent. */
 function fakeProvider(status = 200) {
-  const calls: { url: string; headers: Headers; body: Record<string, unknown> }[] = [];
-  const providerFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({
-      url: String(input),
-      headers: new Headers(init?.headers),
-      body: JSON.parse(String(init?.body)) as Record<string, unknown>,
-    });
-    return Response.json(status === 200 ? { id: "email-1" } : { message: "boom" }, { status });
-  }) as unknown as typeof fetch;
+  const calls: {
+    url: string;
+    headers: Headers;
+    body: Record<string, unknown>;
+  }[] = [];
+  const providerFetch = vi.fn(
+    async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({
+        url: String(input),
+        headers: new Headers(init?.headers),
+        body: JSON.parse(String(init?.body)) as Record<string, unknown>,
+      });
+      return Response.json(
+        status === 200 ? { id: "email-1" } : { message: "boom" },
+        { status },
+      );
+    },
+  ) as unknown as typeof fetch;
   return { providerFetch, calls };
 }
 
@@ -66,7 +93,12 @@ describe("contact-us handler", () => {
     const { providerFetch, calls } = fakeProvider();
     const handler = createContactHandler({ providerFetch });
     const response = await handler(
-      post({ name: "Ada Lovelace", email: "ada@page.test", message: "We need agents for our data team.", company: "" }),
+      post({
+        name: "Ada Lovelace",
+        email: "ada@page.test",
+        message: "We need agents for our data team.",
+        company: "",
+      }),
       env,
     );
     expect(response.status).toBe(200);
@@ -80,18 +112,30 @@ describe("contact-us handler", () => {
       source: "contact-page",
     });
     expect(calls).toHaveLength(0);
-    expect(info.mock.calls.flat().join(" ")).toContain("RESEND_API_KEY is not set");
+    expect(info.mock.calls.flat().join(" ")).toContain(
+      "RESEND_API_KEY is not set",
+    );
   });
 
   it("notifies the team through Resend after storing a dialog message", async () => {
     const { providerFetch, calls } = fakeProvider();
     const handler = createContactHandler({ providerFetch });
     const response = await handler(
-      post({ name: "Grace", email: "grace@dialog.test", message: "Tell me more about on-premise." }),
-      { ...env, RESEND_API_KEY: "re_test_key", TEAM_NOTIFY_EMAIL: "team@example.test" },
+      post({
+        name: "Grace",
+        email: "grace@dialog.test",
+        message: "Tell me more about on-premise.",
+      }),
+      {
+        ...env,
+        RESEND_API_KEY: "re_test_key",
+        TEAM_NOTIFY_EMAIL: "team@example.test",
+      },
     );
     expect(response.status).toBe(200);
-    expect((await rowsFrom("grace@dialog.test"))[0]).toMatchObject({ source: "company-dialog" });
+    expect((await rowsFrom("grace@dialog.test"))[0]).toMatchObject({
+      source: "company-dialog",
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe("https://api.resend.com/emails");
     expect(calls[0]?.headers.get("authorization")).toBe("Bearer re_test_key");
@@ -100,7 +144,9 @@ describe("contact-us handler", () => {
       reply_to: "grace@dialog.test",
       subject: "Contact message from Grace",
     });
-    expect(String(calls[0]?.body.text)).toContain("Tell me more about on-premise.");
+    expect(String(calls[0]?.body.text)).toContain(
+      "Tell me more about on-premise.",
+    );
   });
 
   it("keeps the message when the e-mail provider fails", async () => {
@@ -108,13 +154,19 @@ describe("contact-us handler", () => {
     const { providerFetch, calls } = fakeProvider(500);
     const handler = createContactHandler({ providerFetch });
     const response = await handler(
-      post({ name: "Linus", email: "linus@down.test", message: "Is the provider down again?" }),
+      post({
+        name: "Linus",
+        email: "linus@down.test",
+        message: "Is the provider down again?",
+      }),
       { ...env, RESEND_API_KEY: "re_test_key" },
     );
     expect(response.status).toBe(200);
     expect(calls).toHaveLength(1);
     expect(await rowsFrom("linus@down.test")).toHaveLength(1);
-    expect(error.mock.calls.flat().join(" ")).toContain("notification e-mail refused: 500");
+    expect(error.mock.calls.flat().join(" ")).toContain(
+      "notification e-mail refused: 500",
+    );
   });
 
   it("refuses an invalid payload without storing it", async () => {
@@ -136,7 +188,11 @@ describe("contact-us handler", () => {
   it("refuses an oversized body", async () => {
     const handler = createContactHandler();
     const response = await handler(
-      post({ name: "Big", email: "big@body.test", message: "x".repeat(70 * 1024) }),
+      post({
+        name: "Big",
+        email: "big@body.test",
+        message: "x".repeat(70 * 1024),
+      }),
       env,
     );
     expect(response.status).toBe(413);
@@ -145,23 +201,38 @@ describe("contact-us handler", () => {
   it("answers the CORS preflight", async () => {
     const handler = createContactHandler();
     const response = await handler(
-      new Request(`${backend.url}/functions/v1/contact-us`, { method: "OPTIONS" }),
+      new Request(`${backend.url}/functions/v1/contact-us`, {
+        method: "OPTIONS",
+      }),
       env,
     );
     expect(response.status).toBe(200);
-    expect(response.headers.get("access-control-allow-headers")).toContain("apikey");
-    expect(response.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(response.headers.get("access-control-allow-headers")).toContain(
+      "apikey",
+    );
+    expect(response.headers.get("access-control-allow-methods")).toContain(
+      "POST",
+    );
   });
 
   it("is served by the embedded server at /functions/v1/contact-us", async () => {
     vi.spyOn(console, "info").mockImplementation(() => {});
-    const anon = createClient(backend.url, backend.anonKey, { auth: { persistSession: false } });
+    const anon = createClient(backend.url, backend.anonKey, {
+      auth: { persistSession: false },
+    });
     const ok = await anon.functions.invoke("contact-us", {
-      body: { name: "Invoker", email: "invoke@server.test", message: "Sent through supabase-js.", company: "" },
+      body: {
+        name: "Invoker",
+        email: "invoke@server.test",
+        message: "Sent through supabase-js.",
+        company: "",
+      },
     });
     expect(ok.error).toBeNull();
     expect(await rowsFrom("invoke@server.test")).toHaveLength(1);
-    const bad = await anon.functions.invoke("contact-us", { body: { name: "x" } });
+    const bad = await anon.functions.invoke("contact-us", {
+      body: { name: "x" },
+    });
     expect(bad.error).not.toBeNull();
   });
 });

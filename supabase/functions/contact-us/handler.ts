@@ -15,16 +15,22 @@ type Dependencies = {
  * `company` (an empty string), the company page's dialog does not: that is
  * how the two sources are told apart without widening the payload.
  */
-export function createContactHandler({ providerFetch }: Dependencies = {}): FunctionHandler {
+export function createContactHandler({
+  providerFetch,
+}: Dependencies = {}): FunctionHandler {
   return async (request, env) => {
     if (request.method === "OPTIONS") return preflight();
-    if (request.method !== "POST") return jsonResponse(405, { error: "Method not allowed" });
+    if (request.method !== "POST")
+      return jsonResponse(405, { error: "Method not allowed" });
 
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = ContactPayloadSchema.safeParse(body.value);
     if (!parsed.success) {
-      return jsonResponse(400, { error: "Invalid payload", issues: parsed.error.issues });
+      return jsonResponse(400, {
+        error: "Invalid payload",
+        issues: parsed.error.issues,
+      });
     }
     const { name, email, message, company } = parsed.data;
 

@@ -2,7 +2,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  afterAll,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+} from "vitest";
 import { cvObjectName } from "../_shared/cv-name.ts";
 import type { FunctionEnv } from "../_shared/handler-types.ts";
 import { startLocalSupabase, type LocalSupabase } from "../../local/server.ts";
@@ -16,7 +24,12 @@ let env: FunctionEnv;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "job-application-test-"));
-  backend = await startLocalSupabase({ port: 0, dataDir, reset: true, seedFile: null });
+  backend = await startLocalSupabase({
+    port: 0,
+    dataDir,
+    reset: true,
+    seedFile: null,
+  });
   const options = { auth: { persistSession: false } };
   service = createClient(backend.url, backend.serviceRoleKey, options);
   anon = createClient(backend.url, backend.anonKey, options);
@@ -41,7 +54,9 @@ async function uploadCv(original: string) {
   const name = cvObjectName(original);
   const { data, error } = await anon.storage
     .from("cv-uploads")
-    .upload(name, new Blob(["%PDF-1.7\n"], { type: "application/pdf" }), { contentType: "application/pdf" });
+    .upload(name, new Blob(["%PDF-1.7\n"], { type: "application/pdf" }), {
+      contentType: "application/pdf",
+    });
   if (error) throw error;
   return data.path;
 }
@@ -55,18 +70,23 @@ function post(body: unknown) {
 }
 
 async function applicationsFrom(email: string) {
-  const { data, error } = await service.from("job_applications").select("*").eq("email", email);
+  const { data, error } = await service
+    .from("job_applications")
+    .select("*")
+    .eq("email", email);
   if (error) throw error;
   return data;
 }
 
 function fakeProvider(fail = false) {
   const bodies: Record<string, unknown>[] = [];
-  const providerFetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-    bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-    if (fail) throw new TypeError("fetch failed");
-    return Response.json({ id: "email-1" });
-  }) as unknown as typeof fetch;
+  const providerFetch = vi.fn(
+    async (_input: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      if (fail) throw new TypeError("fetch failed");
+      return Response.json({ id: "email-1" });
+    },
+  ) as unknown as typeof fetch;
   return { providerFetch, bodies };
 }
 
@@ -87,7 +107,10 @@ describe("job-application handler", () => {
     const { providerFetch, bodies } = fakeProvider();
     const handler = createJobApplicationHandler({ providerFetch });
     const response = await handler(
-      post({ ...applicant("marie@apply.test", cvPath), comment: "Happy to relocate." }),
+      post({
+        ...applicant("marie@apply.test", cvPath),
+        comment: "Happy to relocate.",
+      }),
       { ...env, RESEND_API_KEY: "re_test_key" },
     );
     expect(response.status).toBe(200);
@@ -102,7 +125,9 @@ describe("job-application handler", () => {
       cv_path: cvPath,
     });
     expect(bodies).toHaveLength(1);
-    expect(bodies[0]?.subject).toBe("Application for Founding Engineer from Marie Curie");
+    expect(bodies[0]?.subject).toBe(
+      "Application for Founding Engineer from Marie Curie",
+    );
     expect(String(bodies[0]?.text)).toContain(`cv-uploads/${cvPath}`);
   });
 
@@ -111,10 +136,13 @@ describe("job-application handler", () => {
     const cvPath = await uploadCv("offline.pdf");
     const { providerFetch, bodies } = fakeProvider(true);
     const handler = createJobApplicationHandler({ providerFetch });
-    const response = await handler(post(applicant("offline@apply.test", cvPath)), {
-      ...env,
-      RESEND_API_KEY: "re_test_key",
-    });
+    const response = await handler(
+      post(applicant("offline@apply.test", cvPath)),
+      {
+        ...env,
+        RESEND_API_KEY: "re_test_key",
+      },
+    );
     expect(response.status).toBe(200);
     expect(bodies).toHaveLength(1);
     const rows = await applicationsFrom("offline@apply.test");
@@ -123,7 +151,10 @@ describe("job-application handler", () => {
 
   it("refuses an application whose CV was never uploaded", async () => {
     const handler = createJobApplicationHandler();
-    const response = await handler(post(applicant("ghost@apply.test", `${Date.now()}-ghost.pdf`)), env);
+    const response = await handler(
+      post(applicant("ghost@apply.test", `${Date.now()}-ghost.pdf`)),
+      env,
+    );
     expect(response.status).toBe(400);
     expect(await applicationsFrom("ghost@apply.test")).toHaveLength(0);
   });

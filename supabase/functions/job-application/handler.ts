@@ -16,23 +16,31 @@ type Dependencies = {
  * private cv-uploads bucket, then tells the team. An application naming a CV
  * that is not in the bucket is refused, so every stored row has its file.
  */
-export function createJobApplicationHandler({ providerFetch }: Dependencies = {}): FunctionHandler {
+export function createJobApplicationHandler({
+  providerFetch,
+}: Dependencies = {}): FunctionHandler {
   return async (request, env) => {
     if (request.method === "OPTIONS") return preflight();
-    if (request.method !== "POST") return jsonResponse(405, { error: "Method not allowed" });
+    if (request.method !== "POST")
+      return jsonResponse(405, { error: "Method not allowed" });
 
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = JobApplicationPayloadSchema.safeParse(body.value);
     if (!parsed.success) {
-      return jsonResponse(400, { error: "Invalid payload", issues: parsed.error.issues });
+      return jsonResponse(400, {
+        error: "Invalid payload",
+        issues: parsed.error.issues,
+      });
     }
     const application = parsed.data;
 
     let id: string;
     try {
       if (!(await objectExists(env, CV_BUCKET, application.cvPath))) {
-        return jsonResponse(400, { error: "cvPath does not name an uploaded CV" });
+        return jsonResponse(400, {
+          error: "cvPath does not name an uploaded CV",
+        });
       }
       id = await insertRow(env, "job_applications", {
         job_id: application.jobId,
@@ -45,7 +53,9 @@ export function createJobApplicationHandler({ providerFetch }: Dependencies = {}
       });
     } catch (error) {
       console.error(`[job-application] ${String(error)}`);
-      return jsonResponse(500, { error: "The application could not be stored" });
+      return jsonResponse(500, {
+        error: "The application could not be stored",
+      });
     }
 
     await notifyTeam(
@@ -56,7 +66,9 @@ export function createJobApplicationHandler({ providerFetch }: Dependencies = {}
         text: [
           `${application.name} <${application.email}> applied for ${application.jobTitle} (job ${application.jobId}).`,
           "",
-          application.comment ? `Comment:\n${application.comment}\n` : "No comment.\n",
+          application.comment
+            ? `Comment:\n${application.comment}\n`
+            : "No comment.\n",
           `CV: ${application.cvFileName}, stored as ${CV_BUCKET}/${application.cvPath}.`,
           `Stored as job_applications ${id}.`,
         ].join("\n"),

@@ -1,0 +1,506 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { startFailingSite, type FailingSite } from "./failing-backend.ts";
+import {
+  fillHoneypot,
+  honeypotFields,
+  service,
+  uniqueEmail,
+  waitForHydration,
+} from "./form-helpers.ts";
+
+const PDF = Buffer.from(
+  "%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n",
+);
+// Enough of a Word document for its first bytes and entry names.
+const DOCX = Buffer.concat([
+  Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+  Buffer.from(
+    "\u0014\u0000[Content_Types].xml<Types/>PK\u0003\u0004word/document.xml<w:document/>",
+  ),
+]);
+const ELF = Buffer.concat([
+  Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]),
+  Buffer.alloc(64),
+]);
+const MZ = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(64)]);
+const SIX_MB_PDF = Buffer.concat([
+  Buffer.from("%PDF-1.7\n"),
+  Buffer.alloc(6 * 1024 * 1024),
+]);
+
+async function applicationsFrom(email: string) {
+  const { data, error } = await service
+    .from("job_applications")
+    .select("*")
+    .eq("email", email);
+  if (error) throw error;
+  return data;
+}
+
+/** The application form: in a dialog with JavaScript, in the page (?apply=1) without. */
+async function openApplication(
+  page: Page,
+  project: string,
+  jobId = "1",
+  base = "",
+) {
+  await page.goto(`${base}/careers/${jobId}`);
+  const title =
+    (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  const control = page.getByRole("link", { name: "Apply Now" });
+  if (project === "js") await waitForHydration(control);
+  await control.click();
+  if (project === "js") {
+    const dialog = page.getByRole("dialog", { name: `Apply for ${title}` });
+    await expect(dialog).toBeVisible();
+    return dialog.locator("form");
+  }
+  await expect(page).toHaveURL(
+    new RegExp(`/careers/${jobId}\\?apply=1#apply$`),
+  );
+  return page.locator("#apply form");
+}
+
+type Application = {
+  name?: string;
+  email?: string;
+  comment?: string;
+  file?: { name: string; buffer: Buffer; mimeType?: string };
+};
+
+async function fillApplication(form: Locator, values: Application) {
+  if (values.name !== undefined)
+    await form
+      .getByRole("textbox", { name: "Name", exact: true })
+      .fill(values.name);
+  if (values.email !== undefined)
+    await form
+      .getByRole("textbox", { name: "Email", exact: true })
+      .fill(values.email);
+  if (values.comment !== undefined)
+    await form
+      .getByRole("textbox", { name: "Comment (optional)" })
+      .fill(values.comment);
+  if (values.file) {
+    await form.locator('input[type="file"]').setInputFiles({
+      name: values.file.name,
+      mimeType: values.file.mimeType ?? "application/pdf",
+      buffer: values.file.buffer,
+    });
+  }
+}
+
+const submit = (form: Locator) =>
+  form.getByRole("button", { name: "Submit Application" }).click();
+
+async function expectKept(
+  form: Locator,
+  values: { name: string; email: string; comment?: string },
+) {
+  await expect(
+    form.getByRole("textbox", { name: "Name", exact: true }),
+  ).toHaveValue(values.name);
+  await expect(
+    form.getByRole("textbox", { name: "Email", exact: true }),
+  ).toHaveValue(values.email);
+  if (values.comment !== undefined) {
+    await expect(
+      form.getByRole("textbox", { name: "Comment (optional)" }),
+    ).toHaveValue(values.comment);
+  }
+}
+
+test.describe("careers pages", () => {
+  test("lists both positions as cards linking to their pages", async ({
+    page,
+  }) => {
+    const response = await page.goto("/careers");
+    expect(response?.status()).toBe(200);
+    const research = page.getByRole("link", {
+      name: /Research Scientist Intern \(PhD\)/,
+    });
+    const founding = page.getByRole("link", { name: /Founding Engineer/ });
+    await expect(research).toHaveAttribute("href", "/careers/1");
+    await expect(founding).toHaveAttribute("href", "/careers/2");
+    await expect(research).toContainText("Internship");
+    await expect(research).toContainText("3 months, extendable to 6");
+    await expect(founding).toContainText("Full-time");
+    await expect(founding).toContainText("Remote (EU, UK or US) or London");
+    await founding.click();
+    await expect(page).toHaveURL(/\/careers\/2$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Founding Engineer" }),
+    ).toBeVisible();
+  });
+
+  test("a job page shows about, responsibilities, qualifications, benefits and Apply Now", async ({
+    page,
+  }) => {
+    await page.goto("/careers/1");
+    await expect(
+      page.getByRole("heading", {
+        level: 1,
+        name: "Research Scientist Intern (PhD)",
+      }),
+    ).toBeVisible();
+    for (const heading of [
+      "About the Role",
+      "Responsibilities",
+      "Qualifications",
+      "What We Offer",
+    ]) {
+      await expect(
+        page.getByRole("heading", { level: 2, name: heading }),
+      ).toBeVisible();
+    }
+    await expect(
+      page.getByText("Compute budget for your experiments."),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Apply Now" })).toHaveAttribute(
+      "href",
+      "/careers/1?apply=1#apply",
+    );
+  });
+
+  test("an unknown job answers 404 with a way back", async ({ page }) => {
+    const response = await page.goto("/careers/does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByRole("heading", { name: "Job Not Found" }),
+    ).toBeVisible();
+    await expect(
+      page.getByText("The job you're looking for doesn't exist."),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "Back to Careers" }).click();
+    await expect(page).toHaveURL(/\/careers$/);
+  });
+});
+
+test.describe("job application", () => {
+  test("shows every validation message for an empty form", async ({
+    page,
+  }, testInfo) => {
+    const form = await openApplication(page, testInfo.project.name);
+    await submit(form);
+    await expect(
+      form.getByText("Name must be at least 2 characters"),
+    ).toBeVisible();
+    await expect(
+      form.getByText("Please enter a valid email address"),
+    ).toBeVisible();
+    await expect(form.getByText("CV file is required")).toBeVisible();
+  });
+
+  test("asks for a CV when none is chosen and keeps the text", async ({
+    page,
+  }, testInfo) => {
+    const values = {
+      name: "No File",
+      email: uniqueEmail("nofile", testInfo.project.name),
+      comment: "Forgot it",
+    };
+    const form = await openApplication(page, testInfo.project.name);
+    await fillApplication(form, values);
+    await submit(form);
+    await expect(form.getByText("CV file is required")).toBeVisible();
+    await expectKept(form, values);
+    expect(await applicationsFrom(values.email)).toHaveLength(0);
+  });
+
+  test("refuses a file over 5MB", async ({ page }, testInfo) => {
+    const values = {
+      name: "Big File",
+      email: uniqueEmail("big", testInfo.project.name),
+      comment: "Large CV",
+    };
+    const form = await openApplication(page, testInfo.project.name);
+    await fillApplication(form, {
+      ...values,
+      file: { name: "big.pdf", buffer: SIX_MB_PDF },
+    });
+    await submit(form);
+    await expect(
+      form.getByText("File size must be less than 5MB"),
+    ).toBeVisible();
+    await expectKept(form, values);
+    expect(await applicationsFrom(values.email)).toHaveLength(0);
+  });
+
+  test("refuses other file types and renamed executables", async ({
+    page,
+  }, testInfo) => {
+    const values = {
+      name: "Mallory",
+      email: uniqueEmail("exe", testInfo.project.name),
+      comment: "",
+    };
+    const form = await openApplication(page, testInfo.project.name);
+    const cases = [
+      { name: "cv.pdf", buffer: ELF },
+      {
+        name: "cv.docx",
+        buffer: MZ,
+        mimeType:
+          "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      },
+      {
+        name: "cv.txt",
+        buffer: Buffer.from("Plain text CV"),
+        mimeType: "text/plain",
+      },
+    ];
+    for (const file of cases) {
+      await fillApplication(form, { ...values, file });
+      await submit(form);
+      await expect(
+        form.getByText("Only PDF, DOC, and DOCX files are accepted"),
+      ).toBeVisible();
+      await expectKept(form, values);
+    }
+    expect(await applicationsFrom(values.email)).toHaveLength(0);
+  });
+
+  test("submits an application: row stored, CV in the bucket, form reset", async ({
+    page,
+  }, testInfo) => {
+    const values = {
+      name: "Marie Curie",
+      email: uniqueEmail("apply", testInfo.project.name),
+      comment: "Happy to start in January.",
+    };
+    const form = await openApplication(page, testInfo.project.name);
+    await fillApplication(form, {
+      ...values,
+      file: { name: "Marie Curie CV.pdf", buffer: PDF },
+    });
+    await submit(form);
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("Application submitted successfully!");
+    await expect(toast).toContainText(
+      "Thank you for your interest. We've received your application and will be in touch soon.",
+    );
+    if (testInfo.project.name === "js") {
+      await expect(page.getByRole("dialog")).toBeHidden();
+    } else {
+      await expect(
+        form.getByRole("textbox", { name: "Email", exact: true }),
+      ).toHaveValue("");
+    }
+
+    const rows = await applicationsFrom(values.email);
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row).toMatchObject({
+      job_id: "1",
+      job_title: "Research Scientist Intern (PhD)",
+      name: "Marie Curie",
+      comment: "Happy to start in January.",
+      cv_file_name: "Marie Curie CV.pdf",
+    });
+    expect(row.cv_path).toMatch(/^\d{13}-Marie Curie CV\.pdf$/);
+    const timestamp = Number(String(row.cv_path).split("-")[0]);
+    expect(Math.abs(Date.now() - timestamp)).toBeLessThan(5 * 60_000);
+    const { data: stored, error } = await service.storage
+      .from("cv-uploads")
+      .download(row.cv_path);
+    expect(error).toBeNull();
+    expect(Buffer.from(await stored!.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+
+  test("accepts a DOCX for the founding engineer role without a comment", async ({
+    page,
+  }, testInfo) => {
+    const email = uniqueEmail("docx", testInfo.project.name);
+    const form = await openApplication(page, testInfo.project.name, "2");
+    await fillApplication(form, {
+      name: "Alan Turing",
+      email,
+      file: {
+        name: "../../etc/turing.docx",
+        buffer: DOCX,
+        mimeType:
+          "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      },
+    });
+    await submit(form);
+    await expect(page.getByTestId("toast")).toContainText(
+      "Application submitted successfully!",
+    );
+    const [row] = await applicationsFrom(email);
+    expect(row).toMatchObject({
+      job_id: "2",
+      job_title: "Founding Engineer",
+      comment: null,
+    });
+    // Browsers send only the base name; the server strips directories anyway.
+    expect(row?.cv_path).toMatch(/^\d{13}-turing\.docx$/);
+  });
+
+  test("says Submitting... and disables the button while busy", async ({
+    page,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name === "no-js",
+      "the busy state is drawn by the client",
+    );
+    await page.route("**/careers/1.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    const form = await openApplication(page, testInfo.project.name);
+    await fillApplication(form, {
+      name: "Busy Bee",
+      email: uniqueEmail("busy", testInfo.project.name),
+      file: { name: "cv.pdf", buffer: PDF },
+    });
+    await submit(form);
+    const busy = form.getByRole("button", { name: "Submitting..." });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    await expect(page.getByTestId("toast")).toContainText(
+      "Application submitted successfully!",
+    );
+  });
+
+  test("refuses a filled honeypot", async ({ page }, testInfo) => {
+    const values = {
+      name: "Spam Bot",
+      email: uniqueEmail("bot", testInfo.project.name),
+      comment: "Hire me",
+    };
+    const form = await openApplication(page, testInfo.project.name);
+    await fillApplication(form, {
+      ...values,
+      file: { name: "cv.pdf", buffer: PDF },
+    });
+    await fillHoneypot(form);
+    await submit(form);
+    await expect(form.getByRole("alert")).toContainText(
+      "Your submission could not be accepted",
+    );
+    await expectKept(form, values);
+    expect(await applicationsFrom(values.email)).toHaveLength(0);
+  });
+
+  test("a 50 MB upload is refused with the size message and the text kept", async ({
+    request,
+  }) => {
+    const fields = honeypotFields(
+      await (await request.get("/careers/1?apply=1")).text(),
+    );
+    const email = `huge-${Date.now()}@example.com`;
+    const response = await request.post("/careers/1?apply=1", {
+      multipart: {
+        ...fields,
+        name: "Huge Upload",
+        email,
+        comment: "Fifty megabytes",
+        cv: {
+          name: "huge.pdf",
+          mimeType: "application/pdf",
+          buffer: Buffer.alloc(50 * 1024 * 1024),
+        },
+      },
+      timeout: 60_000,
+    });
+    expect(response.status()).toBe(413);
+    const html = await response.text();
+    expect(html).toContain("File size must be less than 5MB");
+    expect(html).toContain('value="Huge Upload"');
+    expect(await applicationsFrom(email)).toHaveLength(0);
+    expect((await request.get("/healthz")).ok()).toBe(true);
+  });
+
+  test("more than one file is refused", async ({ request }) => {
+    const fields = honeypotFields(
+      await (await request.get("/careers/1?apply=1")).text(),
+    );
+    const email = `two-${Date.now()}@example.com`;
+    // Playwright's multipart option takes one value per name: build the body by hand.
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      ...fields,
+      name: "Two Files",
+      email,
+    }))
+      form.append(key, value);
+    form.append("cv", new File([PDF], "one.pdf", { type: "application/pdf" }));
+    form.append("cv", new File([PDF], "two.pdf", { type: "application/pdf" }));
+    const response = await request.post("/careers/1?apply=1", {
+      multipart: form,
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("CV file is required");
+    expect(await applicationsFrom(email)).toHaveLength(0);
+  });
+
+  test("limits applications per address", async ({ request }) => {
+    const fields = honeypotFields(
+      await (await request.get("/careers/2?apply=1")).text(),
+    );
+    const email = `eager-${Date.now()}@example.com`;
+    const post = () =>
+      request.post("/careers/2?apply=1", {
+        multipart: {
+          ...fields,
+          name: "Eager Applicant",
+          email,
+          cv: { name: "cv.pdf", mimeType: "application/pdf", buffer: PDF },
+        },
+      });
+    for (let i = 0; i < 5; i++) expect((await post()).status()).toBe(200);
+    const limited = await post();
+    expect(limited.status()).toBe(429);
+    expect(limited.headers()["retry-after"]).toBeTruthy();
+    expect(await limited.text()).toContain(
+      "Too many submissions from your address",
+    );
+    expect(await applicationsFrom(email)).toHaveLength(5);
+  });
+});
+
+test.describe("when the job-application function fails", () => {
+  let site: FailingSite;
+
+  test.beforeAll(async () => {
+    site = await startFailingSite();
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test("shows the error, keeps the text and asks for the file again", async ({
+    page,
+  }, testInfo) => {
+    const values = {
+      name: "Rosalind Franklin",
+      email: uniqueEmail("down", testInfo.project.name),
+      comment: "Photo 51",
+    };
+    const form = await openApplication(
+      page,
+      testInfo.project.name,
+      "1",
+      site.url,
+    );
+    await fillApplication(form, {
+      ...values,
+      file: { name: "cv.pdf", buffer: PDF },
+    });
+    await submit(form);
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("Error");
+    await expect(toast).toContainText(
+      "Failed to submit application. Please try again.",
+    );
+    await expect(form.getByRole("alert")).toContainText(
+      "Please choose your CV file again",
+    );
+    await expectKept(form, values);
+    if (testInfo.project.name === "js")
+      await expect(page.getByRole("dialog")).toBeVisible();
+    expect(await applicationsFrom(values.email)).toHaveLength(0);
+  });
+});
