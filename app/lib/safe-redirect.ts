@@ -3,7 +3,6 @@ const MAX_LENGTH = 2048;
 const MAX_DECODE_ROUNDS = 3;
 // Browsers drop tabs and newlines from URLs and read a backslash as a slash,
 // so "/\tevil" or "/\\evil" can turn into "//evil" on the way out.
-// eslint-disable-next-line no-control-regex
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
 
 function isSafePath(value: string) {
