@@ -4,7 +4,12 @@ import { createServer } from "node:net";
 import type { BrowserContext, Page, Route } from "@playwright/test";
 import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
-import { BASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SUPABASE_URL } from "./e2e-env.ts";
+import {
+  BASE_URL,
+  SUPABASE_ANON_KEY,
+  SUPABASE_SERVICE_ROLE_KEY,
+  SUPABASE_URL,
+} from "./e2e-env.ts";
 import { expect, test } from "./fixtures.ts";
 
 // The blog of SPEC.md section 2 ("Blog list", "Blog post") and its feeds, with
@@ -20,7 +25,8 @@ const SEEDED_POST = {
   tags: ["Blueprints", "Data Engineering"],
 };
 const NO_COVER_POST_TITLE = "Anomaly Detection for Live Dashboards";
-const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
+const PUBLIC_CACHE =
+  "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
 const PAGING_POSTS = 14;
 
 const HOSTILE_HTML = `
@@ -81,16 +87,22 @@ async function seed(): Promise<Seeded> {
     published: true,
     created_at: new Date().toISOString(),
   };
-  const posts = await service.from("blog_posts").insert([...pagingPosts, hostile]);
+  const posts = await service
+    .from("blog_posts")
+    .insert([...pagingPosts, hostile]);
   if (posts.error) throw new Error(`seeding posts: ${posts.error.message}`);
   const tags = await service
     .from("tags")
     .insert([{ name: pagingTag }, { name: hostileTag }])
     .select("id, name");
   if (tags.error) throw new Error(`seeding tags: ${tags.error.message}`);
-  const tagId = (name: string) => tags.data.find((tag) => tag.name === name)?.id;
+  const tagId = (name: string) =>
+    tags.data.find((tag) => tag.name === name)?.id;
   const links = await service.from("post_tags").insert([
-    ...pagingPosts.map((post) => ({ post_id: post.id, tag_id: tagId(pagingTag) })),
+    ...pagingPosts.map((post) => ({
+      post_id: post.id,
+      tag_id: tagId(pagingTag),
+    })),
     { post_id: hostile.id, tag_id: tagId(hostileTag) },
   ]);
   if (links.error) throw new Error(`seeding post_tags: ${links.error.message}`);
@@ -109,7 +121,10 @@ async function cleanUp(seeded: Seeded) {
     .from("blog_posts")
     .delete()
     .in("id", [...seeded.pagingIds, seeded.hostileId]);
-  await service.from("tags").delete().in("name", [seeded.pagingTag, seeded.hostileTag]);
+  await service
+    .from("tags")
+    .delete()
+    .in("name", [seeded.pagingTag, seeded.hostileTag]);
 }
 
 let seeded: Seeded;
@@ -144,7 +159,10 @@ async function sessionCookies(email: string) {
       },
     },
   });
-  const { error } = await client.auth.signInWithPassword({ email, password: "demo-password" });
+  const { error } = await client.auth.signInWithPassword({
+    email,
+    password: "demo-password",
+  });
   if (error) throw new Error(`sign-in for ${email}: ${error.message}`);
   await expect.poll(() => jar.size).toBeGreaterThan(0);
   return [...jar].map(([name, value]) => ({ name, value, url: BASE_URL }));
@@ -155,47 +173,77 @@ function postCards(page: Page) {
 }
 
 test.describe("blog list", () => {
-  test("shows the heading, tagline and newest posts as cards", async ({ page, context }) => {
+  test("shows the heading, tagline and newest posts as cards", async ({
+    page,
+    context,
+  }) => {
     await keepLocal(context);
     const response = await page.goto("/blueprints");
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe(PUBLIC_CACHE);
-    await expect(page.getByRole("heading", { level: 1, name: "Blueprints & Breakthroughs" })).toBeVisible();
-    await expect(page.getByText("Insights and news about AI automation")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Clear tag filter" })).toHaveCount(0);
+    await expect(
+      page.getByRole("heading", {
+        level: 1,
+        name: "Blueprints & Breakthroughs",
+      }),
+    ).toBeVisible();
+    await expect(
+      page.getByText("Insights and news about AI automation"),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Clear tag filter" }),
+    ).toHaveCount(0);
     await expect(page).toHaveTitle(/Blueprints & Breakthroughs/);
 
     const seededCard = postCards(page).filter({ hasText: SEEDED_POST.title });
     await expect(seededCard).toHaveCount(1);
     await expect(seededCard.getByText("Recursa Team")).toBeVisible();
-    await expect(seededCard.locator("img")).toHaveAttribute("src", "/blog/cover-data-engineering.svg");
+    await expect(seededCard.locator("img")).toHaveAttribute(
+      "src",
+      "/blog/cover-data-engineering.svg",
+    );
     for (const tag of SEEDED_POST.tags) {
-      await expect(seededCard.getByRole("link", { name: tag, exact: true })).toHaveAttribute(
+      await expect(
+        seededCard.getByRole("link", { name: tag, exact: true }),
+      ).toHaveAttribute(
         "href",
         `/blueprints?tag=${encodeURIComponent(tag).replace(/%20/g, "+")}`,
       );
     }
     await expect(
-      postCards(page).filter({ hasText: NO_COVER_POST_TITLE }).getByText("Article Preview"),
+      postCards(page)
+        .filter({ hasText: NO_COVER_POST_TITLE })
+        .getByText("Article Preview"),
     ).toBeVisible();
 
     // Newest first: the seed's November post comes before its June one.
     const titles = await postCards(page).locator("h2").allTextContents();
-    expect(titles.indexOf(NO_COVER_POST_TITLE)).toBeLessThan(titles.indexOf(SEEDED_POST.title));
+    expect(titles.indexOf(NO_COVER_POST_TITLE)).toBeLessThan(
+      titles.indexOf(SEEDED_POST.title),
+    );
     expect(titles.length).toBeLessThanOrEqual(12);
 
     // The whole card is the link: a click on its excerpt lands on the title
     // link's overlay. Centred first, as the fixed navigation covers the top edge.
-    const excerpt = seededCard.locator("p").filter({ hasText: "Ingestion, modelling" });
-    await excerpt.evaluate((element) => element.scrollIntoView({ block: "center", behavior: "instant" }));
+    const excerpt = seededCard
+      .locator("p")
+      .filter({ hasText: "Ingestion, modelling" });
+    await excerpt.evaluate((element) =>
+      element.scrollIntoView({ block: "center", behavior: "instant" }),
+    );
     const box = await excerpt.boundingBox();
     expect(box).not.toBeNull();
     await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
     await expect(page).toHaveURL(`/blueprints/${SEEDED_POST.id}`);
-    await expect(page.getByRole("heading", { level: 1, name: SEEDED_POST.title })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: SEEDED_POST.title }),
+    ).toBeVisible();
   });
 
-  test("a tag chip filters the list and the filter can be cleared", async ({ page, context }) => {
+  test("a tag chip filters the list and the filter can be cleared", async ({
+    page,
+    context,
+  }) => {
     await keepLocal(context);
     await page.goto("/blueprints");
     await postCards(page)
@@ -203,34 +251,51 @@ test.describe("blog list", () => {
       .getByRole("link", { name: "Data Engineering", exact: true })
       .click();
     await expect(page).toHaveURL(/\/blueprints\?tag=Data\+Engineering$/);
-    await expect(page.getByText('Posts tagged with "Data Engineering"')).toBeVisible();
+    await expect(
+      page.getByText('Posts tagged with "Data Engineering"'),
+    ).toBeVisible();
     const titles = await postCards(page).locator("h2").allTextContents();
     expect(titles).toContain(SEEDED_POST.title);
     expect(titles).not.toContain(NO_COVER_POST_TITLE);
     // Filtered cards still show all of their tags.
     await expect(
-      postCards(page).filter({ hasText: SEEDED_POST.title }).getByRole("link", { name: "Blueprints", exact: true }),
+      postCards(page)
+        .filter({ hasText: SEEDED_POST.title })
+        .getByRole("link", { name: "Blueprints", exact: true }),
     ).toBeVisible();
 
     await page.getByRole("link", { name: "Clear tag filter" }).click();
     await expect(page).toHaveURL(/\/blueprints$/);
-    await expect(page.getByText("Insights and news about AI automation")).toBeVisible();
-    await expect(postCards(page).filter({ hasText: NO_COVER_POST_TITLE })).toHaveCount(1);
+    await expect(
+      page.getByText("Insights and news about AI automation"),
+    ).toBeVisible();
+    await expect(
+      postCards(page).filter({ hasText: NO_COVER_POST_TITLE }),
+    ).toHaveCount(1);
   });
 
   test("pages of 12 with prev and next links", async ({ page, context }) => {
     await keepLocal(context);
-    const first = await page.goto(`/blueprints?tag=${encodeURIComponent(seeded.pagingTag)}`);
+    const first = await page.goto(
+      `/blueprints?tag=${encodeURIComponent(seeded.pagingTag)}`,
+    );
     expect(first?.status()).toBe(200);
-    const hrefs = () => postCards(page).locator("h2 a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    expect(await hrefs()).toEqual(seeded.pagingIds.slice(0, 12).map((id) => `/blueprints/${id}`));
+    const hrefs = () =>
+      postCards(page)
+        .locator("h2 a")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(await hrefs()).toEqual(
+      seeded.pagingIds.slice(0, 12).map((id) => `/blueprints/${id}`),
+    );
     await expect(page.locator('a[rel="prev"]')).toHaveCount(0);
     await expect(page.getByText("Page 1 of 2")).toBeVisible();
 
     await page.locator('a[rel="next"]').click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByText("Page 2 of 2")).toBeVisible();
-    expect(await hrefs()).toEqual(seeded.pagingIds.slice(12).map((id) => `/blueprints/${id}`));
+    expect(await hrefs()).toEqual(
+      seeded.pagingIds.slice(12).map((id) => `/blueprints/${id}`),
+    );
     await expect(page.locator('a[rel="next"]')).toHaveCount(0);
 
     await page.locator('a[rel="prev"]').click();
@@ -238,11 +303,17 @@ test.describe("blog list", () => {
     expect(new URL(page.url()).searchParams.get("page")).toBeNull();
   });
 
-  test("an unknown tag or a page past the end is an empty list, not an error", async ({ page }) => {
+  test("an unknown tag or a page past the end is an empty list, not an error", async ({
+    page,
+  }) => {
     const unknown = await page.goto("/blueprints?tag=no-such-tag-anywhere");
     expect(unknown?.status()).toBe(200);
-    await expect(page.getByText('No posts found with tag "no-such-tag-anywhere"')).toBeVisible();
-    await expect(page.getByRole("link", { name: "Clear tag filter" })).toHaveAttribute("href", "/blueprints");
+    await expect(
+      page.getByText('No posts found with tag "no-such-tag-anywhere"'),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Clear tag filter" }),
+    ).toHaveAttribute("href", "/blueprints");
 
     const pastEnd = await page.goto("/blueprints?page=5000");
     expect(pastEnd?.status()).toBe(200);
@@ -254,8 +325,14 @@ test.describe("blog list", () => {
     await expect(postCards(page).first()).toBeVisible();
   });
 
-  test('"Loading..." while a client navigation is pending', async ({ page, context }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "client navigations need JavaScript");
+  test('"Loading..." while a client navigation is pending', async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name === "no-js",
+      "client navigations need JavaScript",
+    );
     await keepLocal(context);
     await page.goto("/blueprints");
     const release = holdDataRequests(page);
@@ -263,9 +340,13 @@ test.describe("blog list", () => {
       .filter({ hasText: SEEDED_POST.title })
       .getByRole("link", { name: "Blueprints", exact: true })
       .click();
-    await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Loading..." }),
+    ).toBeVisible();
     release();
-    await expect(page.getByText('Posts tagged with "Blueprints"')).toBeVisible();
+    await expect(
+      page.getByText('Posts tagged with "Blueprints"'),
+    ).toBeVisible();
     await expect(page.getByText("Loading...")).toHaveCount(0);
   });
 });
@@ -287,30 +368,43 @@ function holdDataRequests(page: Page) {
 }
 
 test.describe("blog post", () => {
-  test("renders title, team label, cover, body, tags and share links", async ({ page, context }, testInfo) => {
+  test("renders title, team label, cover, body, tags and share links", async ({
+    page,
+    context,
+  }, testInfo) => {
     const outbound = await keepLocal(context);
     const response = await page.goto(`/blueprints/${SEEDED_POST.id}`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe(PUBLIC_CACHE);
-    await expect(page.getByRole("heading", { level: 1, name: SEEDED_POST.title })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: SEEDED_POST.title }),
+    ).toBeVisible();
     await expect(page.getByText("Recursa Team")).toBeVisible();
-    await expect(page.locator("article img").first()).toHaveAttribute("src", "/blog/cover-data-engineering.svg");
-    await expect(page.getByRole("heading", { level: 2, name: "Tests are part of the pipeline" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "data engineer agent" })).toHaveAttribute(
-      "rel",
-      "noopener noreferrer nofollow",
+    await expect(page.locator("article img").first()).toHaveAttribute(
+      "src",
+      "/blog/cover-data-engineering.svg",
     );
+    await expect(
+      page.getByRole("heading", {
+        level: 2,
+        name: "Tests are part of the pipeline",
+      }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "data engineer agent" }),
+    ).toHaveAttribute("rel", "noopener noreferrer nofollow");
     await expect(page.getByRole("link", { name: "Edit Post" })).toHaveCount(0);
 
     const tags = page.getByRole("region", { name: "Tags" });
     await expect(tags.getByRole("heading", { name: "Tags" })).toBeVisible();
-    await expect(tags.getByRole("link", { name: "Data Engineering" })).toHaveAttribute(
-      "href",
-      "/blueprints?tag=Data+Engineering",
-    );
+    await expect(
+      tags.getByRole("link", { name: "Data Engineering" }),
+    ).toHaveAttribute("href", "/blueprints?tag=Data+Engineering");
 
     const share = page.getByRole("region", { name: "Share this post" });
-    const postUrl = encodeURIComponent(`${BASE_URL}/blueprints/${SEEDED_POST.id}`);
+    const postUrl = encodeURIComponent(
+      `${BASE_URL}/blueprints/${SEEDED_POST.id}`,
+    );
     const expected = {
       Facebook: `https://www.facebook.com/sharer/sharer.php?u=${postUrl}`,
       Twitter: `https://twitter.com/intent/tweet?url=${postUrl}&text=`,
@@ -327,10 +421,20 @@ test.describe("blog post", () => {
     }
 
     // Metadata for sharing and search.
-    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^Ingestion, modelling/);
-    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const posting = jsonLd.map((text) => JSON.parse(text)).find((item) => item["@type"] === "BlogPosting");
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute(
+      "content",
+      "article",
+    );
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      /^Ingestion, modelling/,
+    );
+    const jsonLd = await page
+      .locator('script[type="application/ld+json"]')
+      .allTextContents();
+    const posting = jsonLd
+      .map((text) => JSON.parse(text))
+      .find((item) => item["@type"] === "BlogPosting");
     expect(posting).toMatchObject({
       headline: SEEDED_POST.title,
       image: `${BASE_URL}/blog/cover-data-engineering.svg`,
@@ -343,10 +447,18 @@ test.describe("blog post", () => {
     expect(outbound).toEqual([]);
   });
 
-  test("copy link, native share and share popups", async ({ page, context }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "these buttons need JavaScript");
+  test("copy link, native share and share popups", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name === "no-js",
+      "these buttons need JavaScript",
+    );
     await keepLocal(context);
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+      origin: BASE_URL,
+    });
     await page.addInitScript(() => {
       const calls: unknown[] = [];
       Object.assign(window, { __calls: calls });
@@ -362,32 +474,43 @@ test.describe("blog post", () => {
     const copy = share.getByRole("button", { name: "Copy link" });
     await copy.click();
     await expect(share.getByRole("button", { name: "Copied!" })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(postUrl);
-    await expect(share.getByRole("button", { name: "Copy link" })).toBeVisible({ timeout: 3_000 });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      postUrl,
+    );
+    await expect(share.getByRole("button", { name: "Copy link" })).toBeVisible({
+      timeout: 3_000,
+    });
 
     for (const network of ["Facebook", "Twitter", "LinkedIn"]) {
       await share.getByRole("link", { name: `Share on ${network}` }).click();
     }
-    const calls = (await page.evaluate(() => (window as unknown as { __calls: unknown[][] }).__calls)) as [
-      string,
-      string,
-      string,
-      string,
-    ][];
-    expect(calls.map(([, , , features]) => /width=(\d+),height=(\d+)/.exec(features)?.slice(1).join("x"))).toEqual([
-      "550x400",
-      "550x400",
-      "750x600",
-    ]);
+    const calls = (await page.evaluate(
+      () => (window as unknown as { __calls: unknown[][] }).__calls,
+    )) as [string, string, string, string][];
+    expect(
+      calls.map(([, , , features]) =>
+        /width=(\d+),height=(\d+)/.exec(features)?.slice(1).join("x"),
+      ),
+    ).toEqual(["550x400", "550x400", "750x600"]);
     expect(calls[0]?.[1]).toContain("facebook.com/sharer");
     expect(page.url()).toBe(postUrl);
-    await expect(share.getByRole("button", { name: "Share via..." })).toHaveCount(
-      (await page.evaluate(() => typeof navigator.share === "function")) ? 1 : 0,
+    await expect(
+      share.getByRole("button", { name: "Share via..." }),
+    ).toHaveCount(
+      (await page.evaluate(() => typeof navigator.share === "function"))
+        ? 1
+        : 0,
     );
   });
 
-  test('"Share via..." only where the browser can share', async ({ page, context }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "native sharing needs JavaScript");
+  test('"Share via..." only where the browser can share', async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name === "no-js",
+      "native sharing needs JavaScript",
+    );
     await keepLocal(context);
     await page.addInitScript(() => {
       const shared: unknown[] = [];
@@ -403,7 +526,11 @@ test.describe("blog post", () => {
     await page.goto(`/blueprints/${SEEDED_POST.id}`);
     await page.getByRole("button", { name: "Share via..." }).click();
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared))
+      .poll(() =>
+        page.evaluate(
+          () => (window as unknown as { __shared: unknown[] }).__shared,
+        ),
+      )
       .toEqual([
         {
           title: SEEDED_POST.title,
@@ -416,39 +543,76 @@ test.describe("blog post", () => {
 
     const plain = await context.newPage();
     await plain.addInitScript(() => {
-      Object.defineProperty(Navigator.prototype, "share", { configurable: true, value: undefined });
+      Object.defineProperty(Navigator.prototype, "share", {
+        configurable: true,
+        value: undefined,
+      });
     });
     await plain.goto(`/blueprints/${SEEDED_POST.id}`);
-    await expect(plain.getByRole("button", { name: "Copy link" })).toBeVisible();
-    await expect(plain.getByRole("button", { name: "Share via..." })).toHaveCount(0);
+    await expect(
+      plain.getByRole("button", { name: "Copy link" }),
+    ).toBeVisible();
+    await expect(
+      plain.getByRole("button", { name: "Share via..." }),
+    ).toHaveCount(0);
   });
 
-  test("a skeleton while a post loads on a client navigation", async ({ page, context }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "client navigations need JavaScript");
+  test("a skeleton while a post loads on a client navigation", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name === "no-js",
+      "client navigations need JavaScript",
+    );
     await keepLocal(context);
     await page.goto("/blueprints");
     const release = holdDataRequests(page);
-    await postCards(page).filter({ hasText: SEEDED_POST.title }).locator("h2 a").click();
-    await expect(page.getByRole("status", { name: "Loading post" })).toBeVisible();
+    await postCards(page)
+      .filter({ hasText: SEEDED_POST.title })
+      .locator("h2 a")
+      .click();
+    await expect(
+      page.getByRole("status", { name: "Loading post" }),
+    ).toBeVisible();
     release();
-    await expect(page.getByRole("heading", { level: 1, name: SEEDED_POST.title })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: SEEDED_POST.title }),
+    ).toBeVisible();
   });
 
   test("unknown and malformed ids are 404 Post Not Found", async ({ page }) => {
-    for (const id of [randomUUID(), "not-a-uuid", "1' or '1'='1", "b0000000-0000-4000-8000-00000000000"]) {
+    for (const id of [
+      randomUUID(),
+      "not-a-uuid",
+      "1' or '1'='1",
+      "b0000000-0000-4000-8000-00000000000",
+    ]) {
       const response = await page.goto(`/blueprints/${encodeURIComponent(id)}`);
       expect(response?.status(), id).toBe(404);
-      await expect(page.getByRole("heading", { name: "Post Not Found" })).toBeVisible();
       await expect(
-        page.getByText("The blog post you're looking for doesn't exist or has been removed."),
+        page.getByRole("heading", { name: "Post Not Found" }),
       ).toBeVisible();
-      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+      await expect(
+        page.getByText(
+          "The blog post you're looking for doesn't exist or has been removed.",
+        ),
+      ).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute(
+        "content",
+        /noindex/,
+      );
       // The site's navigation is still there.
-      await expect(page.getByRole("link", { name: "Home" }).first()).toBeVisible();
+      await expect(
+        page.getByRole("link", { name: "Home" }).first(),
+      ).toBeVisible();
     }
   });
 
-  test("a post with hostile HTML renders none of it", async ({ page, context }, testInfo) => {
+  test("a post with hostile HTML renders none of it", async ({
+    page,
+    context,
+  }, testInfo) => {
     await keepLocal(context);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
@@ -457,29 +621,52 @@ test.describe("blog post", () => {
     });
     const response = await page.goto(`/blueprints/${seeded.hostileId}`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1, name: seeded.hostileTitle })).toBeVisible();
-    await expect(page.getByText("Hostile body survives as text.")).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: seeded.hostileTitle }),
+    ).toBeVisible();
+    await expect(
+      page.getByText("Hostile body survives as text."),
+    ).toBeVisible();
     await expect(page.getByText("hover me")).toBeVisible();
 
     const article = page.locator("article");
-    await expect(article.locator("script, style, svg:not([aria-hidden]), form, input, object, embed, math")).toHaveCount(0);
-    await expect(article.locator('[href^="javascript" i], [href*="script:" i], [href^="//"]')).toHaveCount(0);
-    await expect(article.locator('img[src^="data:image/svg" i]')).toHaveCount(0);
+    await expect(
+      article.locator(
+        "script, style, svg:not([aria-hidden]), form, input, object, embed, math",
+      ),
+    ).toHaveCount(0);
+    await expect(
+      article.locator(
+        '[href^="javascript" i], [href*="script:" i], [href^="//"]',
+      ),
+    ).toHaveCount(0);
+    await expect(article.locator('img[src^="data:image/svg" i]')).toHaveCount(
+      0,
+    );
     await expect(article.locator('iframe[src*="evil"]')).toHaveCount(0);
     const frames = article.locator("iframe");
     await expect(frames).toHaveCount(1);
-    await expect(frames).toHaveAttribute("src", "https://www.youtube.com/embed/dQw4w9WgXcQ");
+    await expect(frames).toHaveAttribute(
+      "src",
+      "https://www.youtube.com/embed/dQw4w9WgXcQ",
+    );
     await expect(frames).toHaveAttribute("sandbox", /allow-scripts/);
     // A link whose scheme is refused keeps its text and loses its destination.
     const refused = article.locator("a", { hasText: "javascript link" });
     await expect(refused).toHaveCount(1);
     expect(await refused.getAttribute("href")).toBeNull();
-    await expect(article.getByRole("link", { name: "fine link" })).toHaveAttribute("href", "https://example.com/ok");
-    await expect(article.locator("p", { hasText: "styled text" })).toHaveAttribute("style", "color:#ff0000");
+    await expect(
+      article.getByRole("link", { name: "fine link" }),
+    ).toHaveAttribute("href", "https://example.com/ok");
+    await expect(
+      article.locator("p", { hasText: "styled text" }),
+    ).toHaveAttribute("style", "color:#ff0000");
 
     const handlers = await article.evaluate((root) =>
       [root, ...root.querySelectorAll("*")].flatMap((element) =>
-        element.getAttributeNames().filter((name) => name.toLowerCase().startsWith("on")),
+        element
+          .getAttributeNames()
+          .filter((name) => name.toLowerCase().startsWith("on")),
       ),
     );
     expect(handlers).toEqual([]);
@@ -489,14 +676,23 @@ test.describe("blog post", () => {
       await page.getByText("hover me").click();
       await refused.click();
       await page.waitForLoadState("networkidle");
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { __pwned?: string }).__pwned,
+        ),
+      ).toBeUndefined();
       // The cover failed to load, so it is gone.
-      await expect(page.locator('article img[src="/blog/no-such-cover.png"]')).toHaveCount(0);
+      await expect(
+        page.locator('article img[src="/blog/no-such-cover.png"]'),
+      ).toHaveCount(0);
     }
     expect(dialogs).toEqual([]);
   });
 
-  test("crawlers get the whole article in the first response", async ({ browser, request }) => {
+  test("crawlers get the whole article in the first response", async ({
+    browser,
+    request,
+  }) => {
     const googlebot =
       "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
     const response = await request.get(`/blueprints/${SEEDED_POST.id}`, {
@@ -509,7 +705,11 @@ test.describe("blog post", () => {
     expect(html).toContain(SEEDED_POST.lastParagraph);
     expect(html).toContain('"@type":"BlogPosting"');
 
-    const context = await browser.newContext({ baseURL: BASE_URL, userAgent: googlebot, javaScriptEnabled: false });
+    const context = await browser.newContext({
+      baseURL: BASE_URL,
+      userAgent: googlebot,
+      javaScriptEnabled: false,
+    });
     const page = await context.newPage();
     await page.goto(`/blueprints/${SEEDED_POST.id}`);
     await expect(page.getByText(SEEDED_POST.lastParagraph)).toBeVisible();
@@ -518,11 +718,17 @@ test.describe("blog post", () => {
 });
 
 test.describe("signed-in readers", () => {
-  test("the author and team members see Edit Post; nothing is cached publicly", async ({ browser }) => {
+  test("the author and team members see Edit Post; nothing is cached publicly", async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const cases = [
       { email: "author@example.com", postId: SEEDED_POST.id, edit: true },
-      { email: "author@example.com", postId: "b0000000-0000-4000-8000-000000000001", edit: false },
+      {
+        email: "author@example.com",
+        postId: "b0000000-0000-4000-8000-000000000001",
+        edit: false,
+      },
       { email: "admin@example.com", postId: SEEDED_POST.id, edit: true },
       { email: "reader@example.com", postId: SEEDED_POST.id, edit: false },
     ];
@@ -532,9 +738,15 @@ test.describe("signed-in readers", () => {
       const page = await context.newPage();
       const response = await page.goto(`/blueprints/${postId}`);
       expect(response?.status()).toBe(200);
-      expect(response?.headers()["cache-control"], email).toBe("private, no-store");
+      expect(response?.headers()["cache-control"], email).toBe(
+        "private, no-store",
+      );
       const button = page.getByRole("link", { name: "Edit Post" });
-      if (edit) await expect(button, `${email} on ${postId}`).toHaveAttribute("href", `/edit/${postId}`);
+      if (edit)
+        await expect(button, `${email} on ${postId}`).toHaveAttribute(
+          "href",
+          `/edit/${postId}`,
+        );
       else await expect(button, `${email} on ${postId}`).toHaveCount(0);
       const list = await page.goto("/blueprints");
       expect(list?.headers()["cache-control"]).toBe("private, no-store");
@@ -544,14 +756,20 @@ test.describe("signed-in readers", () => {
 });
 
 test.describe("feeds and crawling", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the feeds are parsed with the browser's DOMParser");
+  test.skip(
+    ({ javaScriptEnabled }) => !javaScriptEnabled,
+    "the feeds are parsed with the browser's DOMParser",
+  );
 
   async function parseXml(page: Page, xml: string) {
     await page.goto("about:blank");
     return page.evaluate((source) => {
       const doc = new DOMParser().parseFromString(source, "application/xml");
       const error = doc.querySelector("parsererror")?.textContent ?? null;
-      const texts = (selector: string) => [...doc.querySelectorAll(selector)].map((node) => node.textContent ?? "");
+      const texts = (selector: string) =>
+        [...doc.querySelectorAll(selector)].map(
+          (node) => node.textContent ?? "",
+        );
       return {
         error,
         root: doc.documentElement.nodeName,
@@ -568,7 +786,10 @@ test.describe("feeds and crawling", () => {
     }, xml);
   }
 
-  test("RSS 2.0 lists the newest posts with absolute links and escaped titles", async ({ page, request }) => {
+  test("RSS 2.0 lists the newest posts with absolute links and escaped titles", async ({
+    page,
+    request,
+  }) => {
     const response = await request.get("/blueprints/rss.xml");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/rss+xml");
@@ -581,13 +802,21 @@ test.describe("feeds and crawling", () => {
     expect(feed.itemTitles.length).toBeGreaterThan(0);
     expect(feed.itemTitles.length).toBeLessThanOrEqual(20);
     expect(feed.itemTitles).toContain(seeded.hostileTitle);
-    expect(feed.itemLinks).toContain(`${BASE_URL}/blueprints/${seeded.hostileId}`);
-    for (const link of feed.itemLinks) expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/blueprints\/[0-9a-f-]{36}$/);
+    expect(feed.itemLinks).toContain(
+      `${BASE_URL}/blueprints/${seeded.hostileId}`,
+    );
+    for (const link of feed.itemLinks)
+      expect(link).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+\/blueprints\/[0-9a-f-]{36}$/,
+      );
     const times = feed.itemDates.map((date) => Date.parse(date));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
-  test("the sitemap lists every public page and every post with lastmod", async ({ page, request }) => {
+  test("the sitemap lists every public page and every post with lastmod", async ({
+    page,
+    request,
+  }) => {
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
     const sitemap = await parseXml(page, await response.text());
@@ -609,17 +838,22 @@ test.describe("feeds and crawling", () => {
       expect(sitemap.locs).toContain(`${BASE_URL}${path}`);
     }
     for (const id of [SEEDED_POST.id, seeded.hostileId, ...seeded.pagingIds]) {
-      const entry = sitemap.lastmods.find((item) => item.loc === `${BASE_URL}/blueprints/${id}`);
+      const entry = sitemap.lastmods.find(
+        (item) => item.loc === `${BASE_URL}/blueprints/${id}`,
+      );
       expect(entry?.lastmod, id).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     }
   });
 
-  test("robots.txt points at the sitemap and keeps private areas out", async ({ request }) => {
+  test("robots.txt points at the sitemap and keeps private areas out", async ({
+    request,
+  }) => {
     const response = await request.get("/robots.txt");
     expect(response.status()).toBe(200);
     const robots = await response.text();
     expect(robots).toContain(`Sitemap: ${BASE_URL}/sitemap.xml`);
-    for (const path of ["/write", "/edit", "/admin", "/auth"]) expect(robots).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/write", "/edit", "/admin", "/auth"])
+      expect(robots).toContain(`Disallow: ${path}\n`);
   });
 });
 
@@ -635,7 +869,9 @@ test.describe("when Supabase is unreachable", () => {
       probe.once("error", reject);
       probe.listen(0, "127.0.0.1", () => {
         const address = probe.address();
-        probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+        probe.close(() =>
+          resolve(typeof address === "object" && address ? address.port : 0),
+        );
       });
     });
   }
@@ -643,22 +879,26 @@ test.describe("when Supabase is unreachable", () => {
   test.beforeAll(async () => {
     const [port, deadPort] = [await freePort(), await freePort()];
     origin = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["node_modules/@react-router/serve/bin.cjs", "./build/server/index.js"], {
-      cwd: new URL("../", import.meta.url).pathname,
-      stdio: "ignore",
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        SITE_URL: origin,
-        PLATFORM_URL: "https://platform.example",
-        SUPABASE_URL: `http://127.0.0.1:${deadPort}`,
-        SUPABASE_ANON_KEY: SUPABASE_ANON_KEY,
-        SESSION_SECRET: "blog-e2e-session-secret-0123456789abcdef",
-        HONEYPOT_SECRET: "blog-e2e-honeypot-secret",
+    server = spawn(
+      process.execPath,
+      ["node_modules/@react-router/serve/bin.cjs", "./build/server/index.js"],
+      {
+        cwd: new URL("../", import.meta.url).pathname,
+        stdio: "ignore",
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          SITE_URL: origin,
+          PLATFORM_URL: "https://platform.example",
+          SUPABASE_URL: `http://127.0.0.1:${deadPort}`,
+          SUPABASE_ANON_KEY: SUPABASE_ANON_KEY,
+          SESSION_SECRET: "blog-e2e-session-secret-0123456789abcdef",
+          HONEYPOT_SECRET: "blog-e2e-honeypot-secret",
+        },
       },
-    });
+    );
     await expect
       .poll(
         async () => {
@@ -677,17 +917,30 @@ test.describe("when Supabase is unreachable", () => {
     server?.kill();
   });
 
-  test("the list and a post show their error states with a 503", async ({ page }) => {
+  test("the list and a post show their error states with a 503", async ({
+    page,
+  }) => {
     const list = await page.goto(`${origin}/blueprints`);
     expect(list?.status()).toBe(503);
     expect(list?.headers()["cache-control"]).toBe("private, no-store");
-    await expect(page.getByRole("heading", { level: 1, name: "Blueprints & Breakthroughs" })).toBeVisible();
-    await expect(page.getByRole("alert").filter({ hasText: /^Error loading posts: .+/ })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Home" }).first()).toBeVisible();
+    await expect(
+      page.getByRole("heading", {
+        level: 1,
+        name: "Blueprints & Breakthroughs",
+      }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: /^Error loading posts: .+/ }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Home" }).first(),
+    ).toBeVisible();
 
     const post = await page.goto(`${origin}/blueprints/${SEEDED_POST.id}`);
     expect(post?.status()).toBe(503);
-    await expect(page.getByRole("heading", { name: "Error Loading Post" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Error Loading Post" }),
+    ).toBeVisible();
 
     const feed = await page.request.get(`${origin}/blueprints/rss.xml`);
     expect(feed.status()).toBe(503);

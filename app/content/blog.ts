@@ -34,7 +34,8 @@ export const POST_COPY = {
   errorTitle: "Error Loading Post",
   errorFallback: "Failed to load blog post",
   notFoundTitle: "Post Not Found",
-  notFoundMessage: "The blog post you're looking for doesn't exist or has been removed.",
+  notFoundMessage:
+    "The blog post you're looking for doesn't exist or has been removed.",
   descriptionFallback: (title: string) => `Read ${title} on the blog`,
   loading: "Loading post",
   publishedOn: "Published",

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { buildRobots, buildRss, buildSitemap, escapeXml, rssDate } from "#app/lib/feeds.ts";
+import {
+  buildRobots,
+  buildRss,
+  buildSitemap,
+  escapeXml,
+  rssDate,
+} from "#app/lib/feeds.ts";
 
 describe("escapeXml", () => {
   test("escapes the five XML specials", () => {
@@ -9,12 +15,18 @@ describe("escapeXml", () => {
   });
 
   test("does not double-unescape entities typed by authors", () => {
-    expect(escapeXml("&amp; &lt;script&gt;")).toBe("&amp;amp; &amp;lt;script&amp;gt;");
+    expect(escapeXml("&amp; &lt;script&gt;")).toBe(
+      "&amp;amp; &amp;lt;script&amp;gt;",
+    );
   });
 
   test("drops characters XML 1.0 cannot carry, keeps tabs, newlines and emoji", () => {
-    expect(escapeXml("a\u0000b\u0007c\u000Bd\uFFFEe\tf\ng\r🙂")).toBe("abcde\tf\ng\r🙂");
-    expect(escapeXml("lone \uD800 high and \uDC00 low")).toBe("lone  high and  low");
+    expect(escapeXml("a\u0000b\u0007c\u000Bd\uFFFEe\tf\ng\r🙂")).toBe(
+      "abcde\tf\ng\r🙂",
+    );
+    expect(escapeXml("lone \uD800 high and \uDC00 low")).toBe(
+      "lone  high and  low",
+    );
   });
 
   test("a CDATA terminator is harmless", () => {
@@ -40,10 +52,16 @@ describe("buildRss", () => {
   });
 
   test("is RSS 2.0 with escaped text", () => {
-    expect(rss.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
+    expect(
+      rss.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"',
+      ),
+    ).toBe(true);
     expect(rss).toContain("<title>Blog &amp; news</title>");
     expect(rss).toContain("<description>About &lt;things&gt;</description>");
-    expect(rss).toContain("<title>&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</title>");
+    expect(rss).toContain(
+      "<title>&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</title>",
+    );
     expect(rss).toContain("<description>Excerpt with  control</description>");
     expect(rss).toContain("<category>AI &amp; Agents</category>");
     expect(rss).not.toContain("<script>");
@@ -54,20 +72,30 @@ describe("buildRss", () => {
       '<guid isPermaLink="true">https://site.example/blueprints/b0000000-0000-4000-8000-000000000001</guid>',
     );
     expect(rss).toContain("<pubDate>Tue, 09 Jun 2026 09:30:00 GMT</pubDate>");
-    expect(rss).toContain("<lastBuildDate>Tue, 09 Jun 2026 09:30:00 GMT</lastBuildDate>");
+    expect(rss).toContain(
+      "<lastBuildDate>Tue, 09 Jun 2026 09:30:00 GMT</lastBuildDate>",
+    );
     expect(rss).toContain(
       '<atom:link href="https://site.example/blueprints/rss.xml" rel="self" type="application/rss+xml"/>',
     );
   });
 
   test("an empty feed has no items and no build date", () => {
-    const empty = buildRss({ title: "t", description: "d", url: "u", feedUrl: "f", items: [] });
+    const empty = buildRss({
+      title: "t",
+      description: "d",
+      url: "u",
+      feedUrl: "f",
+      items: [],
+    });
     expect(empty).not.toContain("<item>");
     expect(empty).not.toContain("lastBuildDate");
   });
 
   test("rssDate", () => {
-    expect(rssDate("2026-11-12T09:00:00.123Z")).toBe("Thu, 12 Nov 2026 09:00:00 GMT");
+    expect(rssDate("2026-11-12T09:00:00.123Z")).toBe(
+      "Thu, 12 Nov 2026 09:00:00 GMT",
+    );
   });
 });
 
@@ -75,9 +103,14 @@ describe("buildSitemap and buildRobots", () => {
   test("sitemap entries with optional lastmod in ISO format", () => {
     const xml = buildSitemap([
       { url: "https://site.example/" },
-      { url: "https://site.example/a?b=1&c=2", lastModified: "2026-07-16 13:45:00+00" },
+      {
+        url: "https://site.example/a?b=1&c=2",
+        lastModified: "2026-07-16 13:45:00+00",
+      },
     ]);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    );
     expect(xml).toContain("<url><loc>https://site.example/</loc></url>");
     expect(xml).toContain(
       "<url><loc>https://site.example/a?b=1&amp;c=2</loc><lastmod>2026-07-16T13:45:00.000Z</lastmod></url>",

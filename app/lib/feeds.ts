@@ -79,7 +79,9 @@ export function buildSitemap(entries: SitemapEntry[]): string {
   const urls = entries.map(
     ({ url, lastModified }) =>
       `<url><loc>${escapeXml(url)}</loc>${
-        lastModified ? `<lastmod>${escapeXml(new Date(lastModified).toISOString())}</lastmod>` : ""
+        lastModified
+          ? `<lastmod>${escapeXml(new Date(lastModified).toISOString())}</lastmod>`
+          : ""
       }</url>`,
   );
   return [

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { listHref, pageCount, pageLinks, pageRange, parsePage } from "#app/lib/pagination.ts";
+import {
+  listHref,
+  pageCount,
+  pageLinks,
+  pageRange,
+  parsePage,
+} from "#app/lib/pagination.ts";
 
 describe("parsePage", () => {
   test.each([

@@ -20,13 +20,21 @@ export function pageCount(total: number, perPage = POSTS_PER_PAGE) {
   return Math.max(1, Math.ceil(total / perPage));
 }
 
-export type PageLinks = { prev: number | null; next: number | null; last: number };
+export type PageLinks = {
+  prev: number | null;
+  next: number | null;
+  last: number;
+};
 
 /**
  * Neighbours of a page. A page past the end links back to the last real page,
  * so a stale link still offers a way into the list.
  */
-export function pageLinks(page: number, total: number, perPage = POSTS_PER_PAGE): PageLinks {
+export function pageLinks(
+  page: number,
+  total: number,
+  perPage = POSTS_PER_PAGE,
+): PageLinks {
   const last = pageCount(total, perPage);
   return {
     prev: page > 1 ? Math.min(page - 1, last) : null,
@@ -36,7 +44,10 @@ export function pageLinks(page: number, total: number, perPage = POSTS_PER_PAGE)
 }
 
 /** A list URL that keeps the tag filter; page 1 has no `page` parameter. */
-export function listHref(basePath: string, { tag, page }: { tag?: string | null; page?: number }) {
+export function listHref(
+  basePath: string,
+  { tag, page }: { tag?: string | null; page?: number },
+) {
   const params = new URLSearchParams();
   if (tag) params.set("tag", tag);
   if (page && page > 1) params.set("page", String(page));

@@ -119,7 +119,8 @@ const DIRECTIONS = new Set(["ltr", "rtl", "auto"]);
 
 function keepDimension(attribs: sanitizeHtml.Attributes, name: string) {
   const value = attribs[name];
-  if (value !== undefined && !DIMENSION.test(value.trim())) delete attribs[name];
+  if (value !== undefined && !DIMENSION.test(value.trim()))
+    delete attribs[name];
 }
 
 // sanitize-html reads allowedEmptyAttributes, but its published types lack it.
@@ -158,7 +159,10 @@ const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
   allowedSchemes: ["http", "https"],
   // Editor links may use data: (SPEC.md section 5), but only for the same
   // inert base64 images an <img> may show; the transform below enforces it.
-  allowedSchemesByTag: { img: ["http", "https", "data"], a: ["http", "https", "data"] },
+  allowedSchemesByTag: {
+    img: ["http", "https", "data"],
+    a: ["http", "https", "data"],
+  },
   allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
   allowProtocolRelative: false,
   allowedEmptyAttributes: ["alt", "allowfullscreen", "data-youtube-video"],

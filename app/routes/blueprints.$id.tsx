@@ -7,18 +7,29 @@ import { ShareButtons } from "#app/components/blog/share-buttons.tsx";
 import { TagList } from "#app/components/blog/tag-list.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
-import { BLOG_COPY, BLOG_PATH, POST_AUTHOR, POST_COPY } from "#app/content/blog.ts";
+import {
+  BLOG_COPY,
+  BLOG_PATH,
+  POST_AUTHOR,
+  POST_COPY,
+} from "#app/content/blog.ts";
 import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
 import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
 import { safeLinkUrl, sanitizePostHtml } from "#app/lib/sanitize.ts";
 import { getRoles, getUser } from "#app/utils/auth.server.ts";
 import { BlogQueryError, getPost } from "#app/utils/blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
-import { cacheHeadersFromLoader, publicCacheHeaders } from "#app/utils/public-cache.server.ts";
+import {
+  cacheHeadersFromLoader,
+  publicCacheHeaders,
+} from "#app/utils/public-cache.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 
 /** The author and every team member may edit (SPEC.md section 6); the server decides. */
-async function canEdit(context: Readonly<RouterContextProvider>, authorId: string) {
+async function canEdit(
+  context: Readonly<RouterContextProvider>,
+  authorId: string,
+) {
   const user = getUser(context);
   if (!user) return false;
   if (user.id === authorId) return true;
@@ -43,7 +54,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     );
   }
   if (!post) {
-    return data({ state: "not-found" as const }, { status: 404, headers: publicCacheHeaders(request, 404) });
+    return data(
+      { state: "not-found" as const },
+      { status: 404, headers: publicCacheHeaders(request, 404) },
+    );
   }
   const url = absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`);
   const cover = safeLinkUrl(post.cover_image_url ?? undefined);
@@ -75,7 +89,10 @@ export const meta: Route.MetaFunction = (args) => {
   const loaderData = args.loaderData;
   if (loaderData?.state !== "ok") {
     return routeMeta(args, {
-      title: loaderData?.state === "error" ? POST_COPY.errorTitle : POST_COPY.notFoundTitle,
+      title:
+        loaderData?.state === "error"
+          ? POST_COPY.errorTitle
+          : POST_COPY.notFoundTitle,
       noIndex: true,
     });
   }
@@ -126,7 +143,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   }
   const { post, url, canEdit } = loaderData;
   return (
-    <article className={`${ui.underNav} ${classes.article}`} aria-labelledby="post-title">
+    <article
+      className={`${ui.underNav} ${classes.article}`}
+      aria-labelledby="post-title"
+    >
       <header className={`${classes.narrow} ${classes.postHeader}`}>
         <Link to={BLOG_PATH} className={ui.textLink}>
           {POST_COPY.backToBlog}
@@ -137,7 +157,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <div className={classes.postMeta}>
           <p className={classes.byline}>
             {BLOG_COPY.teamLabel} ·{" "}
-            <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+            <time dateTime={post.createdAt}>
+              {formatPostDate(post.createdAt)}
+            </time>
           </p>
           {canEdit ? (
             <Link to={`/edit/${post.id}`} className={ui.buttonSecondary}>
@@ -147,8 +169,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className={classes.narrow}>
-        {post.coverImageUrl ? <CoverImage key={post.coverImageUrl} src={post.coverImageUrl} /> : null}
-        <div className={classes.content} dangerouslySetInnerHTML={{ __html: post.html }} />
+        {post.coverImageUrl ? (
+          <CoverImage key={post.coverImageUrl} src={post.coverImageUrl} />
+        ) : null}
+        <div
+          className={classes.content}
+          dangerouslySetInnerHTML={{ __html: post.html }}
+        />
         <footer className={classes.postFooter}>
           {post.tags.length > 0 ? (
             <section aria-labelledby="post-tags">

@@ -11,7 +11,10 @@ import { pageLinks, parsePage } from "#app/lib/pagination.ts";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
 import { getUser } from "#app/utils/auth.server.ts";
 import { BlogQueryError, listPosts } from "#app/utils/blog.server.ts";
-import { cacheHeadersFromLoader, publicCacheHeaders } from "#app/utils/public-cache.server.ts";
+import {
+  cacheHeadersFromLoader,
+  publicCacheHeaders,
+} from "#app/utils/public-cache.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only the author sees a post's delete button; signed-in pages are never cached publicly.
   const userId = getUser(context)?.id ?? null;
   try {
-    const { posts, total } = await listPosts(getSupabase(context), { tag, page });
+    const { posts, total } = await listPosts(getSupabase(context), {
+      tag,
+      page,
+    });
     return data(
       {
         ok: true as const,
@@ -61,7 +67,9 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === BLOG_PATH;
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === BLOG_PATH;
   const { tag } = loaderData;
 
   let body;
@@ -80,7 +88,9 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   } else if (loaderData.posts.length === 0) {
     body = (
       <>
-        <p className={classes.state}>{tag ? BLOG_COPY.noPostsWithTag(tag) : BLOG_COPY.noPosts}</p>
+        <p className={classes.state}>
+          {tag ? BLOG_COPY.noPostsWithTag(tag) : BLOG_COPY.noPosts}
+        </p>
         <Pagination page={loaderData.page} tag={tag} {...loaderData.pages} />
       </>
     );
@@ -102,7 +112,11 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <BlogHero tag={tag} />
-      <section aria-label={BLOG_COPY.heading} className={classes.listSection} aria-busy={loading}>
+      <section
+        aria-label={BLOG_COPY.heading}
+        className={classes.listSection}
+        aria-busy={loading}
+      >
         <div className={ui.container}>{body}</div>
       </section>
     </>

@@ -5,8 +5,16 @@ import { PostSkeleton } from "#app/components/blog/post-skeleton.tsx";
 import { BLOG_PATH, RSS_TITLE } from "#app/content/blog.ts";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "alternate", type: "application/rss+xml", title: RSS_TITLE, href: `${BLOG_PATH}/rss.xml` },
+  {
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: RSS_TITLE,
+    href: `${BLOG_PATH}/rss.xml`,
+  },
 ];
+
+// A post itself, not its sub-pages (the delete confirmation) or the feed.
+const POST_PATH = new RegExp(`^${BLOG_PATH}/[0-9a-f-]{36}$`, "i");
 
 /**
  * The blog's frame. While a client navigation between blog pages loads, it
@@ -17,8 +25,9 @@ export const links: Route.LinksFunction = () => [
 export default function BlogLayout() {
   const navigation = useNavigation();
   const location = useLocation();
-  const target = navigation.state === "loading" ? navigation.location.pathname : null;
-  if (target && target.startsWith(`${BLOG_PATH}/`) && target !== location.pathname) {
+  const target =
+    navigation.state === "loading" ? navigation.location.pathname : null;
+  if (target && POST_PATH.test(target) && target !== location.pathname) {
     return <PostSkeleton />;
   }
   if (target === BLOG_PATH && location.pathname !== BLOG_PATH) {

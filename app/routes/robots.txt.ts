@@ -8,6 +8,9 @@ const DISALLOW = ["/write", "/edit", "/admin", "/auth"];
 
 export function loader({ request }: Route.LoaderArgs) {
   return new Response(buildRobots(env.SITE_URL, DISALLOW), {
-    headers: { ...publicCacheHeaders(request), "Content-Type": "text/plain; charset=utf-8" },
+    headers: {
+      ...publicCacheHeaders(request),
+      "Content-Type": "text/plain; charset=utf-8",
+    },
   });
 }

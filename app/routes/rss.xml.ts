@@ -1,5 +1,11 @@
 import type { Route } from "./+types/rss.xml";
-import { BLOG_COPY, BLOG_PATH, POST_COPY, RSS_ITEM_COUNT, RSS_TITLE } from "#app/content/blog.ts";
+import {
+  BLOG_COPY,
+  BLOG_PATH,
+  POST_COPY,
+  RSS_ITEM_COUNT,
+  RSS_TITLE,
+} from "#app/content/blog.ts";
 import { buildRss } from "#app/lib/feeds.ts";
 import { absoluteUrl } from "#app/lib/meta.ts";
 import { BlogQueryError, listRecentPosts } from "#app/utils/blog.server.ts";
@@ -16,7 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error("RSS feed failed:", error.message);
     return new Response("The feed is unavailable right now.", {
       status: 503,
-      headers: { ...publicCacheHeaders(request, 503), "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },
+      headers: {
+        ...publicCacheHeaders(request, 503),
+        "Content-Type": "text/plain; charset=utf-8",
+        "Retry-After": "60",
+      },
     });
   }
   const xml = buildRss({
@@ -33,6 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
   });
   return new Response(xml, {
-    headers: { ...publicCacheHeaders(request), "Content-Type": "application/rss+xml; charset=utf-8" },
+    headers: {
+      ...publicCacheHeaders(request),
+      "Content-Type": "application/rss+xml; charset=utf-8",
+    },
   });
 }

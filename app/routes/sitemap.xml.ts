@@ -35,7 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Crawlers retry a 503 later instead of dropping every post from the index.
     return new Response("The sitemap is unavailable right now.", {
       status: 503,
-      headers: { ...publicCacheHeaders(request, 503), "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },
+      headers: {
+        ...publicCacheHeaders(request, 503),
+        "Content-Type": "text/plain; charset=utf-8",
+        "Retry-After": "60",
+      },
     });
   }
   const entries: SitemapEntry[] = [
@@ -46,6 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
   ];
   return new Response(buildSitemap(entries), {
-    headers: { ...publicCacheHeaders(request), "Content-Type": "application/xml; charset=utf-8" },
+    headers: {
+      ...publicCacheHeaders(request),
+      "Content-Type": "application/xml; charset=utf-8",
+    },
   });
 }

@@ -36,11 +36,16 @@ const PostRowSchema = PostSummaryRowSchema.extend({
   published: z.boolean(),
 });
 
-export type PostSummary = Omit<z.infer<typeof PostSummaryRowSchema>, "post_tags"> & {
+export type PostSummary = Omit<
+  z.infer<typeof PostSummaryRowSchema>,
+  "post_tags"
+> & {
   tags: string[];
 };
 
-export type Post = Omit<z.infer<typeof PostRowSchema>, "post_tags"> & { tags: string[] };
+export type Post = Omit<z.infer<typeof PostRowSchema>, "post_tags"> & {
+  tags: string[];
+};
 
 const SUMMARY_COLUMNS =
   "id, title, excerpt, cover_image_url, author_id, created_at, updated_at, post_tags(tags(name))";
@@ -64,16 +69,20 @@ function queryError(error: PostgrestError | Error): BlogQueryError {
 function parseRows<T extends z.ZodType>(schema: T, rows: unknown): z.infer<T> {
   const result = schema.safeParse(rows);
   if (!result.success) {
-    throw new BlogQueryError("The blog database answered with data of an unexpected shape");
+    throw new BlogQueryError(
+      "The blog database answered with data of an unexpected shape",
+    );
   }
   return result.data;
 }
 
 function toSummaries(rows: unknown): PostSummary[] {
-  return parseRows(z.array(PostSummaryRowSchema), rows ?? []).map(({ post_tags, ...rest }) => ({
-    ...rest,
-    tags: tagNames(post_tags),
-  }));
+  return parseRows(z.array(PostSummaryRowSchema), rows ?? []).map(
+    ({ post_tags, ...rest }) => ({
+      ...rest,
+      tags: tagNames(post_tags),
+    }),
+  );
 }
 
 export type PostListPage = { posts: PostSummary[]; total: number };
@@ -97,7 +106,11 @@ function listQuery(
 /** One page of published posts, newest first, optionally with one tag. */
 export async function listPosts(
   supabase: SupabaseClient,
-  { tag, page, perPage = POSTS_PER_PAGE }: { tag: string | null; page: number; perPage?: number },
+  {
+    tag,
+    page,
+    perPage = POSTS_PER_PAGE,
+  }: { tag: string | null; page: number; perPage?: number },
 ): Promise<PostListPage> {
   const { from, to } = pageRange(page, perPage);
   const { data, count, error } = await listQuery(supabase, SUMMARY_COLUMNS, tag)
@@ -169,7 +182,10 @@ export function isPostId(value: string | undefined): value is string {
  * Its content comes back exactly as stored: sanitize it before rendering.
  * A malformed id never reaches the database.
  */
-export async function getPost(supabase: SupabaseClient, id: string): Promise<Post | null> {
+export async function getPost(
+  supabase: SupabaseClient,
+  id: string,
+): Promise<Post | null> {
   if (!isPostId(id)) return null;
   const { data, error } = await supabase
     .from("blog_posts")

@@ -12,8 +12,8 @@ export const PUBLIC_CACHE_CONTROL =
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 export function hasSupabaseCookie(request: Request) {
-  return parseCookieHeader(request.headers.get("Cookie") ?? "").some(({ name }) =>
-    name.startsWith("sb-"),
+  return parseCookieHeader(request.headers.get("Cookie") ?? "").some(
+    ({ name }) => name.startsWith("sb-"),
   );
 }
 
@@ -21,7 +21,10 @@ export function hasSupabaseCookie(request: Request) {
  * Cache headers for a public response with this status. Failures are never
  * stored, so a backend hiccup does not stay on the page for minutes.
  */
-export function publicCacheHeaders(request: Request, status = 200): HeadersInit {
+export function publicCacheHeaders(
+  request: Request,
+  status = 200,
+): HeadersInit {
   if (hasSupabaseCookie(request) || status >= 500) {
     return { "Cache-Control": PRIVATE_CACHE_CONTROL };
   }
@@ -32,9 +35,15 @@ export function publicCacheHeaders(request: Request, status = 200): HeadersInit 
  * The route `headers` export for pages whose loader sets `publicCacheHeaders`:
  * keeps the loader's choice unless some part of the response sets a cookie.
  */
-export function cacheHeadersFromLoader({ loaderHeaders, parentHeaders, errorHeaders }: HeadersArgs) {
+export function cacheHeadersFromLoader({
+  loaderHeaders,
+  parentHeaders,
+  errorHeaders,
+}: HeadersArgs) {
   const headers = new Headers();
-  const setsCookie = [loaderHeaders, parentHeaders, errorHeaders].some((h) => h?.has("Set-Cookie"));
+  const setsCookie = [loaderHeaders, parentHeaders, errorHeaders].some((h) =>
+    h?.has("Set-Cookie"),
+  );
   const chosen = (errorHeaders ?? loaderHeaders).get("Cache-Control");
   if (setsCookie || !chosen) {
     headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);

@@ -21,13 +21,19 @@ function freePort() {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+      probe.close(() =>
+        resolve(typeof address === "object" && address ? address.port : 0),
+      );
     });
   });
 }
 
 function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+  return (
+    sorted[
+      Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))
+    ] ?? NaN
+  );
 }
 
 async function measure(url: string) {
@@ -37,7 +43,8 @@ async function measure(url: string) {
     const start = performance.now();
     const response = await fetch(url);
     await response.text();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    if (response.status !== 200)
+      throw new Error(`${url} answered ${response.status}`);
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
@@ -45,45 +52,65 @@ async function measure(url: string) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "blog-bench-"));
-const backend = await startLocalSupabase({ port: await freePort(), dataDir, reset: true });
-const port = await freePort();
-const app = spawn(process.execPath, ["node_modules/@react-router/serve/bin.cjs", "./build/server/index.js"], {
-  cwd: root,
-  stdio: "ignore",
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SITE_URL: `http://127.0.0.1:${port}`,
-    PLATFORM_URL: "https://platform.example",
-    SUPABASE_URL: backend.url,
-    SUPABASE_ANON_KEY: backend.anonKey,
-    SESSION_SECRET: "blog-bench-session-secret-0123456789abcdef",
-    HONEYPOT_SECRET: "blog-bench-honeypot-secret",
-  },
+const backend = await startLocalSupabase({
+  port: await freePort(),
+  dataDir,
+  reset: true,
 });
+const port = await freePort();
+const app = spawn(
+  process.execPath,
+  ["node_modules/@react-router/serve/bin.cjs", "./build/server/index.js"],
+  {
+    cwd: root,
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: `http://127.0.0.1:${port}`,
+      PLATFORM_URL: "https://platform.example",
+      SUPABASE_URL: backend.url,
+      SUPABASE_ANON_KEY: backend.anonKey,
+      SESSION_SECRET: "blog-bench-session-secret-0123456789abcdef",
+      HONEYPOT_SECRET: "blog-bench-honeypot-secret",
+    },
+  },
+);
 
 try {
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (i > 100) throw new Error("the app server did not start");
-    const ok = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const service = createClient(backend.url, backend.serviceRoleKey, { auth: { persistSession: false } });
+  const service = createClient(backend.url, backend.serviceRoleKey, {
+    auth: { persistSession: false },
+  });
   async function growTo(total: number) {
-    const { count } = await service.from("blog_posts").select("id", { count: "exact", head: true });
+    const { count } = await service
+      .from("blog_posts")
+      .select("id", { count: "exact", head: true });
     const missing = total - (count ?? 0);
     for (let done = 0; done < missing; done += 250) {
-      const rows = Array.from({ length: Math.min(250, missing - done) }, (_, i) => ({
-        title: `Bench post ${done + i}`,
-        excerpt: "A short excerpt for the benchmark.",
-        content: "<p>Benchmark body</p>",
-        author_id: ADMIN_ID,
-        created_at: new Date(Date.UTC(2019, 0, 1) + (done + i) * 60_000).toISOString(),
-      }));
+      const rows = Array.from(
+        { length: Math.min(250, missing - done) },
+        (_, i) => ({
+          title: `Bench post ${done + i}`,
+          excerpt: "A short excerpt for the benchmark.",
+          content: "<p>Benchmark body</p>",
+          author_id: ADMIN_ID,
+          created_at: new Date(
+            Date.UTC(2019, 0, 1) + (done + i) * 60_000,
+          ).toISOString(),
+        }),
+      );
       const { error } = await service.from("blog_posts").insert(rows);
       if (error) throw new Error(error.message);
     }
@@ -92,7 +119,9 @@ try {
     await growTo(size);
     const list = await measure(`${origin}/blueprints`);
     const tagged = await measure(`${origin}/blueprints?tag=Blueprints`);
-    const last = await measure(`${origin}/blueprints?page=${Math.ceil(size / 12)}`);
+    const last = await measure(
+      `${origin}/blueprints?page=${Math.ceil(size / 12)}`,
+    );
     const ms = (value: number) => `${value.toFixed(1)} ms`;
     console.info(
       `${String(size).padStart(5)} posts: /blueprints p50 ${ms(list.p50)} p95 ${ms(list.p95)}; ?tag p50 ${ms(tagged.p50)}; last page p50 ${ms(last.p50)}`,

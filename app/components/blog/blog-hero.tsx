@@ -14,7 +14,9 @@ export function BlogHero({ tag }: { tag: string | null }) {
         <h1 id="blog-heading" className={classes.title}>
           {BLOG_COPY.heading}
         </h1>
-        <p className={classes.subtitle}>{tag ? BLOG_COPY.taggedWith(tag) : BLOG_COPY.tagline}</p>
+        <p className={classes.subtitle}>
+          {tag ? BLOG_COPY.taggedWith(tag) : BLOG_COPY.tagline}
+        </p>
         {tag ? (
           <div className={classes.heroActions}>
             <Link to={BLOG_PATH} className={ui.buttonSecondary}>

@@ -11,17 +11,27 @@ export function Pagination({ page, prev, next, last, tag }: PaginationProps) {
   return (
     <nav aria-label={BLOG_COPY.pagination} className={classes.pagination}>
       {prev !== null ? (
-        <Link rel="prev" to={listHref(BLOG_PATH, { tag, page: prev })} className={ui.buttonSecondary}>
+        <Link
+          rel="prev"
+          to={listHref(BLOG_PATH, { tag, page: prev })}
+          className={ui.buttonSecondary}
+        >
           {BLOG_COPY.previousPage}
         </Link>
       ) : (
         <span className={classes.pageLinkPlaceholder} />
       )}
       {page <= last ? (
-        <span className={classes.pageStatus}>{BLOG_COPY.pageOf(page, last)}</span>
+        <span className={classes.pageStatus}>
+          {BLOG_COPY.pageOf(page, last)}
+        </span>
       ) : null}
       {next !== null ? (
-        <Link rel="next" to={listHref(BLOG_PATH, { tag, page: next })} className={ui.buttonSecondary}>
+        <Link
+          rel="next"
+          to={listHref(BLOG_PATH, { tag, page: next })}
+          className={ui.buttonSecondary}
+        >
           {BLOG_COPY.nextPage}
         </Link>
       ) : (

@@ -38,9 +38,13 @@ export function PostCard({ post }: { post: PostCardData }) {
         </h2>
         <p className={classes.byline}>{BLOG_COPY.teamLabel}</p>
         <TagList tags={post.tags} label={`Tags of ${post.title}`} />
-        {post.excerpt ? <p className={classes.excerpt}>{post.excerpt}</p> : null}
+        {post.excerpt ? (
+          <p className={classes.excerpt}>{post.excerpt}</p>
+        ) : null}
       </div>
-      {post.canDelete ? <DeletePostButton postId={post.id} title={post.title} /> : null}
+      {post.canDelete ? (
+        <DeletePostButton postId={post.id} title={post.title} />
+      ) : null}
     </article>
   );
 }

@@ -7,7 +7,11 @@ import { POST_COPY } from "#app/content/blog.ts";
 export function PostSkeleton() {
   return (
     <div className={`${ui.underNav} ${classes.article}`} aria-busy="true">
-      <div className={`${classes.narrow} ${classes.skeleton}`} role="status" aria-label={POST_COPY.loading}>
+      <div
+        className={`${classes.narrow} ${classes.skeleton}`}
+        role="status"
+        aria-label={POST_COPY.loading}
+      >
         <Skeleton height={14} width={140} radius="xl" />
         <Skeleton height={44} width="90%" />
         <Skeleton height={44} width="60%" />

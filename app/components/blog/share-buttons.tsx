@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import classes from "./blog.module.css";
-import { SHARE_NETWORKS, popupFeatures, type ShareNetwork } from "./share-links.ts";
+import {
+  SHARE_NETWORKS,
+  popupFeatures,
+  type ShareNetwork,
+} from "./share-links.ts";
 import { ShareIcon } from "./share-icons.tsx";
 import { COPIED_MS, POST_COPY } from "#app/content/blog.ts";
 
@@ -44,7 +48,10 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
     timer.current = setTimeout(() => setCopied(false), COPIED_MS);
   }
 
-  function openPopup(event: MouseEvent<HTMLAnchorElement>, network: ShareNetwork) {
+  function openPopup(
+    event: MouseEvent<HTMLAnchorElement>,
+    network: ShareNetwork,
+  ) {
     const popup = window.open(
       event.currentTarget.href,
       `share-${network.id}`,
@@ -70,7 +77,12 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
         </button>
       ) : null}
       {hydrated ? (
-        <button type="button" className={classes.shareButton} onClick={copy} aria-live="polite">
+        <button
+          type="button"
+          className={classes.shareButton}
+          onClick={copy}
+          aria-live="polite"
+        >
           <ShareIcon name={copied ? "check" : "link"} size={16} />
           {copied ? POST_COPY.copied : POST_COPY.copyLink}
         </button>

@@ -15,7 +15,8 @@ export const SHARE_NETWORKS: ShareNetwork[] = [
     name: "Facebook",
     width: 550,
     height: 400,
-    href: (url) => `https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: url })}`,
+    href: (url) =>
+      `https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: url })}`,
   },
   {
     id: "twitter",
@@ -40,7 +41,13 @@ export function popupFeatures(
   { width, height }: { width: number; height: number },
   screen: { left: number; top: number; width: number; height: number },
 ) {
-  const left = Math.max(0, Math.round(screen.left + (screen.width - width) / 2));
-  const top = Math.max(0, Math.round(screen.top + (screen.height - height) / 2));
+  const left = Math.max(
+    0,
+    Math.round(screen.left + (screen.width - width) / 2),
+  );
+  const top = Math.max(
+    0,
+    Math.round(screen.top + (screen.height - height) / 2),
+  );
   return `width=${width},height=${height},left=${left},top=${top}`;
 }
