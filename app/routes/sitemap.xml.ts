@@ -1,15 +1,13 @@
 import type { Route } from "./+types/sitemap.xml";
 import { AGENTS } from "#app/content/agents.ts";
 import { BLOG_PATH } from "#app/content/blog.ts";
+import { JOBS } from "#app/content/jobs.ts";
 import { buildSitemap, type SitemapEntry } from "#app/lib/feeds.ts";
 import { absoluteUrl } from "#app/lib/meta.ts";
 import { BlogQueryError, listPostDates } from "#app/utils/blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { publicCacheHeaders } from "#app/utils/public-cache.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
-
-// The two hard-coded job postings of SPEC.md section 3 ("Job 1", "Job 2").
-const JOB_IDS = ["1", "2"];
 
 /** The public pages of SPEC.md section 2 that do not come from the database. */
 function staticPaths() {
@@ -19,7 +17,7 @@ function staticPaths() {
     "/company",
     "/contact-us",
     "/careers",
-    ...JOB_IDS.map((id) => `/careers/${id}`),
+    ...JOBS.map((job) => `/careers/${job.id}`),
     ...AGENTS.map((agent) => `/agents/${agent.slug}`),
     BLOG_PATH,
   ];
