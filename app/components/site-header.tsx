@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BrandMark } from "#app/components/marketing/brand-mark.tsx";
 import { Icon } from "#app/components/marketing/icons.tsx";
@@ -17,15 +17,21 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function SiteHeader() {
   const location = useLocation();
-  const [scrolled, setScrolled] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  const header = useRef<HTMLElement>(null);
   const agentsMenu = useRef<HTMLDetailsElement>(null);
   const mobileMenu = useRef<HTMLDetailsElement>(null);
 
+  // Writes the attribute directly: the scroll position is not React state, and
+  // re-rendering the whole header on every scroll event would be wasted work.
   useEffect(() => {
-    setHydrated(true);
-    const update = () =>
-      setScrolled(window.scrollY > NAVBAR_SCROLL_THRESHOLD_PX);
+    const element = header.current;
+    if (!element) return;
+    element.dataset.hydrated = "true";
+    const update = () => {
+      element.dataset.scrolled = String(
+        window.scrollY > NAVBAR_SCROLL_THRESHOLD_PX,
+      );
+    };
     update();
     window.addEventListener("scroll", update, { passive: true });
     return () => window.removeEventListener("scroll", update);
@@ -67,11 +73,7 @@ export function SiteHeader() {
 
   return (
     <>
-      <header
-        className={classes.header}
-        data-scrolled={scrolled ? "true" : "false"}
-        data-hydrated={hydrated ? "true" : undefined}
-      >
+      <header className={classes.header} ref={header} data-scrolled="false">
         <div className={classes.inner}>
           <Link to="/" className={classes.brand}>
             <BrandMark size={32} />

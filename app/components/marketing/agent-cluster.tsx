@@ -28,7 +28,11 @@ export function AgentCluster() {
                   alt=""
                   fetchPriority="high"
                 />
-                <span className={classes.liveDot} aria-hidden="true" />
+                <span
+                  className={classes.liveDot}
+                  data-status="live"
+                  aria-hidden="true"
+                />
               </span>
               <span className={classes.label}>
                 <span className={classes.name}>{agent.name}</span>

@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { PROGRESS_MAX } from "#app/content/agents.ts";
 import classes from "./learning-progress.module.css";
 
@@ -15,21 +14,17 @@ export function LearningProgress({
   label,
   value,
 }: LearningProgressProps) {
-  const labelId = useId();
   return (
     <div className={classes.wrapper}>
       <div className={classes.meta}>
-        <span id={labelId}>
-          {label}
-          <span className="visually-hidden">: {subject}</span>
-        </span>
+        <span aria-hidden="true">{label}</span>
         <span className={classes.value} aria-hidden="true">
           {value}%
         </span>
       </div>
       <div
         role="progressbar"
-        aria-labelledby={labelId}
+        aria-label={`${label}: ${subject}`}
         aria-valuemin={0}
         aria-valuemax={PROGRESS_MAX}
         aria-valuenow={value}
