@@ -464,6 +464,7 @@ test.describe("when the job-application function fails", () => {
   let site: FailingSite;
 
   test.beforeAll(async () => {
+    test.setTimeout(60_000);
     site = await startFailingSite();
   });
 

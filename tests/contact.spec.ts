@@ -313,6 +313,7 @@ test.describe("when the contact-us function fails", () => {
   let site: FailingSite;
 
   test.beforeAll(async () => {
+    test.setTimeout(60_000);
     site = await startFailingSite();
   });
 

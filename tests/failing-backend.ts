@@ -74,7 +74,7 @@ export async function startFailingSite(): Promise<FailingSite> {
     ["./build/server/index.js"],
     {
       cwd: root,
-      stdio: "ignore",
+      stdio: ["ignore", "ignore", "pipe"],
       env: {
         ...process.env,
         NODE_ENV: "production",
@@ -90,11 +90,16 @@ export async function startFailingSite(): Promise<FailingSite> {
       },
     },
   );
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2_000);
+  });
   const stop = async () => {
     child.kill("SIGTERM");
     await new Promise((resolve) => proxy.close(resolve));
   };
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // Generous: a busy machine can take a while to load the server build.
+  for (let attempt = 0; attempt < 300; attempt++) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) return { url, stop };
     } catch {
@@ -103,5 +108,5 @@ export async function startFailingSite(): Promise<FailingSite> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
-  throw new Error(`the failing site did not start on ${url}`);
+  throw new Error(`the failing site did not start on ${url}: ${stderr}`);
 }
