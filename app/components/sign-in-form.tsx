@@ -17,6 +17,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { SignInSchema } from "#app/lib/schemas/sign-in.ts";
@@ -39,7 +40,8 @@ export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
     ? `/auth?${new URLSearchParams({ redirect: redirectTo })}`
     : "/auth";
   const submitting =
-    navigation.state === "submitting" && navigation.formAction?.startsWith("/auth") === true;
+    navigation.state === "submitting" &&
+    navigation.formAction?.startsWith("/auth") === true;
   // After a successful post the browser follows the redirect and the next
   // page checks the new session; show that the sign-in is still in progress.
   const checkingSession =
@@ -52,8 +54,18 @@ export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
     defaultNoValidate: false,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: SignInSchema }),
   });
+
+  // A failed attempt comes back without the password (the server never
+  // echoes it); with scripts the field still holds what was typed, so clear it.
+  const { update } = form;
+  const passwordName = fields.password.name;
+  useEffect(() => {
+    if (lastResult?.status === "error")
+      update({ name: passwordName, value: "" });
+  }, [lastResult, update, passwordName]);
 
   return (
     <Container size={440} py={120}>
@@ -71,7 +83,12 @@ export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
             </Stack>
           ) : null}
           {form.errors?.length ? (
-            <Alert color="red" role="alert" id={form.errorId} title="Sign-in failed">
+            <Alert
+              color="red"
+              role="alert"
+              id={form.errorId}
+              title="Sign-in failed"
+            >
               {form.errors.join(" ")}
             </Alert>
           ) : null}
@@ -95,7 +112,12 @@ export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
                 autoComplete="current-password"
                 error={fields.password.errors?.join(" ")}
               />
-              <Button type="submit" fullWidth loading={submitting} disabled={submitting}>
+              <Button
+                type="submit"
+                fullWidth
+                loading={submitting}
+                disabled={submitting}
+              >
                 {submitting ? "Signing in..." : "Sign In"}
               </Button>
             </Stack>

@@ -20,6 +20,10 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 
+// Where every toggle lands, with its toast. Not request.url: a script-driven
+// post arrives as /admin.data.
+const ADMIN_PATH = "/admin";
+
 type PlatformUserRow = {
   id: string;
   username: string | null;
@@ -47,10 +51,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     supabase.from("team_members").select("id"),
   ]);
   if (users.error) {
-    return data({ users: [], error: "Failed to load platform users" }, { status: 500 });
+    return data(
+      { users: [], error: "Failed to load platform users" },
+      { status: 500 },
+    );
   }
   if (team.error) {
-    return data({ users: [], error: "Failed to load team members" }, { status: 500 });
+    return data(
+      { users: [], error: "Failed to load team members" },
+      { status: 500 },
+    );
   }
   const teamIds = new Set(team.data.map((member: { id: string }) => member.id));
   const rows = (users.data as PlatformUserRow[])
@@ -68,10 +78,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   // The role is checked again here: a direct POST gets the same 403 as the page.
   await requireRole(context, request, "admin");
-  const back = new URL(request.url).pathname;
-  const parsed = AuthorToggleSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = AuthorToggleSchema.safeParse(
+    Object.fromEntries(await request.formData()),
+  );
   if (!parsed.success) {
-    return redirectWithToast(back, {
+    return redirectWithToast(ADMIN_PATH, {
       title: "Error",
       description: "Failed to update user role",
       type: "error",
@@ -86,30 +97,39 @@ export async function action({ request, context }: Route.ActionArgs) {
       .select("id");
     // Row-level security filters an update it refuses: no row came back.
     if (error || !updated || updated.length === 0) {
-      return redirectWithToast(back, {
+      return redirectWithToast(ADMIN_PATH, {
         title: "Error",
         description: "Failed to update user role",
         type: "error",
       });
     }
   } catch {
-    return redirectWithToast(back, {
+    return redirectWithToast(ADMIN_PATH, {
       title: "Error",
       description: "An unexpected error occurred",
       type: "error",
     });
   }
-  return redirectWithToast(back, {
+  return redirectWithToast(ADMIN_PATH, {
     title: "Success",
-    description: makeAuthor ? "User is now an author" : "User is no longer an author",
+    description: makeAuthor
+      ? "User is now an author"
+      : "User is no longer an author",
     type: "success",
   });
 }
 
-function ToggleAuthorButton({ userId, isAuthor }: { userId: string; isAuthor: boolean }) {
+function ToggleAuthorButton({
+  userId,
+  isAuthor,
+}: {
+  userId: string;
+  isAuthor: boolean;
+}) {
   const navigation = useNavigation();
   const busy =
-    navigation.state !== "idle" && navigation.formData?.get("userId") === userId;
+    navigation.state !== "idle" &&
+    navigation.formData?.get("userId") === userId;
   return (
     <Form method="post">
       <input type="hidden" name="userId" value={userId} />
@@ -157,18 +177,29 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
                         {user.avatarUrl ? (
-                          <Avatar src={user.avatarUrl} alt="" radius="xl" size="sm" />
+                          <Avatar
+                            src={user.avatarUrl}
+                            alt=""
+                            radius="xl"
+                            size="sm"
+                          />
                         ) : null}
                         <Text>{user.name}</Text>
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={user.isAuthor ? "teal" : "gray"} variant="light">
+                      <Badge
+                        color={user.isAuthor ? "teal" : "gray"}
+                        variant="light"
+                      >
                         {user.isAuthor ? "Author" : "Regular User"}
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <ToggleAuthorButton userId={user.id} isAuthor={user.isAuthor} />
+                      <ToggleAuthorButton
+                        userId={user.id}
+                        isAuthor={user.isAuthor}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

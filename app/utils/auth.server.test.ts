@@ -12,6 +12,7 @@ import {
   createSignInThrottle,
   getAuth,
   getUser,
+  currentPath,
   isSameOriginPost,
   requireRole,
   requireUser,
@@ -39,34 +40,57 @@ let backend: Backend;
 function supabaseReply({ status, body }: Reply) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
-    headers: { "Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01" },
+    headers: {
+      "Content-Type": "application/json",
+      "X-Supabase-Api-Version": "2024-01-01",
+    },
   });
 }
 
-const authUser = { id: USER_ID, aud: "authenticated", role: "authenticated", email: "reader@example.com" };
+const authUser = {
+  id: USER_ID,
+  aud: "authenticated",
+  role: "authenticated",
+  email: "reader@example.com",
+};
 
 beforeEach(() => {
   backend = {
     user: { status: 200, body: authUser },
-    refresh: { status: 400, body: { code: "refresh_token_not_found", message: "Invalid Refresh Token" } },
+    refresh: {
+      status: 400,
+      body: {
+        code: "refresh_token_not_found",
+        message: "Invalid Refresh Token",
+      },
+    },
     team: [],
     platformUser: [{ is_author: false }],
     calls: [],
   };
   // Stands in for Supabase: answers the few calls the auth helpers make.
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const method = init?.method ?? "GET";
-    backend.calls.push(`${method} ${url.pathname}${url.search}`);
-    if (url.pathname === "/auth/v1/user") return supabaseReply(backend.user);
-    if (url.pathname === "/auth/v1/token") return supabaseReply(backend.refresh);
-    if (url.pathname === "/auth/v1/logout") return supabaseReply({ status: 204 });
-    if (url.pathname === "/rest/v1/team_members") return supabaseReply({ status: 200, body: backend.team });
-    if (url.pathname === "/rest/v1/platform_users") {
-      return supabaseReply({ status: 200, body: backend.platformUser });
-    }
-    return supabaseReply({ status: 501, body: { message: "not in this test" } });
-  });
+  vi.stubGlobal(
+    "fetch",
+    async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const method = init?.method ?? "GET";
+      backend.calls.push(`${method} ${url.pathname}${url.search}`);
+      if (url.pathname === "/auth/v1/user") return supabaseReply(backend.user);
+      if (url.pathname === "/auth/v1/token")
+        return supabaseReply(backend.refresh);
+      if (url.pathname === "/auth/v1/logout")
+        return supabaseReply({ status: 204 });
+      if (url.pathname === "/rest/v1/team_members")
+        return supabaseReply({ status: 200, body: backend.team });
+      if (url.pathname === "/rest/v1/platform_users") {
+        return supabaseReply({ status: 200, body: backend.platformUser });
+      }
+      return supabaseReply({
+        status: 501,
+        body: { message: "not in this test" },
+      });
+    },
+  );
 });
 
 afterEach(() => {
@@ -75,7 +99,10 @@ afterEach(() => {
 
 async function sessionCookie({ expiresIn = 3600 } = {}) {
   const now = Math.floor(Date.now() / 1000);
-  const accessToken = await new SignJWT({ role: "authenticated", email: authUser.email })
+  const accessToken = await new SignJWT({
+    role: "authenticated",
+    email: authUser.email,
+  })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(USER_ID)
     .setIssuedAt(now - 10)
@@ -96,23 +123,34 @@ async function sessionCookie({ expiresIn = 3600 } = {}) {
 /** Runs the real middleware chain around `handler`, as the root route does. */
 async function run<T>(
   handler: (context: RouterContextProvider, request: Request) => Promise<T>,
-  { cookie, path = "/admin?tab=users" }: { cookie?: string; path?: string } = {},
+  {
+    cookie,
+    path = "/admin?tab=users",
+  }: { cookie?: string; path?: string } = {},
 ) {
   const request = new Request(`${SITE}${path}`, {
     headers: cookie ? { Cookie: cookie } : {},
   });
   const context = new RouterContextProvider();
-  const args = { request, context, params: {}, url: new URL(request.url), pattern: "/" } as never;
+  const args = {
+    request,
+    context,
+    params: {},
+    url: new URL(request.url),
+    pattern: "/",
+  } as never;
   let outcome: { value?: T; thrown?: unknown } = {};
-  const response = (await supabaseMiddleware(args, async () =>
-    (await authMiddleware(args, async () => {
-      try {
-        outcome = { value: await handler(context, request) };
-      } catch (thrown) {
-        outcome = { thrown };
-      }
-      return new Response("page");
-    })) as Response,
+  const response = (await supabaseMiddleware(
+    args,
+    async () =>
+      (await authMiddleware(args, async () => {
+        try {
+          outcome = { value: await handler(context, request) };
+        } catch (thrown) {
+          outcome = { thrown };
+        }
+        return new Response("page");
+      })) as Response,
   )) as Response;
   return { response, ...outcome, setCookies: response.headers.getSetCookie() };
 }
@@ -124,7 +162,9 @@ function thrownStatus(thrown: unknown) {
 
 describe("authMiddleware", () => {
   test("a visitor without cookies is anonymous and costs no Supabase call", async () => {
-    const { value, response, setCookies } = await run(async (context) => getUser(context));
+    const { value, response, setCookies } = await run(async (context) =>
+      getUser(context),
+    );
     expect(value).toBeNull();
     expect(backend.calls).toEqual([]);
     expect(setCookies).toEqual([]);
@@ -137,7 +177,9 @@ describe("authMiddleware", () => {
     });
     expect(value).toEqual({ id: USER_ID, email: "reader@example.com" });
     expect(backend.calls).toEqual(["GET /auth/v1/user"]);
-    expect(response.headers.get("Cache-Control")).toMatch(/private.*no-store|no-store.*private/);
+    expect(response.headers.get("Cache-Control")).toMatch(
+      /private.*no-store|no-store.*private/,
+    );
   });
 
   test("an expired access token is refreshed and the rotated cookie is set", async () => {
@@ -152,15 +194,23 @@ describe("authMiddleware", () => {
         user: authUser,
       },
     };
-    const { value, setCookies } = await run(async (context) => getUser(context), {
-      cookie: await sessionCookie({ expiresIn: -60 }),
-    });
+    const { value, setCookies } = await run(
+      async (context) => getUser(context),
+      {
+        cookie: await sessionCookie({ expiresIn: -60 }),
+      },
+    );
     expect(value?.id).toBe(USER_ID);
-    expect(backend.calls).toContain("POST /auth/v1/token?grant_type=refresh_token");
+    expect(backend.calls).toContain(
+      "POST /auth/v1/token?grant_type=refresh_token",
+    );
     const rotated = setCookies.find((c) => c.startsWith(`${COOKIE}=base64-`));
     expect(rotated).toBeDefined();
     const session = JSON.parse(
-      Buffer.from(rotated!.split(";")[0]!.slice(`${COOKIE}=base64-`.length), "base64url").toString(),
+      Buffer.from(
+        rotated!.split(";")[0]!.slice(`${COOKIE}=base64-`.length),
+        "base64url",
+      ).toString(),
     );
     expect(session.refresh_token).toBe("refresh-2");
     expect(rotated).toMatch(/HttpOnly/i);
@@ -172,59 +222,82 @@ describe("authMiddleware", () => {
   test.each([
     ["refresh_token_not_found", 400],
     ["refresh_token_already_used", 400],
-  ])("a refresh refused for good (%s) clears the cookies and signs out", async (code, status) => {
-    backend.refresh = { status, body: { code, message: "Invalid Refresh Token" } };
-    const { thrown, setCookies } = await run(
-      async (context, request) => requireUser(context, request),
-      { cookie: await sessionCookie({ expiresIn: -60 }) },
-    );
-    expect(thrownStatus(thrown)).toEqual({
-      status: 401,
-      data: { kind: "unauthenticated", redirectTo: "/admin?tab=users" },
-    });
-    expect(setCookies.some((c) => c.startsWith(`${COOKIE}=;`) && /Max-Age=0/.test(c))).toBe(true);
-  });
+  ])(
+    "a refresh refused for good (%s) clears the cookies and signs out",
+    async (code, status) => {
+      backend.refresh = {
+        status,
+        body: { code, message: "Invalid Refresh Token" },
+      };
+      const { thrown, setCookies } = await run(
+        async (context, request) => requireUser(context, request),
+        { cookie: await sessionCookie({ expiresIn: -60 }) },
+      );
+      expect(thrownStatus(thrown)).toEqual({
+        status: 401,
+        data: { kind: "unauthenticated", redirectTo: "/admin?tab=users" },
+      });
+      expect(
+        setCookies.some(
+          (c) => c.startsWith(`${COOKIE}=;`) && /Max-Age=0/.test(c),
+        ),
+      ).toBe(true);
+    },
+  );
 
   test.each([
     ["session_not_found", 403],
     ["bad_jwt", 403],
     ["user_not_found", 403],
-  ])("a token the server refuses (%s) clears the cookies", async (code, status) => {
-    backend.user = { status, body: { code, message: "refused" } };
-    const { value, setCookies } = await run(async (context) => getUser(context), {
-      cookie: await sessionCookie(),
-    });
-    expect(value).toBeNull();
-    expect(setCookies.some((c) => c.startsWith(`${COOKIE}=;`) && /Max-Age=0/.test(c))).toBe(true);
-  });
-
-  test(
-    "a retryable failure (503) keeps the cookies and reports an error within the deadline",
-    async () => {
-      backend.refresh = { status: 503, body: { message: "upstream down" } };
-      const started = Date.now();
-      const { value, thrown, setCookies } = await run(
-        async (context, request) => {
-          const auth = await getAuth(context);
-          return { auth, guard: await requireUser(context, request).catch((e: unknown) => e) };
+  ])(
+    "a token the server refuses (%s) clears the cookies",
+    async (code, status) => {
+      backend.user = { status, body: { code, message: "refused" } };
+      const { value, setCookies } = await run(
+        async (context) => getUser(context),
+        {
+          cookie: await sessionCookie(),
         },
-        { cookie: await sessionCookie({ expiresIn: -60 }) },
       );
-      expect(thrown).toBeUndefined();
-      expect(value?.auth.user).toBeNull();
-      expect(value?.auth.authError).toBe(AUTH_UNAVAILABLE_MESSAGE);
-      expect(thrownStatus(value?.guard).status).toBe(503);
-      expect(setCookies.filter((c) => c.startsWith(COOKIE))).toEqual([]);
-      expect(Date.now() - started).toBeLessThan(AUTH_DEADLINE_MS + 1_000);
+      expect(value).toBeNull();
+      expect(
+        setCookies.some(
+          (c) => c.startsWith(`${COOKIE}=;`) && /Max-Age=0/.test(c),
+        ),
+      ).toBe(true);
     },
   );
+
+  test("a retryable failure (503) keeps the cookies and reports an error within the deadline", async () => {
+    backend.refresh = { status: 503, body: { message: "upstream down" } };
+    const started = Date.now();
+    const { value, thrown, setCookies } = await run(
+      async (context, request) => {
+        const auth = await getAuth(context);
+        return {
+          auth,
+          guard: await requireUser(context, request).catch((e: unknown) => e),
+        };
+      },
+      { cookie: await sessionCookie({ expiresIn: -60 }) },
+    );
+    expect(thrown).toBeUndefined();
+    expect(value?.auth.user).toBeNull();
+    expect(value?.auth.authError).toBe(AUTH_UNAVAILABLE_MESSAGE);
+    expect(thrownStatus(value?.guard).status).toBe(503);
+    expect(setCookies.filter((c) => c.startsWith(COOKIE))).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(AUTH_DEADLINE_MS + 1_000);
+  });
 
   test("a network error keeps the cookies too", async () => {
     const cookie = await sessionCookie();
     vi.stubGlobal("fetch", async () => {
       throw new TypeError("fetch failed");
     });
-    const { value, setCookies } = await run(async (context) => getAuth(context), { cookie });
+    const { value, setCookies } = await run(
+      async (context) => getAuth(context),
+      { cookie },
+    );
     expect(value?.authError).toBe(AUTH_UNAVAILABLE_MESSAGE);
     expect(setCookies.filter((c) => c.startsWith(COOKIE))).toEqual([]);
   });
@@ -243,9 +316,12 @@ describe("requireRole", () => {
 
   test("a regular user is refused both areas with each area's message", async () => {
     const cookie = await sessionCookie();
-    const admin = await run(async (context, request) => requireRole(context, request, "admin"), {
-      cookie,
-    });
+    const admin = await run(
+      async (context, request) => requireRole(context, request, "admin"),
+      {
+        cookie,
+      },
+    );
     expect(thrownStatus(admin.thrown)).toEqual({
       status: 403,
       data: { kind: "forbidden", message: ADMIN_DENIED_MESSAGE },
@@ -268,9 +344,12 @@ describe("requireRole", () => {
       { cookie },
     );
     expect(author.value).toMatchObject({ isAuthor: true, isTeamMember: false });
-    const admin = await run(async (context, request) => requireRole(context, request, "admin"), {
-      cookie,
-    });
+    const admin = await run(
+      async (context, request) => requireRole(context, request, "admin"),
+      {
+        cookie,
+      },
+    );
     expect(thrownStatus(admin.thrown).status).toBe(403);
   });
 
@@ -284,7 +363,9 @@ describe("requireRole", () => {
       { cookie: await sessionCookie() },
     );
     expect(value).toMatchObject({ isTeamMember: true, isAuthor: true });
-    expect(backend.calls.filter((c) => c.startsWith("GET /rest/v1/team_members"))).toHaveLength(1);
+    expect(
+      backend.calls.filter((c) => c.startsWith("GET /rest/v1/team_members")),
+    ).toHaveLength(1);
   });
 
   test("a failed role lookup is a 503, not a denial", async () => {
@@ -292,7 +373,8 @@ describe("requireRole", () => {
     backend.team = undefined as never;
     vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
       const url = new URL(String(input));
-      if (url.pathname === "/auth/v1/user") return supabaseReply({ status: 200, body: authUser });
+      if (url.pathname === "/auth/v1/user")
+        return supabaseReply({ status: 200, body: authUser });
       return supabaseReply({ status: 500, body: { message: "boom" } });
     });
     const { thrown } = await run(
@@ -303,23 +385,46 @@ describe("requireRole", () => {
   });
 });
 
+describe("currentPath", () => {
+  test.each([
+    ["/admin?tab=users", "/admin?tab=users"],
+    ["/admin.data?_routes=routes%2Fadmin", "/admin"],
+    ["/edit/42.data?_routes=routes%2Fedit&x=1", "/edit/42?x=1"],
+    ["/_root.data", "/"],
+    ["/write?index", "/write"],
+  ])("%s is the page %s", (path, expected) => {
+    expect(currentPath(new Request(`${SITE}${path}`))).toBe(expected);
+  });
+});
+
 describe("createSignInThrottle", () => {
   test("blocks the sixth failed attempt for one e-mail and recovers after the window", () => {
     const throttle = createSignInThrottle(5, 60_000);
     const start = 1_000_000;
     for (let i = 0; i < 5; i++) {
-      expect(throttle.attempt(`10.0.0.${i}`, "Admin@Example.com", start + i).allowed).toBe(true);
+      expect(
+        throttle.attempt(`10.0.0.${i}`, "Admin@Example.com", start + i).allowed,
+      ).toBe(true);
     }
-    const blocked = throttle.attempt("10.0.0.9", "admin@example.com", start + 10);
+    const blocked = throttle.attempt(
+      "10.0.0.9",
+      "admin@example.com",
+      start + 10,
+    );
     expect(blocked).toEqual({ allowed: false, retryAfter: 60 });
-    expect(throttle.attempt("10.0.0.9", "admin@example.com", start + 60_001).allowed).toBe(true);
+    expect(
+      throttle.attempt("10.0.0.9", "admin@example.com", start + 60_001).allowed,
+    ).toBe(true);
   });
 
   test("a successful sign-in forgives the e-mail's earlier failures", () => {
     const throttle = createSignInThrottle(5, 60_000);
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 4; i++) {
-        expect(throttle.attempt(`10.1.${round}.${i}`, "author@example.com", 1000).allowed).toBe(true);
+        expect(
+          throttle.attempt(`10.1.${round}.${i}`, "author@example.com", 1000)
+            .allowed,
+        ).toBe(true);
       }
       throttle.succeeded("author@example.com");
     }
@@ -328,10 +433,16 @@ describe("createSignInThrottle", () => {
   test("counts every attempt from one address, whatever the e-mail", () => {
     const throttle = createSignInThrottle(5, 60_000);
     for (let i = 0; i < 5; i++) {
-      expect(throttle.attempt("10.2.0.1", `user${i}@example.com`, 1000).allowed).toBe(true);
+      expect(
+        throttle.attempt("10.2.0.1", `user${i}@example.com`, 1000).allowed,
+      ).toBe(true);
     }
-    expect(throttle.attempt("10.2.0.1", "another@example.com", 1000).allowed).toBe(false);
-    expect(throttle.attempt("10.2.0.2", "another@example.com", 1000).allowed).toBe(true);
+    expect(
+      throttle.attempt("10.2.0.1", "another@example.com", 1000).allowed,
+    ).toBe(false);
+    expect(
+      throttle.attempt("10.2.0.2", "another@example.com", 1000).allowed,
+    ).toBe(true);
   });
 });
 
@@ -341,13 +452,23 @@ describe("sign-out helpers", () => {
 
   test("accepts same-origin posts and refuses cross-site ones", () => {
     expect(isSameOriginPost(post({ Origin: SITE }))).toBe(true);
-    expect(isSameOriginPost(post({ "Sec-Fetch-Site": "same-origin" }))).toBe(true);
+    expect(isSameOriginPost(post({ "Sec-Fetch-Site": "same-origin" }))).toBe(
+      true,
+    );
     expect(isSameOriginPost(post({}))).toBe(true);
-    expect(isSameOriginPost(post({ Origin: "https://evil.example" }))).toBe(false);
+    expect(isSameOriginPost(post({ Origin: "https://evil.example" }))).toBe(
+      false,
+    );
     expect(isSameOriginPost(post({ Origin: "null" }))).toBe(false);
-    expect(isSameOriginPost(post({ Origin: "http://127.0.0.1:3001" }))).toBe(false);
-    expect(isSameOriginPost(post({ "Sec-Fetch-Site": "cross-site" }))).toBe(false);
-    expect(isSameOriginPost(post({ "Sec-Fetch-Site": "same-site" }))).toBe(false);
+    expect(isSameOriginPost(post({ Origin: "http://127.0.0.1:3001" }))).toBe(
+      false,
+    );
+    expect(isSameOriginPost(post({ "Sec-Fetch-Site": "cross-site" }))).toBe(
+      false,
+    );
+    expect(isSameOriginPost(post({ "Sec-Fetch-Site": "same-site" }))).toBe(
+      false,
+    );
   });
 
   test.each([

@@ -89,7 +89,8 @@ export async function resolveAuth(
   deadlineMs = AUTH_DEADLINE_MS,
 ): Promise<AuthState> {
   const outcome = await withDeadline(supabase.auth.getUser(), deadlineMs);
-  if (outcome === DEADLINE_PASSED) return { user: null, authError: AUTH_UNAVAILABLE_MESSAGE };
+  if (outcome === DEADLINE_PASSED)
+    return { user: null, authError: AUTH_UNAVAILABLE_MESSAGE };
   const { data: result, error } = outcome;
   if (!error && result.user) {
     return { user: { id: result.user.id, email: result.user.email ?? null } };
@@ -106,16 +107,26 @@ export async function resolveAuth(
 }
 
 /** Membership and author status, read with the user's own token (RLS lets a user read their rows). */
-export async function lookupRoles(supabase: SupabaseClient, userId: string): Promise<Roles> {
+export async function lookupRoles(
+  supabase: SupabaseClient,
+  userId: string,
+): Promise<Roles> {
   const [team, platformUser] = await Promise.all([
     supabase.from("team_members").select("id").eq("id", userId).maybeSingle(),
-    supabase.from("platform_users").select("is_author").eq("id", userId).maybeSingle(),
+    supabase
+      .from("platform_users")
+      .select("is_author")
+      .eq("id", userId)
+      .maybeSingle(),
   ]);
   if (team.error || platformUser.error) {
     throw unavailable();
   }
   const isTeamMember = team.data !== null;
-  return { isTeamMember, isAuthor: isTeamMember || platformUser.data?.is_author === true };
+  return {
+    isTeamMember,
+    isAuthor: isTeamMember || platformUser.data?.is_author === true,
+  };
 }
 
 function setNoStore(response: Response) {
@@ -154,12 +165,15 @@ export const authMiddleware: MiddlewareFunction<Response> = async (
 
 function getState(context: Readonly<RouterContextProvider>) {
   const state = context.get(authContext);
-  if (!state) throw new Error("authMiddleware must run before the auth helpers");
+  if (!state)
+    throw new Error("authMiddleware must run before the auth helpers");
   return state;
 }
 
 /** The signed-in user of this request, or null. */
-export function getUser(context: Readonly<RouterContextProvider>): AuthUser | null {
+export function getUser(
+  context: Readonly<RouterContextProvider>,
+): AuthUser | null {
   return getState(context).user;
 }
 
@@ -168,19 +182,27 @@ export async function getAuth(
   context: Readonly<RouterContextProvider>,
 ): Promise<AuthState & Roles> {
   const state = getState(context);
-  const roles = state.user ? await getRoles(context) : { isTeamMember: false, isAuthor: false };
+  const roles = state.user
+    ? await getRoles(context)
+    : { isTeamMember: false, isAuthor: false };
   return { user: state.user, authError: state.authError, ...roles };
 }
 
-export function getRoles(context: Readonly<RouterContextProvider>): Promise<Roles> {
+export function getRoles(
+  context: Readonly<RouterContextProvider>,
+): Promise<Roles> {
   const state = getState(context);
-  if (!state.user) return Promise.resolve({ isTeamMember: false, isAuthor: false });
+  if (!state.user)
+    return Promise.resolve({ isTeamMember: false, isAuthor: false });
   state.roles ??= lookupRoles(getSupabase(context), state.user.id);
   return state.roles;
 }
 
 /** Records a sign-in made during this request, so later helpers see the new user. */
-export function setSignedInUser(context: Readonly<RouterContextProvider>, user: AuthUser) {
+export function setSignedInUser(
+  context: Readonly<RouterContextProvider>,
+  user: AuthUser,
+) {
   const state = getState(context);
   state.user = user;
   state.authError = undefined;
@@ -194,13 +216,27 @@ export function setSignedOut(context: Readonly<RouterContextProvider>) {
   state.roles = undefined;
 }
 
-function currentPath(request: Request) {
+/**
+ * The page the visitor asked for. A script-driven navigation fetches
+ * "/admin.data?_routes=..." (the root's data is "/_root.data"); the way back
+ * after sign-in must be the page itself.
+ */
+export function currentPath(request: Request) {
   const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
+  let pathname = url.pathname;
+  if (pathname === "/_root.data") pathname = "/";
+  else if (pathname.endsWith(".data"))
+    pathname = pathname.slice(0, -".data".length) || "/";
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  return `${pathname}${url.search}`;
 }
 
 export function unauthenticated(redirectTo: string) {
-  return data<AccessErrorData>({ kind: "unauthenticated", redirectTo }, { status: 401 });
+  return data<AccessErrorData>(
+    { kind: "unauthenticated", redirectTo },
+    { status: 401 },
+  );
 }
 
 export function forbidden(message: string) {
@@ -257,8 +293,13 @@ export function createSignInThrottle(limit = 5, windowMs = 60_000) {
   const byEmail = new RateLimiter(limit, windowMs);
   return {
     attempt(ip: string, email: string, now = Date.now()) {
-      const results = [byIp.hit(ip, now), byEmail.hit(email.toLowerCase(), now)];
-      const retryAfter = Math.max(...results.map((result) => result.retryAfter));
+      const results = [
+        byIp.hit(ip, now),
+        byEmail.hit(email.toLowerCase(), now),
+      ];
+      const retryAfter = Math.max(
+        ...results.map((result) => result.retryAfter),
+      );
       return { allowed: retryAfter === 0, retryAfter };
     },
     succeeded(email: string) {
@@ -276,11 +317,16 @@ export const signInThrottle = createSignInThrottle();
  * keeps the session cookie off it.
  */
 export function isSameOriginPost(request: Request) {
-  const allowed = new Set([new URL(request.url).origin, new URL(env.SITE_URL).origin]);
+  const allowed = new Set([
+    new URL(request.url).origin,
+    new URL(env.SITE_URL).origin,
+  ]);
   const origin = request.headers.get("Origin");
   if (origin !== null) return allowed.has(origin);
   const fetchSite = request.headers.get("Sec-Fetch-Site");
-  return fetchSite === null || fetchSite === "same-origin" || fetchSite === "none";
+  return (
+    fetchSite === null || fetchSite === "same-origin" || fetchSite === "none"
+  );
 }
 
 // Pages that make no sense signed out: leaving them lands on the sign-in page.
