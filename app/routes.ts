@@ -1,8 +1,4 @@
-import {
-  index,
-  route,
-  type RouteConfig,
-} from "@react-router/dev/routes";
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),

@@ -60,6 +60,11 @@ export function AccessBoundary({ fallback }: AccessBoundaryProps) {
     typeof error.data.message === "string"
       ? error.data.message
       : "We could not show this page right now. Please try again in a moment.";
-  return <ErrorPage title="Error" message={message} actions={[{ to: "/", label: "Go Home" }]} />;
+  return (
+    <ErrorPage
+      title="Error"
+      message={message}
+      actions={[{ to: "/", label: "Go Home" }]}
+    />
+  );
 }
-

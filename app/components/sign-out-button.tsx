@@ -7,10 +7,14 @@ type SignOutButtonProps = {
 } & Omit<ButtonProps, "children" | "type">;
 
 /** A plain POST form, so signing out works without JavaScript. */
-export function SignOutButton({ redirectTo, ...buttonProps }: SignOutButtonProps) {
+export function SignOutButton({
+  redirectTo,
+  ...buttonProps
+}: SignOutButtonProps) {
   const location = useLocation();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/sign-out";
+  const busy =
+    navigation.state !== "idle" && navigation.formAction === "/sign-out";
   return (
     <Form method="post" action="/sign-out" style={{ display: "inline-block" }}>
       <input

@@ -6,7 +6,8 @@ import { BRAND_NAME } from "#app/content/site.ts";
 
 export type Role = "author" | "admin";
 
-export const ADMIN_DENIED_MESSAGE = "This area is restricted to team members only.";
+export const ADMIN_DENIED_MESSAGE =
+  "This area is restricted to team members only.";
 export const AUTHOR_DENIED_MESSAGE =
   "This area is restricted to authors and team members only.";
 export const DEFAULT_DENIED_MESSAGE = `This area is restricted to ${BRAND_NAME} team members only. If you believe this is an error, please contact support.`;
@@ -26,7 +27,10 @@ export type AccessErrorData =
   | { kind: "unavailable"; message: string };
 
 export function isAccessErrorData(value: unknown): value is AccessErrorData {
-  if (typeof value !== "object" || value === null || !("kind" in value)) return false;
+  if (typeof value !== "object" || value === null || !("kind" in value))
+    return false;
   const { kind } = value as { kind: unknown };
-  return kind === "unauthenticated" || kind === "forbidden" || kind === "unavailable";
+  return (
+    kind === "unauthenticated" || kind === "forbidden" || kind === "unavailable"
+  );
 }

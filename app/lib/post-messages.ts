@@ -10,7 +10,9 @@ export const MISSING_INFORMATION = {
 export const TITLE_REQUIRED_MESSAGE = "Please provide a title for your post.";
 export const CONTENT_REQUIRED_MESSAGE = "Please provide content for your post.";
 
-export const POST_PUBLISHED = { title: "Your post has been published." } as const;
+export const POST_PUBLISHED = {
+  title: "Your post has been published.",
+} as const;
 export const POST_UPDATED = { title: "Your post has been updated." } as const;
 export const PUBLISH_FAILED = "Failed to publish post. Please try again.";
 export const UPDATE_FAILED = "Failed to update post. Please try again.";
@@ -24,14 +26,27 @@ export const UPLOAD_ERROR = {
   description: "Failed to upload image. Please try again.",
 } as const;
 
-export const LOAD_FAILED = { title: "Error", description: "Failed to load blog post." } as const;
-export const POST_NOT_FOUND = { title: "Not Found", description: "Blog post not found." } as const;
+export const LOAD_FAILED = {
+  title: "Error",
+  description: "Failed to load blog post.",
+} as const;
+export const POST_NOT_FOUND = {
+  title: "Not Found",
+  description: "Blog post not found.",
+} as const;
 
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this post?";
-export const POST_DELETED = { title: "Success", description: "Post deleted successfully" } as const;
-export const DELETE_FAILED = { title: "Error", description: "Failed to delete post" } as const;
+export const POST_DELETED = {
+  title: "Success",
+  description: "Post deleted successfully",
+} as const;
+export const DELETE_FAILED = {
+  title: "Error",
+  description: "Failed to delete post",
+} as const;
 
 export const COVER_SIZE_MESSAGE = "The cover image must be 5 MB or smaller.";
-export const COVER_TYPE_MESSAGE = "The cover image must be a PNG, JPEG, GIF or WebP image.";
+export const COVER_TYPE_MESSAGE =
+  "The cover image must be a PNG, JPEG, GIF or WebP image.";
 export const CONTENT_SIZE_MESSAGE =
   "Your post is too large to save. Please use fewer or smaller inline images.";

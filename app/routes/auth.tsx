@@ -45,7 +45,10 @@ function destination(redirectTo: string, roles: Roles) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirect"), "");
+  const redirectTo = safeRedirect(
+    new URL(request.url).searchParams.get("redirect"),
+    "",
+  );
   const auth = await getAuth(context);
   if (auth.user) throw redirect(destination(redirectTo, auth));
   return { redirectTo: redirectTo || null, authError: auth.authError ?? null };
@@ -56,37 +59,54 @@ export async function action({ request, context }: Route.ActionArgs) {
   await checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    return data(submission.reply({ hideFields: ["password"] }), {
+      status: 400,
+    });
   }
   const { email, password, redirectTo: posted } = submission.value;
   const throttle = signInThrottle.attempt(getClientIp(request), email);
   if (!throttle.allowed) {
     return data(
-      submission.reply({ formErrors: [SIGN_IN_RATE_LIMIT_MESSAGE], hideFields: ["password"] }),
+      submission.reply({
+        formErrors: [SIGN_IN_RATE_LIMIT_MESSAGE],
+        hideFields: ["password"],
+      }),
       { status: 429, headers: { "Retry-After": String(throttle.retryAfter) } },
     );
   }
 
   const supabase = getSupabase(context);
-  const { data: session, error } = await supabase.auth.signInWithPassword({ email, password });
+  const { data: session, error } = await supabase.auth.signInWithPassword({
+    email,
+    password,
+  });
   if (error || !session.user) {
     const retryable = error !== null && isAuthRetryableFetchError(error);
     const message = retryable
       ? SIGN_IN_UNAVAILABLE_MESSAGE
       : error?.message || INVALID_CREDENTIALS_MESSAGE;
-    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
-      status: retryable ? 503 : 401,
-    });
+    return data(
+      submission.reply({ formErrors: [message], hideFields: ["password"] }),
+      {
+        status: retryable ? 503 : 401,
+      },
+    );
   }
   signInThrottle.succeeded(email);
-  setSignedInUser(context, { id: session.user.id, email: session.user.email ?? null });
+  setSignedInUser(context, {
+    id: session.user.id,
+    email: session.user.email ?? null,
+  });
   const auth = await getAuth(context);
   const requested = posted ?? new URL(request.url).searchParams.get("redirect");
   const to = destination(safeRedirect(requested, ""), auth);
   return redirectWithToast(to, { title: "Welcome back!", type: "success" });
 }
 
-export default function AuthRoute({ loaderData, actionData }: Route.ComponentProps) {
+export default function AuthRoute({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
   return (
     <>
       {loaderData.authError ? (

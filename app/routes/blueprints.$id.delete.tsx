@@ -1,4 +1,12 @@
-import { Button, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import {
+  Button,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/blueprints.$id.delete";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
@@ -37,7 +45,9 @@ export const meta: Route.MetaFunction = (args) =>
 /** Back to the list the author came from, or the blog. */
 function returnTo(value: unknown) {
   const path = safeRedirect(value, BLOG_PATH);
-  return path === BLOG_PATH || path.startsWith(`${BLOG_PATH}?`) ? path : BLOG_PATH;
+  return path === BLOG_PATH || path.startsWith(`${BLOG_PATH}?`)
+    ? path
+    : BLOG_PATH;
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -77,7 +87,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function DeletePost({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   if (loaderData.state === "error") {
-    return <ErrorPage title={LOAD_FAILED.title} message={LOAD_FAILED.description} />;
+    return (
+      <ErrorPage title={LOAD_FAILED.title} message={LOAD_FAILED.description} />
+    );
   }
   if (loaderData.state === "not-found") {
     return (
@@ -102,7 +114,11 @@ export default function DeletePost({ loaderData }: Route.ComponentProps) {
           <Form method="post">
             <input type="hidden" name="returnTo" value={loaderData.returnTo} />
             <Group justify="flex-end" gap="sm">
-              <Button component={Link} to={loaderData.returnTo} variant="default">
+              <Button
+                component={Link}
+                to={loaderData.returnTo}
+                variant="default"
+              >
                 {DELETE_COPY.cancel}
               </Button>
               <Button type="submit" color="red" disabled={busy}>

@@ -1,5 +1,10 @@
 import { Suspense } from "react";
-import { Await, data, useAsyncError, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Await,
+  data,
+  useAsyncError,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/edit.$id";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
@@ -12,7 +17,10 @@ import { LOAD_FAILED, POST_NOT_FOUND } from "#app/lib/post-messages.ts";
 import { safeLinkUrl, sanitizePostHtml } from "#app/lib/sanitize.ts";
 import { forbidden, requireRole } from "#app/utils/auth.server.ts";
 import { BlogQueryError, getPost } from "#app/utils/blog.server.ts";
-import { EDIT_FORBIDDEN_MESSAGE, postFormAction } from "#app/utils/post-action.server.ts";
+import {
+  EDIT_FORBIDDEN_MESSAGE,
+  postFormAction,
+} from "#app/utils/post-action.server.ts";
 import { listTagNames } from "#app/utils/post.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 
@@ -36,7 +44,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   if (!post) return data({ state: "not-found" as const }, { status: 404 });
   // Row-level security refuses the update anyway; this keeps the form away.
-  if (post.author_id !== user.id && !isTeamMember) throw forbidden(EDIT_FORBIDDEN_MESSAGE);
+  if (post.author_id !== user.id && !isTeamMember)
+    throw forbidden(EDIT_FORBIDDEN_MESSAGE);
   return {
     state: "ok" as const,
     post: {
@@ -72,9 +81,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 type EditData = Awaited<ReturnType<typeof loader>>;
-type LoadedData = EditData extends infer T ? (T extends { data: infer D } ? D : T) : never;
+type LoadedData = EditData extends infer T
+  ? T extends { data: infer D }
+    ? D
+    : T
+  : never;
 
-function EditView({ loaded, actionData }: { loaded: LoadedData; actionData?: PostActionData }) {
+function EditView({
+  loaded,
+  actionData,
+}: {
+  loaded: LoadedData;
+  actionData?: PostActionData;
+}) {
   if (loaded.state === "error") {
     return (
       <ErrorPage
@@ -108,12 +127,23 @@ function RethrowLoadError(): never {
   throw useAsyncError();
 }
 
-export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
-  const resolve = "pending" in loaderData ? loaderData.pending : loaderData;
+export default function EditPost({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  // The server-rendered page must not suspend: without JavaScript nothing
+  // would ever replace the fallback.
+  if (!("pending" in loaderData)) {
+    return (
+      <EditView loaded={loaderData as LoadedData} actionData={actionData} />
+    );
+  }
   return (
     <Suspense fallback={<PostFormSkeleton />}>
-      <Await resolve={resolve} errorElement={<RethrowLoadError />}>
-        {(loaded) => <EditView loaded={loaded as LoadedData} actionData={actionData} />}
+      <Await resolve={loaderData.pending} errorElement={<RethrowLoadError />}>
+        {(loaded) => (
+          <EditView loaded={loaded as LoadedData} actionData={actionData} />
+        )}
       </Await>
     </Suspense>
   );

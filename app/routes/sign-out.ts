@@ -12,7 +12,10 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 const FAILED_MESSAGE = "Failed to sign out";
 
 export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  return new Response("Method Not Allowed", {
+    status: 405,
+    headers: { Allow: "POST" },
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,13 +34,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     // server, so the visitor is signed out whatever the server answers. The
     // call ends the session there too, so a copied cookie cannot be replayed;
     // a session that is already gone (401/403/404) is not a failure.
-    const { error } = await getSupabase(context).auth.signOut({ scope: "local" });
+    const { error } = await getSupabase(context).auth.signOut({
+      scope: "local",
+    });
     const alreadyGone =
-      error !== null && isAuthApiError(error) && [401, 403, 404].includes(error.status);
+      error !== null &&
+      isAuthApiError(error) &&
+      [401, 403, 404].includes(error.status);
     if (error && !alreadyGone) failure = error.message || FAILED_MESSAGE;
   } catch (error) {
-    failure = error instanceof Error && error.message ? error.message : FAILED_MESSAGE;
-    for (const cookie of clearAuthCookieHeaders(request)) headers.append("Set-Cookie", cookie);
+    failure =
+      error instanceof Error && error.message ? error.message : FAILED_MESSAGE;
+    for (const cookie of clearAuthCookieHeaders(request))
+      headers.append("Set-Cookie", cookie);
   }
   if (failure) {
     return redirectWithToast(
@@ -46,5 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers },
     );
   }
-  return redirectWithToast(to, { title: "Signed out successfully", type: "success" }, { headers });
+  return redirectWithToast(
+    to,
+    { title: "Signed out successfully", type: "success" },
+    { headers },
+  );
 }

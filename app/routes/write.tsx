@@ -24,8 +24,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return postFormAction({ request, context, postId: null });
 }
 
-export default function WritePost({ loaderData, actionData }: Route.ComponentProps) {
-  return <PostForm existingTags={loaderData.existingTags} actionData={actionData} />;
+export default function WritePost({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  return (
+    <PostForm existingTags={loaderData.existingTags} actionData={actionData} />
+  );
 }
 
 export function ErrorBoundary() {

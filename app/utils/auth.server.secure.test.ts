@@ -14,7 +14,9 @@ test("auth cookies are Secure when the site is served over https", () => {
     path: "/",
   });
   const request = new Request("https://www.example.com/admin", {
-    headers: { Cookie: "sb-127-auth-token.0=a; sb-127-auth-token.1=b; other=c" },
+    headers: {
+      Cookie: "sb-127-auth-token.0=a; sb-127-auth-token.1=b; other=c",
+    },
   });
   const cleared = clearAuthCookieHeaders(request);
   expect(cleared).toHaveLength(2);

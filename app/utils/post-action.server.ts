@@ -16,7 +16,12 @@ import {
 } from "#app/lib/post-messages.ts";
 import { hasVisibleContent, postSchemaFor } from "#app/lib/schemas/post.ts";
 import { sanitizePostHtml } from "#app/lib/sanitize.ts";
-import { forbidden, getAuth, getUser, requireRole } from "#app/utils/auth.server.ts";
+import {
+  forbidden,
+  getAuth,
+  getUser,
+  requireRole,
+} from "#app/utils/auth.server.ts";
 import { BlogQueryError, getPost, type Post } from "#app/utils/blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
@@ -52,7 +57,10 @@ function failure(
 ) {
   return data<PostActionData>(
     {
-      result: { ...result, error: { ...result.error, "": [message.description] } },
+      result: {
+        ...result,
+        error: { ...result.error, "": [message.description] },
+      },
       toast: toastOf(message),
       preview: null,
     },
@@ -80,7 +88,8 @@ async function loadEditable(
     return { title: "Error", description: UPDATE_FAILED };
   }
   if (!post) return POST_NOT_FOUND;
-  if (post.author_id !== userId && !isTeamMember) throw forbidden(EDIT_FORBIDDEN_MESSAGE);
+  if (post.author_id !== userId && !isTeamMember)
+    throw forbidden(EDIT_FORBIDDEN_MESSAGE);
   return post;
 }
 
@@ -107,10 +116,18 @@ export async function postFormAction({
   const { user, isTeamMember } = await requireRole(context, request, "author");
 
   if (body.problem === "too-large") {
-    return failure(reply(), { title: "Error", description: CONTENT_SIZE_MESSAGE }, 413);
+    return failure(
+      reply(),
+      { title: "Error", description: CONTENT_SIZE_MESSAGE },
+      413,
+    );
   }
   if (body.problem === "unreadable") {
-    return failure(reply(), { title: "Error", description: failedMessage }, 400);
+    return failure(
+      reply(),
+      { title: "Error", description: failedMessage },
+      400,
+    );
   }
 
   if (submission.status !== "success") {
@@ -118,14 +135,19 @@ export async function postFormAction({
     const missing = Boolean(errors.title?.length || errors.content?.length);
     const coverError = errors.cover?.[0];
     const message =
-      missing || !coverError ? MISSING_INFORMATION : { title: "Error", description: coverError };
+      missing || !coverError
+        ? MISSING_INFORMATION
+        : { title: "Error", description: coverError };
     return failure(reply(), message, 400);
   }
 
   const value = submission.value;
   let post: Post | null = null;
   if (postId) {
-    const loaded = await loadEditable(context, postId, { userId: user.id, isTeamMember });
+    const loaded = await loadEditable(context, postId, {
+      userId: user.id,
+      isTeamMember,
+    });
     if (!("id" in loaded)) {
       return failure(reply(), loaded, loaded === POST_NOT_FOUND ? 404 : 503);
     }
@@ -162,7 +184,10 @@ export async function postFormAction({
       if (upload.reason === "type") {
         const result = reply();
         return failure(
-          { ...result, error: { ...result.error, cover: [COVER_TYPE_MESSAGE] } },
+          {
+            ...result,
+            error: { ...result.error, cover: [COVER_TYPE_MESSAGE] },
+          },
           { title: "Error", description: COVER_TYPE_MESSAGE },
           400,
         );
@@ -186,10 +211,16 @@ export async function postFormAction({
   const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
   if (!saved.ok) {
     if (uploadedPath) await removeCover(supabase, uploadedPath);
-    if (saved.kind === "signed-out") return failure(reply(), AUTHENTICATION_ERROR, 401);
-    if (saved.kind === "not-found") return failure(reply(), POST_NOT_FOUND, 404);
+    if (saved.kind === "signed-out")
+      return failure(reply(), AUTHENTICATION_ERROR, 401);
+    if (saved.kind === "not-found")
+      return failure(reply(), POST_NOT_FOUND, 404);
     const status = saved.kind === "forbidden" ? 403 : 500;
-    return failure(reply(), { title: "Error", description: saved.message ?? failedMessage }, status);
+    return failure(
+      reply(),
+      { title: "Error", description: saved.message ?? failedMessage },
+      status,
+    );
   }
 
   // A replaced cover that was this author's own upload is no longer used.

@@ -11,13 +11,21 @@ import {
   savePost,
   uploadCover,
 } from "#app/utils/post.server.ts";
-import { DEMO, startTestServer, type TestServer } from "#supabase/local/test-support.ts";
+import {
+  DEMO,
+  startTestServer,
+  type TestServer,
+} from "#supabase/local/test-support.ts";
 
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const PNG = Uint8Array.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13,
+]);
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
 const GIF = new TextEncoder().encode("GIF89a\u0001\u0000");
 const WEBP = new TextEncoder().encode("RIFF\u0024\u0000\u0000\u0000WEBPVP8 ");
-const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
+const SVG = new TextEncoder().encode(
+  '<svg xmlns="http://www.w3.org/2000/svg"/>',
+);
 
 describe("detectImageKind", () => {
   test("reads the first bytes, not the name", () => {
@@ -26,7 +34,11 @@ describe("detectImageKind", () => {
     expect(detectImageKind(GIF)).toBe("gif");
     expect(detectImageKind(WEBP)).toBe("webp");
     expect(detectImageKind(SVG)).toBeNull();
-    expect(detectImageKind(new TextEncoder().encode("RIFF\u0024\u0000\u0000\u0000WAVE"))).toBeNull();
+    expect(
+      detectImageKind(
+        new TextEncoder().encode("RIFF\u0024\u0000\u0000\u0000WAVE"),
+      ),
+    ).toBeNull();
     expect(detectImageKind(new Uint8Array())).toBeNull();
   });
 });
@@ -42,16 +54,32 @@ describe("cover paths", () => {
 
   test("only the user's own uploads in blog-images may be removed", () => {
     const prefix = publicCoverPrefix("http://127.0.0.1:54321/");
-    expect(prefix).toBe("http://127.0.0.1:54321/storage/v1/object/public/blog-images/");
+    expect(prefix).toBe(
+      "http://127.0.0.1:54321/storage/v1/object/public/blog-images/",
+    );
     const user = DEMO.author.id;
-    expect(ownCoverPath(`${prefix}${user}/a.png`, user, prefix)).toBe(`${user}/a.png`);
-    expect(ownCoverPath(`${prefix}${user}/a.png?v=1`, user, prefix)).toBe(`${user}/a.png`);
-    expect(ownCoverPath(`${prefix}${DEMO.admin.id}/a.png`, user, prefix)).toBeNull();
-    expect(ownCoverPath(`${prefix}${user}/../x/a.png`, user, prefix)).toBeNull();
-    expect(ownCoverPath(`${prefix}${user}%2F..%2Fother.png`, user, prefix)).toBeNull();
-    expect(ownCoverPath(`${prefix}${user}/nested/a.png`, user, prefix)).toBeNull();
+    expect(ownCoverPath(`${prefix}${user}/a.png`, user, prefix)).toBe(
+      `${user}/a.png`,
+    );
+    expect(ownCoverPath(`${prefix}${user}/a.png?v=1`, user, prefix)).toBe(
+      `${user}/a.png`,
+    );
+    expect(
+      ownCoverPath(`${prefix}${DEMO.admin.id}/a.png`, user, prefix),
+    ).toBeNull();
+    expect(
+      ownCoverPath(`${prefix}${user}/../x/a.png`, user, prefix),
+    ).toBeNull();
+    expect(
+      ownCoverPath(`${prefix}${user}%2F..%2Fother.png`, user, prefix),
+    ).toBeNull();
+    expect(
+      ownCoverPath(`${prefix}${user}/nested/a.png`, user, prefix),
+    ).toBeNull();
     expect(ownCoverPath("/blog/cover-kpi.svg", user, prefix)).toBeNull();
-    expect(ownCoverPath(`https://evil.example/${user}/a.png`, user, prefix)).toBeNull();
+    expect(
+      ownCoverPath(`https://evil.example/${user}/a.png`, user, prefix),
+    ).toBeNull();
     expect(ownCoverPath(null, user, prefix)).toBeNull();
   });
 });
@@ -85,7 +113,12 @@ describe("readPostForm", () => {
     const { formData, problem } = await readPostForm(
       multipartRequest([
         ["title", "Kept"],
-        ["cover", new File([new Uint8Array(POST_FORM_MAX_BYTES + 1)], "big.png", { type: "image/png" })],
+        [
+          "cover",
+          new File([new Uint8Array(POST_FORM_MAX_BYTES + 1)], "big.png", {
+            type: "image/png",
+          }),
+        ],
         ["content", "<p>lost</p>"],
       ]),
     );
@@ -116,7 +149,9 @@ describe("readPostForm", () => {
     const large = await readPostForm(
       new Request("http://localhost/write", {
         method: "POST",
-        body: new URLSearchParams({ content: "x".repeat(POST_FORM_MAX_BYTES + 1) }),
+        body: new URLSearchParams({
+          content: "x".repeat(POST_FORM_MAX_BYTES + 1),
+        }),
       }),
     );
     expect(large.problem).toBe("too-large");
@@ -125,17 +160,32 @@ describe("readPostForm", () => {
 
 describe("saveFailure", () => {
   test("maps save_post's errors; messages only from the database", () => {
-    expect(saveFailure({ code: "42501", message: "Please sign in to publish posts" })).toMatchObject({
+    expect(
+      saveFailure({
+        code: "42501",
+        message: "Please sign in to publish posts",
+      }),
+    ).toMatchObject({
       kind: "signed-out",
     });
-    expect(saveFailure({ code: "P0002", message: "Blog post not found." })).toMatchObject({
+    expect(
+      saveFailure({ code: "P0002", message: "Blog post not found." }),
+    ).toMatchObject({
       kind: "not-found",
       message: "Blog post not found.",
     });
     expect(
-      saveFailure({ code: "42501", message: "You are not allowed to edit this post." }),
-    ).toMatchObject({ kind: "forbidden", message: "You are not allowed to edit this post." });
-    expect(saveFailure({ code: "", message: "TypeError: fetch failed" })).toMatchObject({
+      saveFailure({
+        code: "42501",
+        message: "You are not allowed to edit this post.",
+      }),
+    ).toMatchObject({
+      kind: "forbidden",
+      message: "You are not allowed to edit this post.",
+    });
+    expect(
+      saveFailure({ code: "", message: "TypeError: fetch failed" }),
+    ).toMatchObject({
       kind: "failed",
       message: null,
     });
@@ -188,9 +238,18 @@ describe("against the embedded Supabase", () => {
   });
 
   test("a reader, anyone signed out and another author are refused", async () => {
-    const input = { id: null, title: "t", content: "<p>c</p>", excerpt: null, coverImageUrl: null, tags: [] };
+    const input = {
+      id: null,
+      title: "t",
+      content: "<p>c</p>",
+      excerpt: null,
+      coverImageUrl: null,
+      tags: [],
+    };
     expect(await savePost(server.anon(), input)).toMatchObject({ ok: false });
-    expect(await savePost(await server.signedIn("reader"), input)).toMatchObject({
+    expect(
+      await savePost(await server.signedIn("reader"), input),
+    ).toMatchObject({
       ok: false,
       kind: "forbidden",
       message: "This area is restricted to authors and team members only.",
@@ -199,9 +258,18 @@ describe("against the embedded Supabase", () => {
     const adminPost = await savePost(admin, input);
     if (!adminPost.ok) throw new Error("admin could not publish");
     expect(
-      await savePost(await server.signedIn("author"), { ...input, id: adminPost.id }),
-    ).toMatchObject({ ok: false, kind: "forbidden", message: "You are not allowed to edit this post." });
-    expect(await savePost(admin, { ...input, id: crypto.randomUUID() })).toMatchObject({
+      await savePost(await server.signedIn("author"), {
+        ...input,
+        id: adminPost.id,
+      }),
+    ).toMatchObject({
+      ok: false,
+      kind: "forbidden",
+      message: "You are not allowed to edit this post.",
+    });
+    expect(
+      await savePost(admin, { ...input, id: crypto.randomUUID() }),
+    ).toMatchObject({
       ok: false,
       kind: "not-found",
     });
@@ -222,7 +290,9 @@ describe("against the embedded Supabase", () => {
       new File([PNG], "cover.PNG", { type: "image/png" }),
     );
     if (!upload.ok) throw new Error(`upload failed: ${upload.reason}`);
-    expect(upload.path).toMatch(new RegExp(`^${DEMO.author.id}/[0-9a-f-]{36}\\.png$`));
+    expect(upload.path).toMatch(
+      new RegExp(`^${DEMO.author.id}/[0-9a-f-]{36}\\.png$`),
+    );
     const prefix = publicCoverPrefix(server.url);
     expect(upload.publicUrl).toBe(`${prefix}${upload.path}`);
     const served = await fetch(upload.publicUrl);
@@ -240,13 +310,25 @@ describe("against the embedded Supabase", () => {
     if (!saved.ok) throw new Error("save failed");
 
     const other = await server.signedIn("admin");
-    expect(await deletePost(other, { id: saved.id, userId: DEMO.admin.id, coverPrefix: prefix })).toBe(
-      false,
-    );
-    expect(await deletePost(author, { id: saved.id, userId: DEMO.author.id, coverPrefix: prefix })).toBe(
-      true,
-    );
-    const { data: row } = await server.service().from("blog_posts").select("id").eq("id", saved.id);
+    expect(
+      await deletePost(other, {
+        id: saved.id,
+        userId: DEMO.admin.id,
+        coverPrefix: prefix,
+      }),
+    ).toBe(false);
+    expect(
+      await deletePost(author, {
+        id: saved.id,
+        userId: DEMO.author.id,
+        coverPrefix: prefix,
+      }),
+    ).toBe(true);
+    const { data: row } = await server
+      .service()
+      .from("blog_posts")
+      .select("id")
+      .eq("id", saved.id);
     expect(row).toEqual([]);
     expect((await fetch(upload.publicUrl)).status).not.toBe(200);
   });

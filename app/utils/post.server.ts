@@ -9,10 +9,7 @@ import {
 } from "@remix-run/multipart-parser";
 import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
-import {
-  CONTENT_MAX_BYTES,
-  COVER_MAX_BYTES,
-} from "#app/lib/schemas/post.ts";
+import { CONTENT_MAX_BYTES, COVER_MAX_BYTES } from "#app/lib/schemas/post.ts";
 
 // Writing side of the blog: reading the post form's body within limits,
 // storing cover images, saving through the atomic save_post function and
@@ -27,7 +24,8 @@ export const COVER_BUCKET = "blog-images";
 
 /** Text fields other than the body (title, excerpt, tags, intent) together. */
 const TEXT_FIELDS_MAX_BYTES = 256 * 1024;
-export const POST_FORM_MAX_BYTES = CONTENT_MAX_BYTES + COVER_MAX_BYTES + TEXT_FIELDS_MAX_BYTES;
+export const POST_FORM_MAX_BYTES =
+  CONTENT_MAX_BYTES + COVER_MAX_BYTES + TEXT_FIELDS_MAX_BYTES;
 const MAX_PARTS = 500;
 const MAX_FILES = 1;
 
@@ -104,7 +102,8 @@ async function readUrlEncoded(request: Request): Promise<PostFormBody> {
   }
   const text = new TextDecoder().decode(Buffer.concat(chunks));
   const formData = new FormData();
-  for (const [name, value] of new URLSearchParams(text)) formData.append(name, value);
+  for (const [name, value] of new URLSearchParams(text))
+    formData.append(name, value);
   return { formData, problem: null };
 }
 
@@ -149,7 +148,8 @@ export async function readPostForm(request: Request): Promise<PostFormBody> {
       await discardBody(request);
       return { formData, problem: "too-large" };
     }
-    if (error instanceof MultipartParseError) return { formData, problem: "unreadable" };
+    if (error instanceof MultipartParseError)
+      return { formData, problem: "unreadable" };
     throw error;
   }
 }
@@ -174,10 +174,13 @@ const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
 
 /** What image the bytes really hold; the file name and the browser's type are only claims. */
 export function detectImageKind(bytes: Uint8Array): ImageKind | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return "png";
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
-  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return "gif";
-  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "webp";
+  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a")))
+    return "gif";
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8))
+    return "webp";
   return null;
 }
 
@@ -192,7 +195,11 @@ export function coverExtension(fileName: string, kind: ImageKind) {
 }
 
 /** `{userId}/{random unique id}.{original extension}` (SPEC.md section 3). */
-export function coverObjectPath(userId: string, fileName: string, kind: ImageKind) {
+export function coverObjectPath(
+  userId: string,
+  fileName: string,
+  kind: ImageKind,
+) {
   return `${userId}/${crypto.randomUUID()}.${coverExtension(fileName, kind)}`;
 }
 
@@ -205,7 +212,11 @@ export function publicCoverPrefix(supabaseUrl: string) {
  * in blog-images; null for any other URL (seeded covers, other users' files,
  * other hosts), which must never be deleted on their behalf.
  */
-export function ownCoverPath(url: string | null, userId: string, prefix: string): string | null {
+export function ownCoverPath(
+  url: string | null,
+  userId: string,
+  prefix: string,
+): string | null {
   if (!url || !url.startsWith(prefix)) return null;
   let path: string;
   try {
@@ -214,7 +225,14 @@ export function ownCoverPath(url: string | null, userId: string, prefix: string)
     return null;
   }
   const [folder, name, ...rest] = path.split("/");
-  if (rest.length > 0 || folder !== userId || !name || name === "." || name === "..") return null;
+  if (
+    rest.length > 0 ||
+    folder !== userId ||
+    !name ||
+    name === "." ||
+    name === ".."
+  )
+    return null;
   return path;
 }
 
@@ -243,7 +261,11 @@ export async function uploadCover(
     console.error("Cover upload failed:", error.message);
     return { ok: false, reason: status === "401" ? "signed-out" : "failed" };
   }
-  return { ok: true, path, publicUrl: bucket.getPublicUrl(path).data.publicUrl };
+  return {
+    ok: true,
+    path,
+    publicUrl: bucket.getPublicUrl(path).data.publicUrl,
+  };
 }
 
 /** Best effort: a leftover object costs storage, never correctness. */
@@ -278,7 +300,11 @@ export type SavePostInput = {
 
 export type SaveOutcome =
   | { ok: true; id: string }
-  | { ok: false; kind: "signed-out" | "not-found" | "forbidden" | "failed"; message: string | null };
+  | {
+      ok: false;
+      kind: "signed-out" | "not-found" | "forbidden" | "failed";
+      message: string | null;
+    };
 
 const SavedRowSchema = z.object({ id: z.string() });
 
@@ -286,8 +312,11 @@ const SavedRowSchema = z.object({ id: z.string() });
 // failure) has no message worth showing to an author.
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
-export function saveFailure(error: Pick<PostgrestError, "code" | "message">): SaveOutcome {
-  const message = SQLSTATE.test(error.code ?? "") && error.message ? error.message : null;
+export function saveFailure(
+  error: Pick<PostgrestError, "code" | "message">,
+): SaveOutcome {
+  const message =
+    SQLSTATE.test(error.code ?? "") && error.message ? error.message : null;
   if (error.code === "42501" && message === "Please sign in to publish posts") {
     return { ok: false, kind: "signed-out", message };
   }
@@ -326,7 +355,11 @@ const DeletedRowSchema = z.array(
  */
 export async function deletePost(
   supabase: SupabaseClient,
-  { id, userId, coverPrefix }: { id: string; userId: string; coverPrefix: string },
+  {
+    id,
+    userId,
+    coverPrefix,
+  }: { id: string; userId: string; coverPrefix: string },
 ): Promise<boolean> {
   const { data, error } = await supabase
     .from("blog_posts")
@@ -340,14 +373,24 @@ export async function deletePost(
   }
   const rows = DeletedRowSchema.safeParse(data);
   if (!rows.success || rows.data.length === 0) return false;
-  const coverPath = ownCoverPath(rows.data[0]?.cover_image_url ?? null, userId, coverPrefix);
+  const coverPath = ownCoverPath(
+    rows.data[0]?.cover_image_url ?? null,
+    userId,
+    coverPrefix,
+  );
   if (coverPath) await removeCover(supabase, coverPath);
   return true;
 }
 
 /** Every tag name, for the toggles on the writing page; none when they cannot be read. */
-export async function listTagNames(supabase: SupabaseClient): Promise<string[]> {
-  const { data, error } = await supabase.from("tags").select("name").order("name").limit(500);
+export async function listTagNames(
+  supabase: SupabaseClient,
+): Promise<string[]> {
+  const { data, error } = await supabase
+    .from("tags")
+    .select("name")
+    .order("name")
+    .limit(500);
   if (error) {
     console.error("Tags failed to load:", error.message);
     return [];

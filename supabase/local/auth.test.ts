@@ -135,12 +135,10 @@ describe("password sign-in", () => {
   );
 
   test("wrong password is 400 invalid_credentials", async () => {
-    const { data, error } = await server
-      .anon()
-      .auth.signInWithPassword({
-        email: DEMO.reader.email,
-        password: "wrong-password",
-      });
+    const { data, error } = await server.anon().auth.signInWithPassword({
+      email: DEMO.reader.email,
+      password: "wrong-password",
+    });
     expect(data.session).toBeNull();
     expect(error).toMatchObject({
       status: 400,
@@ -150,12 +148,10 @@ describe("password sign-in", () => {
   });
 
   test("unknown e-mail is the same invalid_credentials", async () => {
-    const { error } = await server
-      .anon()
-      .auth.signInWithPassword({
-        email: "nobody@example.com",
-        password: "whatever",
-      });
+    const { error } = await server.anon().auth.signInWithPassword({
+      email: "nobody@example.com",
+      password: "whatever",
+    });
     expect(error).toMatchObject({ status: 400, code: "invalid_credentials" });
   });
 

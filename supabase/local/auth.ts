@@ -329,9 +329,7 @@ export function createAuthService(ctx: ServerContext) {
   }
 
   /** GoTrue's requireAuthentication + session lookup. */
-  async function authenticate(
-    request: Request,
-  ): Promise<
+  async function authenticate(request: Request): Promise<
     | { error: Response; claims?: undefined; loaded?: undefined }
     | {
         error?: undefined;

@@ -312,21 +312,17 @@ describe("writing", () => {
   });
 
   test("a foreign-key violation is 409 23503", async () => {
-    const { status, error } = await author
-      .from("post_tags")
-      .insert({
-        post_id: "00000000-0000-4000-8000-000000000000",
-        tag_id: "00000000-0000-4000-8000-000000000000",
-      });
+    const { status, error } = await author.from("post_tags").insert({
+      post_id: "00000000-0000-4000-8000-000000000000",
+      tag_id: "00000000-0000-4000-8000-000000000000",
+    });
     // The insert policy sees no such post first: either way the write is refused.
     expect([403, 409]).toContain(status);
     expect(["42501", "23503"]).toContain(error?.code);
-    const direct = await service
-      .from("post_tags")
-      .insert({
-        post_id: "00000000-0000-4000-8000-000000000000",
-        tag_id: "00000000-0000-4000-8000-000000000000",
-      });
+    const direct = await service.from("post_tags").insert({
+      post_id: "00000000-0000-4000-8000-000000000000",
+      tag_id: "00000000-0000-4000-8000-000000000000",
+    });
     expect(direct.status).toBe(409);
     expect(direct.error).toMatchObject({ code: "23503" });
   });

@@ -8,7 +8,13 @@ import { DELETE_CONFIRMATION } from "#app/lib/post-messages.ts";
  * to the confirmation page; with it, the browser asks for confirmation and
  * the same POST is sent from here.
  */
-export function DeletePostButton({ postId, title }: { postId: string; title: string }) {
+export function DeletePostButton({
+  postId,
+  title,
+}: {
+  postId: string;
+  title: string;
+}) {
   const fetcher = useFetcher();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;

@@ -57,7 +57,11 @@ export function ContentField({
   );
   return (
     <div className={classes.contentField}>
-      <Input.Label id={labelId} htmlFor={enhanced ? undefined : id} required={required}>
+      <Input.Label
+        id={labelId}
+        htmlFor={enhanced ? undefined : id}
+        required={required}
+      >
         {POST_FORM_COPY.content}
       </Input.Label>
       {enhanced ? (

@@ -1,17 +1,30 @@
-import { ColorSwatch, Group, Popover, SimpleGrid, ActionIcon } from "@mantine/core";
+import {
+  ColorSwatch,
+  Group,
+  Popover,
+  SimpleGrid,
+  ActionIcon,
+} from "@mantine/core";
 import { RichTextEditor, useRichTextEditorContext } from "@mantine/tiptap";
 import { useEditorState } from "@tiptap/react";
 import { useRef, useState, type ChangeEvent, type ReactNode } from "react";
-import {
-  INLINE_IMAGE_ACCEPT,
-  INLINE_IMAGE_MAX_BYTES,
-} from "./editor-urls.ts";
+import { INLINE_IMAGE_ACCEPT, INLINE_IMAGE_MAX_BYTES } from "./editor-urls.ts";
 import { EDITOR_LABELS } from "./labels.ts";
 
 // Toolbar controls Mantine does not ship: normal text, indent, outdent,
 // right-to-left, background colour, image from a local file, YouTube video.
 
-const ICON = { width: 16, height: 16, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true } as const;
+const ICON = {
+  width: 16,
+  height: 16,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+  "aria-hidden": true,
+} as const;
 
 function Icon({ children }: { children: ReactNode }) {
   return <svg {...ICON}>{children}</svg>;
@@ -141,7 +154,8 @@ export function BackgroundColorControl() {
   const current = useEditorState({
     editor,
     selector: ({ editor: state }) =>
-      (state?.getAttributes("textStyle").backgroundColor as string | undefined) ?? null,
+      (state?.getAttributes("textStyle").backgroundColor as
+        string | undefined) ?? null,
   });
   const apply = (color: string | null) => {
     const chain = editor?.chain().focus();

@@ -2,7 +2,11 @@ import { type CommandProps, Extension, type Extensions } from "@tiptap/core";
 import Image from "@tiptap/extension-image";
 import Subscript from "@tiptap/extension-subscript";
 import Superscript from "@tiptap/extension-superscript";
-import { BackgroundColor, Color, TextStyle } from "@tiptap/extension-text-style";
+import {
+  BackgroundColor,
+  Color,
+  TextStyle,
+} from "@tiptap/extension-text-style";
 import Youtube from "@tiptap/extension-youtube";
 import StarterKit from "@tiptap/starter-kit";
 import { Link } from "@mantine/tiptap";
@@ -49,7 +53,9 @@ export const Indent = Extension.create({
             parseHTML: indentLevel,
             renderHTML: (attributes) =>
               attributes.indent
-                ? { style: `margin-inline-start:${attributes.indent * INDENT_STEP_EM}em` }
+                ? {
+                    style: `margin-inline-start:${attributes.indent * INDENT_STEP_EM}em`,
+                  }
                 : {},
           },
         },
@@ -62,19 +68,25 @@ export const Indent = Extension.create({
       () =>
       ({ editor, commands, state, tr }: CommandProps) => {
         if (editor.isActive("listItem")) {
-          return delta > 0 ? commands.sinkListItem("listItem") : commands.liftListItem("listItem");
+          return delta > 0
+            ? commands.sinkListItem("listItem")
+            : commands.liftListItem("listItem");
         }
         let changed = false;
-        state.doc.nodesBetween(state.selection.from, state.selection.to, (node, pos) => {
-          if (!BLOCK_TYPES.includes(node.type.name)) return true;
-          const current = Number(node.attrs.indent ?? 0);
-          const next = Math.max(0, Math.min(MAX_INDENT, current + delta));
-          if (next !== current) {
-            tr.setNodeMarkup(pos, undefined, { ...node.attrs, indent: next });
-            changed = true;
-          }
-          return false;
-        });
+        state.doc.nodesBetween(
+          state.selection.from,
+          state.selection.to,
+          (node, pos) => {
+            if (!BLOCK_TYPES.includes(node.type.name)) return true;
+            const current = Number(node.attrs.indent ?? 0);
+            const next = Math.max(0, Math.min(MAX_INDENT, current + delta));
+            if (next !== current) {
+              tr.setNodeMarkup(pos, undefined, { ...node.attrs, indent: next });
+              changed = true;
+            }
+            return false;
+          },
+        );
         return changed;
       };
     return { indent: step(1), outdent: step(-1) };
@@ -109,7 +121,8 @@ export const BlockDirection = Extension.create({
               const dir = element.getAttribute("dir");
               return dir && DIRECTIONS.has(dir) ? dir : null;
             },
-            renderHTML: (attributes) => (attributes.dir ? { dir: attributes.dir } : {}),
+            renderHTML: (attributes) =>
+              attributes.dir ? { dir: attributes.dir } : {},
           },
         },
       },
@@ -132,7 +145,9 @@ const SafeLink = Link.extend({
           chain()
             .setMark(this.name, {
               ...attributes,
-              href: isAllowedLinkUrl(attributes.href) ? attributes.href.trim() : "",
+              href: isAllowedLinkUrl(attributes.href)
+                ? attributes.href.trim()
+                : "",
             })
             .setMeta("preventAutolink", true)
             .run(),
@@ -150,7 +165,8 @@ const SafeImage = Image.extend({
     return [
       {
         tag: "img[src]",
-        getAttrs: (element) => (isAllowedImageSrc(element.getAttribute("src")) ? null : false),
+        getAttrs: (element) =>
+          isAllowedImageSrc(element.getAttribute("src")) ? null : false,
       },
     ];
   },
@@ -171,7 +187,12 @@ export function editorExtensions(): Extensions {
     Color,
     BackgroundColor,
     SafeImage,
-    Youtube.configure({ nocookie: true, controls: true, width: 640, height: 360 }),
+    Youtube.configure({
+      nocookie: true,
+      controls: true,
+      width: 640,
+      height: 360,
+    }),
     Indent,
     BlockDirection,
   ];

@@ -5,7 +5,8 @@
 // Browsers drop tabs and newlines inside URLs and read "\" as "/".
 const URL_TRICKS = /[\u0000-\u001F\u007F\\]/;
 
-const IMAGE_DATA_URL = /^data:image\/(?:png|jpe?g|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
+const IMAGE_DATA_URL =
+  /^data:image\/(?:png|jpe?g|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
 const IMAGE_PATH = /\.(?:jpe?g|gif|png)$/i;
 
 function httpUrl(value: string): URL | null {

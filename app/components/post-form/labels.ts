@@ -13,7 +13,8 @@ export const POST_FORM_COPY = {
   coverHint: "PNG, JPEG, GIF or WebP, up to 5 MB.",
   coverPreview: "Chosen cover image",
   currentCover: "Current cover image",
-  coverChooseAgain: "Choose the cover image again before publishing: files are not kept between submissions.",
+  coverChooseAgain:
+    "Choose the cover image again before publishing: files are not kept between submissions.",
   excerpt: "Excerpt",
   excerptPlaceholder: "A short summary shown on the blog list (optional)",
   content: "Content",

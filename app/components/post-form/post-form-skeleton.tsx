@@ -6,7 +6,11 @@ import classes from "./post-form.module.css";
 export function PostFormSkeleton() {
   return (
     <Container size="md" className={classes.page} aria-busy="true">
-      <div className={classes.skeleton} role="status" aria-label={POST_FORM_COPY.loadingPost}>
+      <div
+        className={classes.skeleton}
+        role="status"
+        aria-label={POST_FORM_COPY.loadingPost}
+      >
         <Skeleton height={40} width="45%" />
         <Skeleton height={14} width={80} mt="md" />
         <Skeleton height={36} />

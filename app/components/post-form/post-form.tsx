@@ -1,8 +1,23 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Alert, Anchor, Button, Container, Group, Stack, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Stack,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import {
+  Form,
+  Link,
+  useFetcher,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { Toast, type ToastData } from "#app/components/toast.tsx";
@@ -48,7 +63,9 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
   const navigation = useNavigation();
   const previewFetcher = useFetcher<PostActionData>();
   const [previewOpen, setPreviewOpen] = useState(false);
-  const [toast, setToast] = useState<ToastData | null>(actionData?.toast ?? null);
+  const [toast, setToast] = useState<ToastData | null>(
+    actionData?.toast ?? null,
+  );
   const [coverUrl, setCoverUrl] = useState<string | null>(null);
 
   useEffect(() => setToast(actionData?.toast ?? null), [actionData]);
@@ -83,9 +100,12 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
     navigation.formData?.get("intent") !== "preview";
 
   const submittedBefore = actionData !== undefined;
-  const initialContent = asText(fields.content.initialValue) ?? post?.content ?? "";
+  const initialContent =
+    asText(fields.content.initialValue) ?? post?.content ?? "";
   const initialTags = parseTagList(
-    (fields.tags.initialValue as string | string[] | undefined) ?? post?.tags ?? [],
+    (fields.tags.initialValue as string | string[] | undefined) ??
+      post?.tags ??
+      [],
   );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -96,7 +116,11 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
       (!asText(formData.get("title"))?.trim() ||
         !hasVisibleContent(asText(formData.get("content"))));
     if (missing) {
-      setToast({ id: crypto.randomUUID(), type: "error", ...MISSING_INFORMATION });
+      setToast({
+        id: crypto.randomUUID(),
+        type: "error",
+        ...MISSING_INFORMATION,
+      });
     }
     form.onSubmit(event);
   };
@@ -118,7 +142,8 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
     setPreviewOpen(true);
   };
 
-  const fetchedPreview = previewFetcher.state === "idle" ? previewFetcher.data?.preview : null;
+  const fetchedPreview =
+    previewFetcher.state === "idle" ? previewFetcher.data?.preview : null;
   const dialogPreview: PostPreviewData | null = fetchedPreview
     ? { ...fetchedPreview, coverUrl: coverUrl ?? post?.coverImageUrl ?? null }
     : null;
@@ -138,7 +163,9 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
         aria-hidden="true"
       />
       <header className={classes.header}>
-        <Title order={1}>{editing ? POST_FORM_COPY.editHeading : POST_FORM_COPY.writeHeading}</Title>
+        <Title order={1}>
+          {editing ? POST_FORM_COPY.editHeading : POST_FORM_COPY.writeHeading}
+        </Title>
         <Group gap="sm">
           <Button
             type="submit"
@@ -164,7 +191,10 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
       </header>
 
       {serverPreview ? (
-        <section className={classes.inlinePreview} aria-labelledby="inline-preview-heading">
+        <section
+          className={classes.inlinePreview}
+          aria-labelledby="inline-preview-heading"
+        >
           <Group justify="space-between" align="center" mb="md">
             <Title order={2} id="inline-preview-heading" size="h4">
               {POST_FORM_COPY.previewHeading}
@@ -211,7 +241,9 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
             currentUrl={post?.coverImageUrl ?? null}
             chooseAgain={submittedBefore && !hydrated}
             chosenUrl={coverUrl}
-            onFileChange={(file) => setCoverUrl(file ? URL.createObjectURL(file) : null)}
+            onFileChange={(file) =>
+              setCoverUrl(file ? URL.createObjectURL(file) : null)
+            }
           />
           <TextInput
             {...getInputProps(fields.excerpt, { type: "text" })}
@@ -239,7 +271,13 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
             enhanced={hydrated}
           />
           <Group justify="flex-end">
-            <Button type="submit" name="intent" value="publish" size="md" disabled={busy}>
+            <Button
+              type="submit"
+              name="intent"
+              value="publish"
+              size="md"
+              disabled={busy}
+            >
               {busy
                 ? editing
                   ? POST_FORM_COPY.updating

@@ -11,7 +11,11 @@ type PreviewDialogProps = {
 };
 
 /** The full-screen preview overlay: focus stays inside, Escape or the close button closes it. */
-export function PreviewDialog({ opened, onClose, preview }: PreviewDialogProps) {
+export function PreviewDialog({
+  opened,
+  onClose,
+  preview,
+}: PreviewDialogProps) {
   return (
     <Modal
       opened={opened}

@@ -49,7 +49,8 @@ export default function RichTextEditorField({
         "data-testid": "post-editor",
       },
     },
-    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? "" : current.getHTML()),
+    onUpdate: ({ editor: current }) =>
+      onChange(current.isEmpty ? "" : current.getHTML()),
   });
 
   return (

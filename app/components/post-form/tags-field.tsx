@@ -1,4 +1,11 @@
-import { Badge, CloseButton, Group, Input, Stack, TextInput } from "@mantine/core";
+import {
+  Badge,
+  CloseButton,
+  Group,
+  Input,
+  Stack,
+  TextInput,
+} from "@mantine/core";
 import { useState, type KeyboardEvent } from "react";
 import { parseTagList } from "#app/lib/schemas/post.ts";
 import { POST_FORM_COPY } from "./labels.ts";
@@ -21,15 +28,27 @@ type TagsFieldProps = {
  * is added on Enter (if new and not blank), shown as a removable chip and
  * posted through a hidden input.
  */
-export function TagsField({ name, id, existingTags, initialTags, enhanced }: TagsFieldProps) {
+export function TagsField({
+  name,
+  id,
+  existingTags,
+  initialTags,
+  enhanced,
+}: TagsFieldProps) {
   const existing = new Set(existingTags);
-  const [selected, setSelected] = useState(() => initialTags.filter((tag) => existing.has(tag)));
-  const [custom, setCustom] = useState(() => initialTags.filter((tag) => !existing.has(tag)));
+  const [selected, setSelected] = useState(() =>
+    initialTags.filter((tag) => existing.has(tag)),
+  );
+  const [custom, setCustom] = useState(() =>
+    initialTags.filter((tag) => !existing.has(tag)),
+  );
   const [draft, setDraft] = useState("");
 
   const toggle = (tag: string, on: boolean) =>
     setSelected((current) =>
-      on ? [...current.filter((t) => t !== tag), tag] : current.filter((t) => t !== tag),
+      on
+        ? [...current.filter((t) => t !== tag), tag]
+        : current.filter((t) => t !== tag),
     );
 
   const addDraft = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -74,7 +93,11 @@ export function TagsField({ name, id, existingTags, initialTags, enhanced }: Tag
                       <CloseButton
                         size="xs"
                         aria-label={POST_FORM_COPY.removeTag(tag)}
-                        onClick={() => setCustom((current) => current.filter((t) => t !== tag))}
+                        onClick={() =>
+                          setCustom((current) =>
+                            current.filter((t) => t !== tag),
+                          )
+                        }
                       />
                     }
                   >
@@ -96,7 +119,11 @@ export function TagsField({ name, id, existingTags, initialTags, enhanced }: Tag
           />
         )}
         {existingTags.length > 0 ? (
-          <div role="group" aria-label={POST_FORM_COPY.existingTags} className={classes.tagToggles}>
+          <div
+            role="group"
+            aria-label={POST_FORM_COPY.existingTags}
+            className={classes.tagToggles}
+          >
             {existingTags.map((tag) => (
               <label key={tag} className={classes.tagToggle}>
                 <input

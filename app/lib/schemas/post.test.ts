@@ -20,7 +20,9 @@ function form(entries: [string, string | File][]) {
 }
 
 function parse(formData: FormData) {
-  const submission = parseWithZod(formData, { schema: postSchemaFor(formData.get("intent")) });
+  const submission = parseWithZod(formData, {
+    schema: postSchemaFor(formData.get("intent")),
+  });
   const error = submission.status === "error" ? submission.error : undefined;
   return Object.assign(submission, { error });
 }
@@ -33,7 +35,10 @@ describe("hasVisibleContent", () => {
     ["<p> &nbsp; </p><h2></h2>", false],
     ["<p>Hello</p>", true],
     ['<p><img src="https://a.example/a.png"></p>', true],
-    ['<div data-youtube-video=""><iframe src="https://www.youtube.com/embed/x"></iframe></div>', true],
+    [
+      '<div data-youtube-video=""><iframe src="https://www.youtube.com/embed/x"></iframe></div>',
+      true,
+    ],
   ])("%s -> %s", (html, expected) => {
     expect(hasVisibleContent(html)).toBe(expected);
   });
@@ -41,7 +46,10 @@ describe("hasVisibleContent", () => {
 
 describe("parseTagList", () => {
   test("one list from hidden inputs and comma-separated text, trimmed and without repeats", () => {
-    expect(parseTagList(["AI", " Data  Quality ", "AI"])).toEqual(["AI", "Data Quality"]);
+    expect(parseTagList(["AI", " Data  Quality ", "AI"])).toEqual([
+      "AI",
+      "Data Quality",
+    ]);
     expect(parseTagList("a, b,,  c ,a")).toEqual(["a", "b", "c"]);
     expect(parseTagList(["x", "y, z"])).toEqual(["x", "y", "z"]);
     expect(parseTagList(undefined)).toEqual([]);
@@ -75,7 +83,12 @@ describe("PostSchema (publish)", () => {
   });
 
   test("empty title and an empty editor are refused with the form's messages", () => {
-    const submission = parse(form([["title", " "], ["content", "<p></p>"]]));
+    const submission = parse(
+      form([
+        ["title", " "],
+        ["content", "<p></p>"],
+      ]),
+    );
     expect(submission.status).toBe("error");
     expect(submission.error?.title).toEqual([TITLE_REQUIRED_MESSAGE]);
     expect(submission.error?.content).toEqual([CONTENT_REQUIRED_MESSAGE]);
@@ -94,7 +107,12 @@ describe("PostSchema (publish)", () => {
       form([
         ["title", "t"],
         ["content", "<p>c</p>"],
-        ["cover", new File([new Uint8Array(COVER_MAX_BYTES + 1)], "a.png", { type: "image/png" })],
+        [
+          "cover",
+          new File([new Uint8Array(COVER_MAX_BYTES + 1)], "a.png", {
+            type: "image/png",
+          }),
+        ],
       ]),
     );
     expect(big.error?.cover).toEqual([COVER_SIZE_MESSAGE]);
@@ -102,7 +120,12 @@ describe("PostSchema (publish)", () => {
       form([
         ["title", "t"],
         ["content", "<p>c</p>"],
-        ["cover", new File([new Uint8Array(COVER_MAX_BYTES)], "a.png", { type: "image/png" })],
+        [
+          "cover",
+          new File([new Uint8Array(COVER_MAX_BYTES)], "a.png", {
+            type: "image/png",
+          }),
+        ],
       ]),
     );
     expect(fine.status).toBe("success");

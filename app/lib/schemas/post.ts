@@ -12,7 +12,12 @@ import {
 
 /** The bucket's own limit (5 MB); SPEC.md shows none, so the message says it plainly. */
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
-export const COVER_MIME_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+export const COVER_MIME_TYPES = [
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+] as const;
 
 /**
  * The body, including images pasted into it as data URLs, may be this large;
@@ -59,7 +64,8 @@ const coverField = z
   .transform((file) => (file && file.size > 0 ? file : undefined))
   .refine((file) => !file || file.size <= COVER_MAX_BYTES, COVER_SIZE_MESSAGE)
   .refine(
-    (file) => !file || (COVER_MIME_TYPES as readonly string[]).includes(file.type),
+    (file) =>
+      !file || (COVER_MIME_TYPES as readonly string[]).includes(file.type),
     COVER_TYPE_MESSAGE,
   );
 
@@ -78,7 +84,10 @@ const fields = {
 /** What "Publish Post" / "Update Post" sends. */
 export const PostSchema = z.object({
   ...fields,
-  title: z.string({ error: TITLE_REQUIRED_MESSAGE }).trim().min(1, TITLE_REQUIRED_MESSAGE),
+  title: z
+    .string({ error: TITLE_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, TITLE_REQUIRED_MESSAGE),
   content: z
     .string({ error: CONTENT_REQUIRED_MESSAGE })
     .refine(hasVisibleContent, CONTENT_REQUIRED_MESSAGE),
