@@ -17,7 +17,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { SignInSchema } from "#app/lib/schemas/sign-in.ts";
@@ -60,12 +60,14 @@ export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
 
   // A failed attempt comes back without the password (the server never
   // echoes it); with scripts the field still holds what was typed, so clear it.
-  const { update } = form;
-  const passwordName = fields.password.name;
+  // (Directly on the element: a form intent would re-validate and replace
+  // the server's message with "Password is required".)
+  const passwordRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (lastResult?.status === "error")
-      update({ name: passwordName, value: "" });
-  }, [lastResult, update, passwordName]);
+    if (lastResult?.status === "error" && passwordRef.current) {
+      passwordRef.current.value = "";
+    }
+  }, [lastResult]);
 
   return (
     <Container size={440} py={120}>
@@ -108,6 +110,7 @@ export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
               <PasswordInput
                 {...getInputProps(fields.password, { type: "password" })}
                 key={fields.password.key}
+                ref={passwordRef}
                 label="Password"
                 autoComplete="current-password"
                 error={fields.password.errors?.join(" ")}
