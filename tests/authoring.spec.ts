@@ -381,6 +381,25 @@ test.describe("with JavaScript", () => {
     expect(await storedPost(title)).toBeNull();
   });
 
+  test("editing from a post page shows a skeleton while the post loads", async ({
+    page,
+  }) => {
+    const title = `Skeleton post ${RUN}`;
+    const id = await seedPost(title, ACCOUNTS.author.id);
+    await signIn(page, ACCOUNTS.author.email, `/blueprints/${id}`);
+    await page.route(`**/edit/${id}.data*`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Edit Post" }).click();
+    await expect(
+      page.getByRole("status", { name: "Loading the post..." }),
+    ).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue(
+      title,
+    );
+  });
+
   test("a cancelled confirmation deletes nothing", async ({ page }) => {
     const title = `Kept post ${RUN}`;
     const id = await seedPost(title, ACCOUNTS.author.id);
@@ -543,6 +562,16 @@ test.describe("access", () => {
     });
     expect(response.status()).toBe(401);
     expect(await storedPost("Anonymous")).toBeNull();
+  });
+
+  test("editing a post that does not exist says so", async ({ page }) => {
+    await signIn(page, ACCOUNTS.author.email, "/write");
+    const response = await page.goto(`/edit/${randomUUID()}`);
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByRole("heading", { name: "Not Found" }),
+    ).toBeVisible();
+    await expect(page.getByText("Blog post not found.")).toBeVisible();
   });
 
   test("a reader gets the access-denied view", async ({ page }) => {

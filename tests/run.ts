@@ -28,8 +28,8 @@ const steps: Step[] = [
   },
   {
     name: "production build",
-    command: "npx",
-    args: ["react-router", "build"],
+    command: "node",
+    args: ["supabase/local/run-site.ts", "--build-only"],
   },
   {
     name: "end-to-end tests",

@@ -62,6 +62,13 @@ function ensureBuild() {
   writeFileSync(STAMP, current);
 }
 
+// `npm test` builds through here too, so the end-to-end server finds the
+// stamp and does not build the same sources a second time.
+if (process.argv.includes("--build-only")) {
+  ensureBuild();
+  process.exit(0);
+}
+
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const env: Record<string, string | undefined> = {
