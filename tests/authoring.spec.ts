@@ -387,10 +387,13 @@ test.describe("with JavaScript", () => {
     const title = `Skeleton post ${RUN}`;
     const id = await seedPost(title, ACCOUNTS.author.id);
     await signIn(page, ACCOUNTS.author.email, `/blueprints/${id}`);
-    await page.route(`**/edit/${id}.data*`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === `/edit/${id}.data`,
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      },
+    );
     await page.getByRole("link", { name: "Edit Post" }).click();
     await expect(
       page.getByRole("status", { name: "Loading the post..." }),
