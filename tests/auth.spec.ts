@@ -77,27 +77,31 @@ test.describe("Team Login", () => {
     ).toBeVisible();
   });
 
-  test("while JS runs, the button says it is busy", async ({
-    page,
-  }, testInfo) => {
-    test.skip(
-      testInfo.project.name === "no-js",
-      "busy states come from scripts",
-    );
-    await page.goto("/auth");
-    // Hold the action so the busy state can be seen.
-    await page.route("**/auth.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
-    await page.getByLabel("Email").fill(ACCOUNTS.admin.email);
-    await page.getByRole("textbox", { name: "Password" }).fill("demo-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(
-      page.getByRole("button", { name: "Signing in..." }),
-    ).toBeVisible();
-    await expect(page).toHaveURL(/\/admin$/);
-  });
+  // busy states come from scripts
+  test(
+    "while JS runs, the button says it is busy",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await page.goto("/auth");
+      // Hold the action so the busy state can be seen.
+      await page.route(
+        (url) => url.pathname === "/auth.data",
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          await route.continue();
+        },
+      );
+      await page.getByLabel("Email").fill(ACCOUNTS.admin.email);
+      await page
+        .getByRole("textbox", { name: "Password" })
+        .fill("demo-password");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(
+        page.getByRole("button", { name: "Signing in..." }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/admin$/);
+    },
+  );
 
   test("a wrong password shows the server's message, keeps the email, clears the password", async ({
     page,
@@ -214,10 +218,6 @@ test.describe("access denied", () => {
     await signIn(page, "reader", "/write");
     await expect(page).toHaveURL(/\/write$/);
     const response = await page.goto("/write");
-    test.skip(
-      response?.status() === 404,
-      "/write comes with the authoring issue",
-    );
     expect(response?.status()).toBe(403);
     await expect(page.getByTestId("access-denied-message")).toHaveText(
       AUTHOR_DENIED,

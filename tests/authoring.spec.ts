@@ -131,14 +131,8 @@ const coverFile = (name = "cover.png") => ({
   buffer: PNG,
 });
 
-test.describe("with JavaScript", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(
-      testInfo.project.name !== "js",
-      "the editor, overlay and confirm dialog need scripts",
-    );
-  });
-
+// The editor, overlay and confirm dialog need scripts.
+test.describe("with JavaScript", { tag: "@js-only" }, () => {
   test("write with the editor, preview, publish, edit and delete", async ({
     page,
   }) => {
@@ -416,11 +410,8 @@ test.describe("with JavaScript", () => {
   });
 });
 
-test.describe("without JavaScript", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== "no-js", "the plain-form path");
-  });
-
+// The plain-form path.
+test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
   test("publish from the textarea, preview, edit and delete through the confirmation page", async ({
     page,
   }) => {

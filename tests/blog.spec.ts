@@ -325,30 +325,28 @@ test.describe("blog list", () => {
     await expect(postCards(page).first()).toBeVisible();
   });
 
-  test('"Loading..." while a client navigation is pending', async ({
-    page,
-    context,
-  }, testInfo) => {
-    test.skip(
-      testInfo.project.name === "no-js",
-      "client navigations need JavaScript",
-    );
-    await keepLocal(context);
-    await page.goto("/blueprints");
-    const release = holdDataRequests(page);
-    await postCards(page)
-      .filter({ hasText: SEEDED_POST.title })
-      .getByRole("link", { name: "Blueprints", exact: true })
-      .click();
-    await expect(
-      page.getByRole("status").filter({ hasText: "Loading..." }),
-    ).toBeVisible();
-    release();
-    await expect(
-      page.getByText('Posts tagged with "Blueprints"'),
-    ).toBeVisible();
-    await expect(page.getByText("Loading...")).toHaveCount(0);
-  });
+  // client navigations need JavaScript
+  test(
+    '"Loading..." while a client navigation is pending',
+    { tag: "@js-only" },
+    async ({ page, context }) => {
+      await keepLocal(context);
+      await page.goto("/blueprints");
+      const release = holdDataRequests(page);
+      await postCards(page)
+        .filter({ hasText: SEEDED_POST.title })
+        .getByRole("link", { name: "Blueprints", exact: true })
+        .click();
+      await expect(
+        page.getByRole("status").filter({ hasText: "Loading..." }),
+      ).toBeVisible();
+      release();
+      await expect(
+        page.getByText('Posts tagged with "Blueprints"'),
+      ).toBeVisible();
+      await expect(page.getByText("Loading...")).toHaveCount(0);
+    },
+  );
 });
 
 /** Holds React Router's data requests until released, to see the pending UI. */
@@ -447,139 +445,137 @@ test.describe("blog post", () => {
     expect(outbound).toEqual([]);
   });
 
-  test("copy link, native share and share popups", async ({
-    page,
-    context,
-  }, testInfo) => {
-    test.skip(
-      testInfo.project.name === "no-js",
-      "these buttons need JavaScript",
-    );
-    await keepLocal(context);
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], {
-      origin: BASE_URL,
-    });
-    await page.addInitScript(() => {
-      const calls: unknown[] = [];
-      Object.assign(window, { __calls: calls });
-      window.open = (...args: unknown[]) => {
-        calls.push(["open", ...args]);
-        return { opener: window } as unknown as Window;
-      };
-    });
-    await page.goto(`/blueprints/${SEEDED_POST.id}`);
-    const share = page.getByRole("region", { name: "Share this post" });
-    const postUrl = `${BASE_URL}/blueprints/${SEEDED_POST.id}`;
-
-    const copy = share.getByRole("button", { name: "Copy link" });
-    await copy.click();
-    await expect(share.getByRole("button", { name: "Copied!" })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      postUrl,
-    );
-    await expect(share.getByRole("button", { name: "Copy link" })).toBeVisible({
-      timeout: 3_000,
-    });
-
-    for (const network of ["Facebook", "Twitter", "LinkedIn"]) {
-      await share.getByRole("link", { name: `Share on ${network}` }).click();
-    }
-    const calls = (await page.evaluate(
-      () => (window as unknown as { __calls: unknown[][] }).__calls,
-    )) as [string, string, string, string][];
-    expect(
-      calls.map(([, , , features]) =>
-        /width=(\d+),height=(\d+)/.exec(features)?.slice(1).join("x"),
-      ),
-    ).toEqual(["550x400", "550x400", "750x600"]);
-    expect(calls[0]?.[1]).toContain("facebook.com/sharer");
-    expect(page.url()).toBe(postUrl);
-    await expect(
-      share.getByRole("button", { name: "Share via..." }),
-    ).toHaveCount(
-      (await page.evaluate(() => typeof navigator.share === "function"))
-        ? 1
-        : 0,
-    );
-  });
-
-  test('"Share via..." only where the browser can share', async ({
-    page,
-    context,
-  }, testInfo) => {
-    test.skip(
-      testInfo.project.name === "no-js",
-      "native sharing needs JavaScript",
-    );
-    await keepLocal(context);
-    await page.addInitScript(() => {
-      const shared: unknown[] = [];
-      Object.assign(window, { __shared: shared });
-      Object.defineProperty(Navigator.prototype, "share", {
-        configurable: true,
-        value: (data: unknown) => {
-          shared.push(data);
-          return Promise.reject(new DOMException("dismissed", "AbortError"));
-        },
+  // these buttons need JavaScript
+  test(
+    "copy link, native share and share popups",
+    { tag: "@js-only" },
+    async ({ page, context }) => {
+      await keepLocal(context);
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+        origin: BASE_URL,
       });
-    });
-    await page.goto(`/blueprints/${SEEDED_POST.id}`);
-    await page.getByRole("button", { name: "Share via..." }).click();
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () => (window as unknown as { __shared: unknown[] }).__shared,
+      await page.addInitScript(() => {
+        const calls: unknown[] = [];
+        Object.assign(window, { __calls: calls });
+        window.open = (...args: unknown[]) => {
+          calls.push(["open", ...args]);
+          return { opener: window } as unknown as Window;
+        };
+      });
+      await page.goto(`/blueprints/${SEEDED_POST.id}`);
+      const share = page.getByRole("region", { name: "Share this post" });
+      const postUrl = `${BASE_URL}/blueprints/${SEEDED_POST.id}`;
+
+      const copy = share.getByRole("button", { name: "Copy link" });
+      await copy.click();
+      await expect(
+        share.getByRole("button", { name: "Copied!" }),
+      ).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        postUrl,
+      );
+      await expect(
+        share.getByRole("button", { name: "Copy link" }),
+      ).toBeVisible({
+        timeout: 3_000,
+      });
+
+      for (const network of ["Facebook", "Twitter", "LinkedIn"]) {
+        await share.getByRole("link", { name: `Share on ${network}` }).click();
+      }
+      const calls = (await page.evaluate(
+        () => (window as unknown as { __calls: unknown[][] }).__calls,
+      )) as [string, string, string, string][];
+      expect(
+        calls.map(([, , , features]) =>
+          /width=(\d+),height=(\d+)/.exec(features)?.slice(1).join("x"),
         ),
-      )
-      .toEqual([
-        {
-          title: SEEDED_POST.title,
-          text: "Check out this blog post!",
-          url: `${BASE_URL}/blueprints/${SEEDED_POST.id}`,
-        },
-      ]);
-    // A dismissed share sheet is not an error the visitor sees.
-    await expect(page.getByRole("alert")).toHaveCount(0);
+      ).toEqual(["550x400", "550x400", "750x600"]);
+      expect(calls[0]?.[1]).toContain("facebook.com/sharer");
+      expect(page.url()).toBe(postUrl);
+      await expect(
+        share.getByRole("button", { name: "Share via..." }),
+      ).toHaveCount(
+        (await page.evaluate(() => typeof navigator.share === "function"))
+          ? 1
+          : 0,
+      );
+    },
+  );
 
-    const plain = await context.newPage();
-    await plain.addInitScript(() => {
-      Object.defineProperty(Navigator.prototype, "share", {
-        configurable: true,
-        value: undefined,
+  // native sharing needs JavaScript
+  test(
+    '"Share via..." only where the browser can share',
+    { tag: "@js-only" },
+    async ({ page, context }) => {
+      await keepLocal(context);
+      await page.addInitScript(() => {
+        const shared: unknown[] = [];
+        Object.assign(window, { __shared: shared });
+        Object.defineProperty(Navigator.prototype, "share", {
+          configurable: true,
+          value: (data: unknown) => {
+            shared.push(data);
+            return Promise.reject(new DOMException("dismissed", "AbortError"));
+          },
+        });
       });
-    });
-    await plain.goto(`/blueprints/${SEEDED_POST.id}`);
-    await expect(
-      plain.getByRole("button", { name: "Copy link" }),
-    ).toBeVisible();
-    await expect(
-      plain.getByRole("button", { name: "Share via..." }),
-    ).toHaveCount(0);
-  });
+      await page.goto(`/blueprints/${SEEDED_POST.id}`);
+      await page.getByRole("button", { name: "Share via..." }).click();
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () => (window as unknown as { __shared: unknown[] }).__shared,
+          ),
+        )
+        .toEqual([
+          {
+            title: SEEDED_POST.title,
+            text: "Check out this blog post!",
+            url: `${BASE_URL}/blueprints/${SEEDED_POST.id}`,
+          },
+        ]);
+      // A dismissed share sheet is not an error the visitor sees.
+      await expect(page.getByRole("alert")).toHaveCount(0);
 
-  test("a skeleton while a post loads on a client navigation", async ({
-    page,
-    context,
-  }, testInfo) => {
-    test.skip(
-      testInfo.project.name === "no-js",
-      "client navigations need JavaScript",
-    );
-    await keepLocal(context);
-    await page.goto("/blueprints");
-    const release = holdDataRequests(page);
-    await postCards(page)
-      .filter({ hasText: SEEDED_POST.title })
-      .locator("h2 a")
-      .click();
-    await expect(
-      page.getByRole("status", { name: "Loading post" }),
-    ).toBeVisible();
-    release();
-    await expect(
-      page.getByRole("heading", { level: 1, name: SEEDED_POST.title }),
-    ).toBeVisible();
-  });
+      const plain = await context.newPage();
+      await plain.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, "share", {
+          configurable: true,
+          value: undefined,
+        });
+      });
+      await plain.goto(`/blueprints/${SEEDED_POST.id}`);
+      await expect(
+        plain.getByRole("button", { name: "Copy link" }),
+      ).toBeVisible();
+      await expect(
+        plain.getByRole("button", { name: "Share via..." }),
+      ).toHaveCount(0);
+    },
+  );
+
+  // client navigations need JavaScript
+  test(
+    "a skeleton while a post loads on a client navigation",
+    { tag: "@js-only" },
+    async ({ page, context }) => {
+      await keepLocal(context);
+      await page.goto("/blueprints");
+      const release = holdDataRequests(page);
+      await postCards(page)
+        .filter({ hasText: SEEDED_POST.title })
+        .locator("h2 a")
+        .click();
+      await expect(
+        page.getByRole("status", { name: "Loading post" }),
+      ).toBeVisible();
+      release();
+      await expect(
+        page.getByRole("heading", { level: 1, name: SEEDED_POST.title }),
+      ).toBeVisible();
+    },
+  );
 
   test("unknown and malformed ids are 404 Post Not Found", async ({ page }) => {
     for (const id of [
@@ -755,12 +751,8 @@ test.describe("signed-in readers", () => {
   });
 });
 
-test.describe("feeds and crawling", () => {
-  test.skip(
-    ({ javaScriptEnabled }) => !javaScriptEnabled,
-    "the feeds are parsed with the browser's DOMParser",
-  );
-
+// The feeds are parsed with the browser's DOMParser.
+test.describe("feeds and crawling", { tag: "@js-only" }, () => {
   async function parseXml(page: Page, xml: string) {
     await page.goto("about:blank");
     return page.evaluate((source) => {

@@ -339,31 +339,33 @@ test.describe("job application", () => {
     expect(row?.cv_path).toMatch(/^\d{13}-turing\.docx$/);
   });
 
-  test("says Submitting... and disables the button while busy", async ({
-    page,
-  }, testInfo) => {
-    test.skip(
-      testInfo.project.name === "no-js",
-      "the busy state is drawn by the client",
-    );
-    await page.route("**/careers/1.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await route.continue();
-    });
-    const form = await openApplication(page, testInfo.project.name);
-    await fillApplication(form, {
-      name: "Busy Bee",
-      email: uniqueEmail("busy", testInfo.project.name),
-      file: { name: "cv.pdf", buffer: PDF },
-    });
-    await submit(form);
-    const busy = form.getByRole("button", { name: "Submitting..." });
-    await expect(busy).toBeVisible();
-    await expect(busy).toBeDisabled();
-    await expect(page.getByTestId("toast")).toContainText(
-      "Application submitted successfully!",
-    );
-  });
+  // the busy state is drawn by the client
+  test(
+    "says Submitting... and disables the button while busy",
+    { tag: "@js-only" },
+    async ({ page }, testInfo) => {
+      await page.route(
+        (url) => url.pathname === "/careers/1.data",
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          await route.continue();
+        },
+      );
+      const form = await openApplication(page, testInfo.project.name);
+      await fillApplication(form, {
+        name: "Busy Bee",
+        email: uniqueEmail("busy", testInfo.project.name),
+        file: { name: "cv.pdf", buffer: PDF },
+      });
+      await submit(form);
+      const busy = form.getByRole("button", { name: "Submitting..." });
+      await expect(busy).toBeVisible();
+      await expect(busy).toBeDisabled();
+      await expect(page.getByTestId("toast")).toContainText(
+        "Application submitted successfully!",
+      );
+    },
+  );
 
   test("refuses a filled honeypot", async ({ page }, testInfo) => {
     const values = {

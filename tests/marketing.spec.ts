@@ -347,24 +347,23 @@ test.describe("top navigation", () => {
     await expect(menuLabel(page, "Open menu")).toBeVisible();
   });
 
-  test("turns translucent once scrolled past 10 px", async ({
-    page,
-  }, testInfo) => {
-    test.skip(
-      testInfo.project.name === "no-js",
-      "Without scripts the browser's scroll timeline styles the bar instead.",
-    );
-    await page.setViewportSize(DESKTOP);
-    await page.goto("/");
-    const banner = header(page);
-    await expect(banner).toHaveAttribute("data-scrolled", "false");
-    await page.mouse.wheel(0, 400);
-    await expect(banner).toHaveAttribute("data-scrolled", "true");
-    await expect(banner).toHaveCSS("backdrop-filter", /blur/);
-    await page.evaluate(() => window.scrollTo(0, 5));
-    await expect(banner).toHaveAttribute("data-scrolled", "false");
-    await expect(banner).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
-  });
+  // Without scripts the browser's scroll timeline styles the bar instead.
+  test(
+    "turns translucent once scrolled past 10 px",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await page.setViewportSize(DESKTOP);
+      await page.goto("/");
+      const banner = header(page);
+      await expect(banner).toHaveAttribute("data-scrolled", "false");
+      await page.mouse.wheel(0, 400);
+      await expect(banner).toHaveAttribute("data-scrolled", "true");
+      await expect(banner).toHaveCSS("backdrop-filter", /blur/);
+      await page.evaluate(() => window.scrollTo(0, 5));
+      await expect(banner).toHaveAttribute("data-scrolled", "false");
+      await expect(banner).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+    },
+  );
 
   test("scrolls to the top on every route change", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
@@ -488,26 +487,25 @@ test.describe("home", () => {
     await expect(badge.locator("img")).toHaveAttribute("width", "212");
   });
 
-  test("the Y Combinator badge hides itself and logs when its image fails", async ({
-    page,
-  }, testInfo) => {
-    test.skip(
-      testInfo.project.name === "no-js",
-      "Hiding a broken image takes a script.",
-    );
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    await page.route("**/images/yc-badge.svg", (route) => route.abort());
-    await page.goto("/");
-    await expect(
-      page.getByRole("link", { name: /Backed by Y Combinator/ }),
-    ).toHaveCount(0);
-    expect(errors.join("\n")).toContain(
-      "Y Combinator badge image failed to load",
-    );
-  });
+  // Hiding a broken image takes a script.
+  test(
+    "the Y Combinator badge hides itself and logs when its image fails",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      await page.route("**/images/yc-badge.svg", (route) => route.abort());
+      await page.goto("/");
+      await expect(
+        page.getByRole("link", { name: /Backed by Y Combinator/ }),
+      ).toHaveCount(0);
+      expect(errors.join("\n")).toContain(
+        "Y Combinator badge image failed to load",
+      );
+    },
+  );
 
   test("screen-reader text names the platform, twelve blueprints, deployment and results", async ({
     page,

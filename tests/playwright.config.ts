@@ -32,13 +32,15 @@ export default defineConfig({
   projects: [
     {
       name: "js",
+      grepInvert: /@no-js-only/,
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
     {
-      // Every feature that must work without JavaScript runs here too. A spec
-      // that only makes sense with scripts opts out with test.skip on this
-      // project name.
+      // Every feature that must work without JavaScript runs here too. A test
+      // that only makes sense with scripts is tagged @js-only; one about the
+      // plain-HTML path alone, @no-js-only.
       name: "no-js",
+      grepInvert: /@js-only/,
       use: {
         ...devices["Desktop Chrome"],
         javaScriptEnabled: false,
