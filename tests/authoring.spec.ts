@@ -381,8 +381,12 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     const title = `Skeleton post ${RUN}`;
     const id = await seedPost(title, ACCOUNTS.author.id);
     await signIn(page, ACCOUNTS.author.email, `/blueprints/${id}`);
+    // Only the edit route's own data: holding the root's revalidation too
+    // would hold the whole navigation, and the skeleton would never show.
     await page.route(
-      (url) => url.pathname === `/edit/${id}.data`,
+      (url) =>
+        url.pathname === `/edit/${id}.data` &&
+        url.searchParams.get("_routes") === "routes/edit.$id",
       async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
