@@ -277,7 +277,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await expect(body.locator('p[dir="rtl"]')).toHaveText("right to left");
     await expect(page.getByRole("link", { name: customTag })).toBeVisible();
 
-    // Edit: the post loads behind a skeleton, tags are replaced, the cover kept.
+    // Edit: tags are replaced and the cover kept (the skeleton has its own test).
     await page.getByRole("link", { name: "Edit Post" }).click();
     await expect(
       page.getByRole("heading", { level: 1, name: "Edit Blog Post" }),
