@@ -13,6 +13,7 @@ import {
   SUPABASE_ANON_KEY,
   SUPABASE_SERVICE_ROLE_KEY,
 } from "./e2e-env.ts";
+import { startFailingSite, type FailingSite } from "./failing-backend.ts";
 import { expect as baseExpect, test } from "./fixtures.ts";
 
 // A sign-in hashes a password and writes a session on the embedded database;
@@ -358,6 +359,44 @@ test.describe("sessions", () => {
       maxRedirects: 0,
     });
     expect(offsite.headers().location).toBe("/");
+  });
+});
+
+test.describe("when Supabase fails the sign-out", () => {
+  let site: FailingSite;
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    site = await startFailingSite(({ method, url }) =>
+      method === "POST" && url.pathname === "/auth/v1/logout"
+        ? { code: "unexpected_failure", message: "Logout backend down" }
+        : null,
+    );
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test('the toast says "Error signing out" with the message, and this browser is signed out anyway', async ({
+    page,
+    context,
+  }) => {
+    await page.goto(`${site.url}/auth`);
+    await submitSignIn(page, ACCOUNTS.admin.email);
+    await expect(page).toHaveURL(`${site.url}/admin`);
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(`${site.url}/auth`);
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("Error signing out");
+    await expect(toast).toContainText("Logout backend down");
+    await expect(toast).not.toContainText("Signed out successfully");
+    expect(
+      (await context.cookies(site.url)).filter((c) =>
+        c.name.startsWith(AUTH_COOKIE),
+      ),
+    ).toEqual([]);
+    expect((await page.goto(`${site.url}/admin`))?.status()).toBe(401);
   });
 });
 
