@@ -364,7 +364,18 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await page.getByTestId("post-editor").click();
     await page.keyboard.type("Words worth keeping");
     await context.clearCookies();
+    // Held long enough to see the busy label.
+    await page.route(
+      (url) => url.pathname === "/write.data",
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      },
+    );
     await page.getByRole("button", { name: "Publish Post" }).click();
+    await expect(
+      page.getByRole("button", { name: "Publishing..." }),
+    ).toBeDisabled();
     await expect(toast(page, "Authentication Error")).toBeVisible();
     await expect(toast(page, "Please sign in to publish posts")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue(

@@ -624,6 +624,11 @@ test.describe("blog post", () => {
       page.getByText("Hostile body survives as text."),
     ).toBeVisible();
     await expect(page.getByText("hover me")).toBeVisible();
+    // No excerpt: SPEC.md's fallback description.
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      `Read ${seeded.hostileTitle} on the blog`,
+    );
 
     const article = page.locator("article");
     await expect(
