@@ -306,7 +306,19 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await page.getByRole("textbox", { name: "Tags" }).press("Enter");
     const edited = `${title} edited`;
     await page.getByRole("textbox", { name: "Title" }).fill(edited);
+    // Held long enough to see the busy label.
+    await page.route(
+      (url) => url.pathname === `/edit/${stored!.id}.data`,
+      async (route) => {
+        if (route.request().method() === "POST")
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      },
+    );
     await page.getByRole("button", { name: "Update Post" }).click();
+    await expect(
+      page.getByRole("button", { name: "Updating..." }),
+    ).toBeDisabled();
     await page.waitForURL((url) => url.pathname === "/blueprints");
     await expect(toast(page, "Your post has been updated.")).toBeVisible();
     const updated = await storedPost(edited);
