@@ -6,8 +6,10 @@ import {
   serviceClient,
   signIn,
   signInRequest,
+  submitSignIn,
 } from "./auth-helpers.ts";
 import { BASE_URL, SUPABASE_ANON_KEY, SUPABASE_URL } from "./e2e-env.ts";
+import { startFailingSite, type FailingSite } from "./failing-backend.ts";
 import { expect as baseExpect, test } from "./fixtures.ts";
 
 // A sign-in hashes a password and writes a session on the embedded database;
@@ -170,6 +172,55 @@ test.describe("Platform Users Management", () => {
     const page = await request.get("/admin");
     expect(await page.text()).toContain("Failed to update user role");
   });
+});
+
+test.describe("when Supabase fails to list", () => {
+  let site: FailingSite;
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    site = await startFailingSite();
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  // The role check reads the admin's own rows (filtered by id); only the
+  // page's whole-table reads are failed, so the admin still gets in.
+  const cases = [
+    {
+      table: "platform_users",
+      message: "Failed to load platform users",
+      fails: (url: URL) =>
+        url.pathname === "/rest/v1/platform_users" &&
+        !url.searchParams.has("id"),
+    },
+    {
+      table: "team_members",
+      message: "Failed to load team members",
+      fails: (url: URL) =>
+        url.pathname === "/rest/v1/team_members" && !url.searchParams.has("id"),
+    },
+  ];
+
+  for (const { table, message, fails } of cases) {
+    test(`a failed ${table} read shows "Error" / "${message}" instead of the table`, async ({
+      page,
+    }) => {
+      site.failWhen(({ url }) =>
+        fails(url) ? { code: "XX000", message: "backend down" } : null,
+      );
+      await page.goto(`${site.url}/auth`);
+      await submitSignIn(page, ACCOUNTS.admin.email);
+      await expect(page).toHaveURL(`${site.url}/admin`);
+      const alert = page.getByRole("alert").filter({ hasText: message });
+      await expect(alert).toContainText("Error");
+      await expect(alert).toContainText(message);
+      await expect(page.getByRole("table")).toHaveCount(0);
+      expect((await page.request.get(`${site.url}/admin`)).status()).toBe(500);
+    });
+  }
 });
 
 test.describe("authority", () => {

@@ -13,6 +13,7 @@ import {
   SUPABASE_ANON_KEY,
   SUPABASE_SERVICE_ROLE_KEY,
 } from "./e2e-env.ts";
+import { startFailingSite, type FailingSite } from "./failing-backend.ts";
 import { expect as baseExpect, test } from "./fixtures.ts";
 
 // A sign-in hashes a password and writes a session on the embedded database;
@@ -359,6 +360,53 @@ test.describe("sessions", () => {
     });
     expect(offsite.headers().location).toBe("/");
   });
+});
+
+test.describe("when Supabase fails the sign-out", () => {
+  let site: FailingSite;
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    site = await startFailingSite();
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  // The server's message when it gives one, SPEC.md's fallback when it is empty.
+  const cases = [
+    { served: "Logout backend down", shown: "Logout backend down" },
+    { served: "", shown: "Failed to sign out" },
+  ];
+
+  for (const { served, shown } of cases) {
+    test(`"Error signing out" / "${shown}", and this browser is signed out anyway`, async ({
+      page,
+      context,
+    }) => {
+      site.failWhen(({ method, url }) =>
+        method === "POST" && url.pathname === "/auth/v1/logout"
+          ? { code: "unexpected_failure", message: served }
+          : null,
+      );
+      await page.goto(`${site.url}/auth`);
+      await submitSignIn(page, ACCOUNTS.admin.email);
+      await expect(page).toHaveURL(`${site.url}/admin`);
+      await page.getByRole("button", { name: "Sign Out" }).click();
+      await expect(page).toHaveURL(`${site.url}/auth`);
+      const toast = page.getByTestId("toast");
+      await expect(toast).toContainText("Error signing out");
+      await expect(toast).toContainText(shown);
+      await expect(toast).not.toContainText("Signed out successfully");
+      expect(
+        (await context.cookies(site.url)).filter((c) =>
+          c.name.startsWith(AUTH_COOKIE),
+        ),
+      ).toEqual([]);
+      expect((await page.goto(`${site.url}/admin`))?.status()).toBe(401);
+    });
+  }
 });
 
 test.describe("cross-site and bot posts", () => {

@@ -7,6 +7,7 @@ import {
   SUPABASE_SERVICE_ROLE_KEY,
   SUPABASE_URL,
 } from "./e2e-env.ts";
+import { startFailingSite, type FailingSite } from "./failing-backend.ts";
 import { expect as baseExpect, test } from "./fixtures.ts";
 
 // Publishing waits on an upload and a build of the editor chunk: on a busy
@@ -305,7 +306,19 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await page.getByRole("textbox", { name: "Tags" }).press("Enter");
     const edited = `${title} edited`;
     await page.getByRole("textbox", { name: "Title" }).fill(edited);
+    // Held long enough to see the busy label.
+    await page.route(
+      (url) => url.pathname === `/edit/${stored!.id}.data`,
+      async (route) => {
+        if (route.request().method() === "POST")
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      },
+    );
     await page.getByRole("button", { name: "Update Post" }).click();
+    await expect(
+      page.getByRole("button", { name: "Updating..." }),
+    ).toBeDisabled();
     await page.waitForURL((url) => url.pathname === "/blueprints");
     await expect(toast(page, "Your post has been updated.")).toBeVisible();
     const updated = await storedPost(edited);
@@ -363,7 +376,18 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await page.getByTestId("post-editor").click();
     await page.keyboard.type("Words worth keeping");
     await context.clearCookies();
+    // Held long enough to see the busy label.
+    await page.route(
+      (url) => url.pathname === "/write.data",
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      },
+    );
     await page.getByRole("button", { name: "Publish Post" }).click();
+    await expect(
+      page.getByRole("button", { name: "Publishing..." }),
+    ).toBeDisabled();
     await expect(toast(page, "Authentication Error")).toBeVisible();
     await expect(toast(page, "Please sign in to publish posts")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue(
@@ -544,6 +568,132 @@ test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
   });
 });
 
+// The plain form is the same in both projects once filled; with JavaScript the
+// editor replaces the textarea, which the tests above already cover.
+test.describe(
+  "when Supabase fails while writing",
+  { tag: "@no-js-only" },
+  () => {
+    let site: FailingSite;
+
+    test.beforeAll(async () => {
+      test.setTimeout(60_000);
+      site = await startFailingSite();
+    });
+
+    test.afterAll(async () => {
+      await site?.stop();
+    });
+
+    async function signInThere(page: Page, redirect: string) {
+      await page.goto(`${site.url}/auth?${new URLSearchParams({ redirect })}`);
+      await page
+        .getByRole("textbox", { name: "Email" })
+        .fill(ACCOUNTS.author.email);
+      await page.getByRole("textbox", { name: "Password" }).fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL((url) => url.pathname === redirect);
+    }
+
+    // Without scripts the failure is the form's own alert, title and message.
+    const alert = (page: Page, text: string) =>
+      page.getByRole("alert").filter({ hasText: text });
+
+    const failSave = (code: string, message: string) =>
+      site.failWhen(({ method, url }) =>
+        method === "POST" && url.pathname === "/rest/v1/rpc/save_post"
+          ? { code, message }
+          : null,
+      );
+
+    test("publish: the database's message, else the fallback; nothing is stored", async ({
+      page,
+    }) => {
+      const title = `Down post ${RUN}`;
+      // Not a SQLSTATE: nothing worth showing, so the fallback.
+      failSave("WORKER_ERROR", "upstream exploded");
+      await signInThere(page, "/write");
+      await page.getByRole("textbox", { name: "Title" }).fill(title);
+      await page
+        .getByRole("textbox", { name: "Content" })
+        .fill("<p>Kept on failure</p>");
+      await page.getByRole("button", { name: "Publish Post" }).click();
+      const fallback = alert(page, "Failed to publish post. Please try again.");
+      await expect(fallback).toContainText("Error");
+      await expect(fallback).not.toContainText("upstream exploded");
+      await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue(
+        title,
+      );
+
+      failSave("XX000", "The database is read-only right now");
+      await page.getByRole("button", { name: "Publish Post" }).click();
+      const specific = alert(page, "The database is read-only right now");
+      await expect(specific).toContainText("Error");
+      expect(await storedPost(title)).toBeNull();
+    });
+
+    test('update: "Failed to update post. Please try again."', async ({
+      page,
+    }) => {
+      const title = `Down update ${RUN} ${test.info().project.name}`;
+      const id = await seedPost(title, ACCOUNTS.author.id);
+      failSave("WORKER_ERROR", "upstream exploded");
+      await signInThere(page, "/write");
+      await page.goto(`${site.url}/edit/${id}`);
+      await page
+        .getByRole("textbox", { name: "Title" })
+        .fill(`${title} edited`);
+      await page.getByRole("button", { name: "Update Post" }).click();
+      await expect(
+        alert(page, "Failed to update post. Please try again."),
+      ).toContainText("Error");
+      expect((await storedPost(title))?.id).toBe(id);
+    });
+
+    test('a failed cover upload: "Upload Error" / "Failed to upload image. Please try again."', async ({
+      page,
+    }) => {
+      const title = `Down cover ${RUN}`;
+      site.failWhen(({ method, url }) =>
+        method === "POST" &&
+        url.pathname.startsWith("/storage/v1/object/blog-images/")
+          ? { code: "InternalError", message: "storage down" }
+          : null,
+      );
+      await signInThere(page, "/write");
+      await page.getByRole("textbox", { name: "Title" }).fill(title);
+      await page
+        .getByRole("textbox", { name: "Content" })
+        .fill("<p>With a cover</p>");
+      await page.getByLabel("Cover Image").setInputFiles(coverFile());
+      await page.getByRole("button", { name: "Publish Post" }).click();
+      await expect(
+        alert(page, "Failed to upload image. Please try again."),
+      ).toContainText("Upload Error");
+      expect(await storedPost(title)).toBeNull();
+    });
+
+    test('a post that cannot be loaded for editing: "Error" / "Failed to load blog post."', async ({
+      page,
+    }) => {
+      const id = await seedPost(
+        `Down load ${RUN} ${test.info().project.name}`,
+        ACCOUNTS.author.id,
+      );
+      site.failWhen(({ method, url }) =>
+        method === "GET" && url.pathname === "/rest/v1/blog_posts"
+          ? { code: "XX000", message: "backend down" }
+          : null,
+      );
+      await signInThere(page, "/write");
+      await page.goto(`${site.url}/edit/${id}`);
+      await expect(page.getByRole("heading", { name: "Error" })).toBeVisible();
+      await expect(page.getByText("Failed to load blog post.")).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Title" })).toHaveCount(0);
+    });
+  },
+);
+
 test.describe("access", () => {
   test("an anonymous visitor gets the sign-in form", async ({ page }) => {
     await page.goto("/write");
@@ -615,6 +765,8 @@ test.describe("access", () => {
       maxRedirects: 0,
     });
     expect(remove.status()).toBe(302);
+    const back = await page.request.get(remove.headers().location!);
+    expect(await back.text()).toContain("Failed to delete post");
 
     const { data } = await service
       .from("blog_posts")

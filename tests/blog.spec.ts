@@ -10,6 +10,7 @@ import {
   SUPABASE_SERVICE_ROLE_KEY,
   SUPABASE_URL,
 } from "./e2e-env.ts";
+import { startFailingSite, type FailingSite } from "./failing-backend.ts";
 import { expect, test } from "./fixtures.ts";
 
 // The blog of SPEC.md section 2 ("Blog list", "Blog post") and its feeds, with
@@ -624,6 +625,11 @@ test.describe("blog post", () => {
       page.getByText("Hostile body survives as text."),
     ).toBeVisible();
     await expect(page.getByText("hover me")).toBeVisible();
+    // No excerpt: SPEC.md's fallback description.
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      `Read ${seeded.hostileTitle} on the blog`,
+    );
 
     const article = page.locator("article");
     await expect(
@@ -938,5 +944,45 @@ test.describe("when Supabase is unreachable", () => {
     expect(feed.status()).toBe(503);
     const sitemap = await page.request.get(`${origin}/sitemap.xml`);
     expect(sitemap.status()).toBe(503);
+  });
+});
+
+// Supabase answers, but with an error that carries no message: the pages
+// fall back to their own words.
+test.describe("when Supabase fails without a message", () => {
+  let site: FailingSite;
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    site = await startFailingSite(({ method, url }) =>
+      method === "GET" && url.pathname === "/rest/v1/blog_posts"
+        ? { code: "XX000", message: "" }
+        : null,
+    );
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test('a post says "Error Loading Post" / "Failed to load blog post"', async ({
+    page,
+  }) => {
+    const post = await page.goto(`${site.url}/blueprints/${SEEDED_POST.id}`);
+    expect(post?.status()).toBe(503);
+    await expect(
+      page.getByRole("heading", { name: "Error Loading Post" }),
+    ).toBeVisible();
+    await expect(
+      page.getByText("Failed to load blog post", { exact: true }),
+    ).toBeVisible();
+
+    const list = await page.goto(`${site.url}/blueprints`);
+    expect(list?.status()).toBe(503);
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: "Error loading posts: Unknown error" }),
+    ).toBeVisible();
   });
 });

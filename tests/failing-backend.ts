@@ -1,7 +1,8 @@
-// A second copy of the site whose Supabase edge functions fail for real: its
+// A second copy of the site whose Supabase calls fail for real: its
 // SUPABASE_URL points at a small proxy that forwards everything to the e2e
-// backend except /functions/v1/*, which answers 500. The app's production
-// code runs unchanged; nothing in it knows about tests.
+// backend except the requests a rule picks (by default /functions/v1/*),
+// which answer 500. The app's production code runs unchanged; nothing in it
+// knows about tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,18 +23,28 @@ function listen(server: Server) {
   });
 }
 
-function startProxy() {
+/** Which Supabase requests fail, and the JSON body they answer 500 with. */
+export type FailureRule = (request: {
+  method: string;
+  url: URL;
+}) => { code: string; message: string } | null;
+
+const failFunctions: FailureRule = ({ url }) =>
+  url.pathname.startsWith("/functions/v1/")
+    ? { code: "WORKER_ERROR", message: "Function exited due to an error" }
+    : null;
+
+function startProxy(rule: () => FailureRule) {
   const target = new URL(SUPABASE_URL);
   const server = createServer((incoming, outgoing) => {
-    if (incoming.url?.startsWith("/functions/v1/")) {
+    const failure = rule()({
+      method: incoming.method ?? "GET",
+      url: new URL(incoming.url ?? "/", target),
+    });
+    if (failure) {
       incoming.resume();
       outgoing.writeHead(500, { "Content-Type": "application/json" });
-      outgoing.end(
-        JSON.stringify({
-          code: "WORKER_ERROR",
-          message: "Function exited due to an error",
-        }),
-      );
+      outgoing.end(JSON.stringify(failure));
       return;
     }
     const forward = httpRequest(
@@ -62,10 +73,21 @@ async function freePort() {
   return port;
 }
 
-export type FailingSite = { url: string; stop(): Promise<void> };
+export type FailingSite = {
+  url: string;
+  /** Replaces the rule for the requests that follow. */
+  failWhen(rule: FailureRule): void;
+  stop(): Promise<void>;
+};
 
-export async function startFailingSite(): Promise<FailingSite> {
-  const proxy = startProxy();
+export async function startFailingSite(
+  initialRule: FailureRule = failFunctions,
+): Promise<FailingSite> {
+  let rule = initialRule;
+  const failWhen = (next: FailureRule) => {
+    rule = next;
+  };
+  const proxy = startProxy(() => rule);
   const proxyPort = await listen(proxy);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -101,7 +123,7 @@ export async function startFailingSite(): Promise<FailingSite> {
   // Generous: a busy machine can take a while to load the server build.
   for (let attempt = 0; attempt < 300; attempt++) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, stop };
+      if ((await fetch(`${url}/healthz`)).ok) return { url, failWhen, stop };
     } catch {
       // Not listening yet.
     }

@@ -12,6 +12,8 @@ export const BLOG_COPY = {
   noPostsWithTag: (tag: string) => `No posts found with tag "${tag}"`,
   noPosts: "No posts available yet.",
   listError: (message: string) => `Error loading posts: ${message}`,
+  /** The list's {message} when Supabase gives none. */
+  unknownError: "Unknown error",
   coverPlaceholder: "Article Preview",
   teamLabel: `${BRAND_NAME} Team`,
   previousPage: "Previous page",

@@ -49,7 +49,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!(error instanceof BlogQueryError)) throw error;
     console.error("Blog list failed:", error.message);
     return data(
-      { ok: false as const, tag, page, message: error.message },
+      {
+        ok: false as const,
+        tag,
+        page,
+        message: error.message || BLOG_COPY.unknownError,
+      },
       { status: 503, headers: publicCacheHeaders(request, 503) },
     );
   }

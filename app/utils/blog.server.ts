@@ -61,8 +61,10 @@ export class BlogQueryError extends Error {
   override name = "BlogQueryError";
 }
 
+// The message is kept as Supabase gave it, empty or not: each page has its
+// own words for a failure without one (SPEC.md section 8).
 function queryError(error: PostgrestError | Error): BlogQueryError {
-  return new BlogQueryError(error.message || "Unknown error");
+  return new BlogQueryError(error.message);
 }
 
 /** Rows of an unexpected shape are a backend fault like any other, not a crash. */
