@@ -27,12 +27,16 @@ import { authMiddleware } from "#app/utils/auth.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { honeypot } from "#app/utils/honeypot.server.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
+import { pageCacheMiddleware } from "#app/utils/page-cache.server.ts";
 import { securityMiddleware } from "#app/utils/security.server.ts";
+import { serverTimingMiddleware } from "#app/utils/server-timing.server.ts";
 import { supabaseMiddleware } from "#app/utils/supabase.server.ts";
 import { getToast } from "#app/utils/toast.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
+  serverTimingMiddleware,
   securityMiddleware,
+  pageCacheMiddleware,
   supabaseMiddleware,
   authMiddleware,
 ];

@@ -1,0 +1,152 @@
+import { RouterContextProvider } from "react-router";
+import { describe, expect, test } from "vitest";
+import {
+  createPageCacheMiddleware,
+  NONCE_PLACEHOLDER,
+  pageCacheKey,
+  type PageCache,
+} from "#app/utils/page-cache.server.ts";
+import { nonceContext } from "#app/utils/security.server.ts";
+
+const ORIGIN = "http://site.test";
+
+function page(nonce: string) {
+  return `<html><script nonce="${nonce}">1</script><link nonce="${nonce}"></html>`;
+}
+
+function setup() {
+  const cache: PageCache = new Map();
+  const middleware = createPageCacheMiddleware(cache);
+  let renders = 0;
+  async function get(
+    path: string,
+    {
+      nonce = crypto.randomUUID().replaceAll("-", ""),
+      init = {},
+      respond = (n: string) =>
+        new Response(page(n), {
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        }),
+    }: {
+      nonce?: string;
+      init?: RequestInit;
+      respond?: (nonce: string) => Response;
+    } = {},
+  ) {
+    const context = new RouterContextProvider();
+    context.set(nonceContext, nonce);
+    const request = new Request(`${ORIGIN}${path}`, init);
+    const response = (await middleware(
+      {
+        request,
+        context,
+        params: {},
+        url: new URL(request.url),
+        pattern: "",
+      } as unknown as Parameters<typeof middleware>[0],
+      async () => {
+        renders += 1;
+        return respond(nonce);
+      },
+    )) as Response;
+    return { nonce, response, body: await response.text() };
+  }
+  return { cache, get, renders: () => renders };
+}
+
+describe("pageCacheKey", () => {
+  test("caches the marketing pages and their data requests by path", () => {
+    for (const path of [
+      "/",
+      "/_root.data",
+      "/company",
+      "/company.data",
+      "/careers",
+      "/careers/senior-engineer",
+      "/careers/senior-engineer.data",
+      "/agents/sales",
+      "/blueprint-showcase",
+      "/contact-us",
+    ]) {
+      expect(pageCacheKey(new Request(`${ORIGIN}${path}`))).toBe(path);
+    }
+  });
+
+  test("never caches other pages, queries, posts or personal requests", () => {
+    const refused = [
+      new Request(`${ORIGIN}/blueprints`),
+      new Request(`${ORIGIN}/blueprints/1`),
+      new Request(`${ORIGIN}/write`),
+      new Request(`${ORIGIN}/careers/a/b`),
+      new Request(`${ORIGIN}/company?x=1`),
+      new Request(`${ORIGIN}/company.data?_routes=root`),
+      new Request(`${ORIGIN}/contact-us`, { method: "POST" }),
+      new Request(`${ORIGIN}/company`, { method: "HEAD" }),
+      new Request(`${ORIGIN}/company`, {
+        headers: { Cookie: "sb-127-auth-token=abc" },
+      }),
+      new Request(`${ORIGIN}/company`, {
+        headers: { Cookie: "theme=dark; __toast=signed" },
+      }),
+    ];
+    for (const request of refused) expect(pageCacheKey(request)).toBeNull();
+    expect(
+      pageCacheKey(
+        new Request(`${ORIGIN}/company`, { headers: { Cookie: "theme=dark" } }),
+      ),
+    ).toBe("/company");
+  });
+});
+
+describe("page cache middleware", () => {
+  test("replays the first render with each request's own nonce", async () => {
+    const { cache, get, renders } = setup();
+    const first = await get("/company", { nonce: "Zmlyc3Q+bm9uY2U/PQ==" });
+    const second = await get("/company", { nonce: "c2Vjb25kK25vbmNlLw==" });
+    expect(renders()).toBe(1);
+    expect(first.response.headers.get("X-Page-Cache")).toBe("miss");
+    expect(second.response.headers.get("X-Page-Cache")).toBe("hit");
+    expect(first.body).toBe(page(first.nonce));
+    expect(second.body).toBe(page(second.nonce));
+    expect(second.body).not.toContain(first.nonce);
+    expect(second.response.headers.get("Content-Type")).toBe(
+      "text/html; charset=utf-8",
+    );
+    expect(cache.get("/company")?.body).toBe(page(NONCE_PLACEHOLDER));
+  });
+
+  test("does not store a response that sets a cookie, is private or failed", async () => {
+    const { cache, get, renders } = setup();
+    const refusals: ((nonce: string) => Response)[] = [
+      (n) => new Response(page(n), { headers: { "Set-Cookie": "__toast=" } }),
+      (n) =>
+        new Response(page(n), {
+          headers: { "Cache-Control": "private, no-store" },
+        }),
+      (n) => new Response(page(n), { status: 404 }),
+      (n) => new Response(page(n), { status: 500 }),
+    ];
+    for (const respond of refusals) {
+      const { response } = await get("/careers/x", { respond });
+      expect(response.headers.get("X-Page-Cache")).toBeNull();
+    }
+    expect(cache.size).toBe(0);
+    expect(renders()).toBe(refusals.length);
+  });
+
+  test("a flash cookie or a session is rendered, not served from the cache", async () => {
+    const { get, renders } = setup();
+    await get("/contact-us");
+    const flashed = await get("/contact-us", {
+      init: { headers: { Cookie: "__toast=signed-message" } },
+      respond: () => new Response("<p>Thanks!</p>"),
+    });
+    expect(flashed.body).toBe("<p>Thanks!</p>");
+    const signedIn = await get("/contact-us", {
+      init: { headers: { Cookie: "sb-127-auth-token=abc" } },
+      respond: () => new Response("<p>Hello, author</p>"),
+    });
+    expect(signedIn.body).toBe("<p>Hello, author</p>");
+    expect(renders()).toBe(3);
+  });
+});
