@@ -1,7 +1,8 @@
 import { RouterContextProvider } from "react-router";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import {
   createPageCacheMiddleware,
+  invalidateBlogPages,
   NONCE_PLACEHOLDER,
   pageCacheKey,
   type PageCache,
@@ -14,9 +15,9 @@ function page(nonce: string) {
   return `<html><script nonce="${nonce}">1</script><link nonce="${nonce}"></html>`;
 }
 
-function setup() {
+function setup(blogSeconds = 5) {
   const cache: PageCache = new Map();
-  const middleware = createPageCacheMiddleware(cache);
+  const middleware = createPageCacheMiddleware(cache, blogSeconds);
   let renders = 0;
   async function get(
     path: string,
@@ -54,11 +55,14 @@ function setup() {
   return { cache, get, renders: () => renders };
 }
 
+const keyOf = (request: Request, blogSeconds = 5) =>
+  pageCacheKey(request, blogSeconds)?.key ?? null;
+
 describe("pageCacheKey", () => {
-  test("caches the marketing pages and their data requests by path", () => {
+  test("caches the public pages and their data requests by path", () => {
     for (const path of [
       "/",
-      "/_root.data",
+      "/_.data",
       "/company",
       "/company.data",
       "/careers",
@@ -67,16 +71,32 @@ describe("pageCacheKey", () => {
       "/agents/sales",
       "/blueprint-showcase",
       "/contact-us",
+      "/blueprints",
+      "/blueprints.data",
+      "/blueprints/b0000000-0000-4000-8000-000000000001",
     ]) {
-      expect(pageCacheKey(new Request(`${ORIGIN}${path}`))).toBe(path);
+      expect(keyOf(new Request(`${ORIGIN}${path}`))).toBe(path);
     }
+  });
+
+  test("keeps marketing pages for good and blog pages for the configured time", () => {
+    expect(pageCacheKey(new Request(`${ORIGIN}/company`), 5)?.ttlMs).toBe(
+      Infinity,
+    );
+    expect(pageCacheKey(new Request(`${ORIGIN}/blueprints/x`), 5)?.ttlMs).toBe(
+      5000,
+    );
+    expect(keyOf(new Request(`${ORIGIN}/blueprints`), 0)).toBeNull();
+    expect(keyOf(new Request(`${ORIGIN}/company`), 0)).toBe("/company");
   });
 
   test("never caches other pages, queries, posts or personal requests", () => {
     const refused = [
-      new Request(`${ORIGIN}/blueprints`),
-      new Request(`${ORIGIN}/blueprints/1`),
+      new Request(`${ORIGIN}/blueprints?tag=AI`),
+      new Request(`${ORIGIN}/blueprints/rss.xml`),
+      new Request(`${ORIGIN}/blueprints/1/delete`),
       new Request(`${ORIGIN}/write`),
+      new Request(`${ORIGIN}/admin`),
       new Request(`${ORIGIN}/careers/a/b`),
       new Request(`${ORIGIN}/company?x=1`),
       new Request(`${ORIGIN}/company.data?_routes=root`),
@@ -89,9 +109,9 @@ describe("pageCacheKey", () => {
         headers: { Cookie: "theme=dark; __toast=signed" },
       }),
     ];
-    for (const request of refused) expect(pageCacheKey(request)).toBeNull();
+    for (const request of refused) expect(keyOf(request)).toBeNull();
     expect(
-      pageCacheKey(
+      keyOf(
         new Request(`${ORIGIN}/company`, { headers: { Cookie: "theme=dark" } }),
       ),
     ).toBe("/company");
@@ -148,5 +168,32 @@ describe("page cache middleware", () => {
     });
     expect(signedIn.body).toBe("<p>Hello, author</p>");
     expect(renders()).toBe(3);
+  });
+});
+
+describe("blog pages", () => {
+  test("are rendered again once their time is up", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      const { get, renders } = setup(5);
+      await get("/blueprints");
+      await get("/blueprints");
+      expect(renders()).toBe(1);
+      vi.advanceTimersByTime(5_001);
+      const later = await get("/blueprints");
+      expect(later.response.headers.get("X-Page-Cache")).toBe("miss");
+      expect(renders()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("are dropped when a post changes, marketing pages are kept", async () => {
+    const { cache, get } = setup(60);
+    await get("/blueprints");
+    await get("/blueprints/some-post");
+    await get("/company");
+    invalidateBlogPages(cache);
+    expect([...cache.keys()]).toEqual(["/company"]);
   });
 });

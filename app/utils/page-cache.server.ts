@@ -1,19 +1,30 @@
 import { parseCookieHeader } from "@supabase/ssr";
 import type { MiddlewareFunction } from "react-router";
+import { env } from "#app/utils/env.server.ts";
 import { nonceContext } from "#app/utils/security.server.ts";
 import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
 
-// Marketing pages render the same bytes for every anonymous visitor, so the
-// first render of each is kept in memory and replayed: no React render, no
-// loaders, no Supabase. Everything that can make a page personal bypasses
-// the cache: a session or flash cookie on the request, a query string, a
-// response that sets a cookie, is private, or is anything but a 200.
+// Public pages render the same bytes for every anonymous visitor, so a
+// render is kept in memory and replayed: no React render, no loaders, no
+// Supabase. Everything that can make a page personal bypasses the cache: a
+// session or flash cookie on the request, a query string, a response that
+// sets a cookie, is private, or is anything but a 200.
+//
+// Marketing pages come from the build, so they are kept until the process
+// ends. The blog list and posts come from the database: they are kept for
+// PAGE_CACHE_BLOG_SECONDS (their Cache-Control already lets a CDN keep them
+// for a minute), and dropped at once when this server saves or deletes a post.
 
-const MARKETING_PATHS = [
-  /^\/(?:_root)?$/,
-  /^\/(?:blueprint-showcase|company|careers|contact-us)$/,
-  /^\/careers\/[^/]+$/,
-  /^\/agents\/[^/]+$/,
+const CACHEABLE: { pattern: RegExp; blog: boolean }[] = [
+  // The home page's data request is `/_.data`.
+  { pattern: /^\/_?$/, blog: false },
+  {
+    pattern: /^\/(?:blueprint-showcase|company|careers|contact-us)$/,
+    blog: false,
+  },
+  { pattern: /^\/careers\/[^/]+$/, blog: false },
+  { pattern: /^\/agents\/[^/]+$/, blog: false },
+  { pattern: /^\/blueprints(?:\/(?!rss\.xml$)[^/]+)?$/, blog: true },
 ];
 
 /**
@@ -22,25 +33,48 @@ const MARKETING_PATHS = [
  */
 export const NONCE_PLACEHOLDER = "page-cache-nonce-placeholder";
 
-type Entry = { status: number; headers: [string, string][]; body: string };
+type Entry = {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  /** performance.now() after which the entry is stale. */
+  expires: number;
+};
 
 export type PageCache = Map<string, Entry>;
 
 export const pageCache: PageCache = new Map();
 
-/** The cache key for a request that may be answered from the cache, else null. */
-export function pageCacheKey(request: Request) {
+/**
+ * Where and for how long a request may be answered from the cache, or null.
+ * Queries change what loaders return (and single-fetch revalidations carry
+ * `_routes`), so only the bare path is cached: that also bounds the keys.
+ */
+export function pageCacheKey(
+  request: Request,
+  blogSeconds = env.PAGE_CACHE_BLOG_SECONDS,
+) {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
-  // Queries change what loaders return (and single-fetch revalidations
-  // carry `_routes`); only the bare path is cached.
   if (url.search) return null;
   const page = url.pathname.replace(/\.data$/, "");
-  if (!MARKETING_PATHS.some((pattern) => pattern.test(page))) return null;
+  const match = CACHEABLE.find(({ pattern }) => pattern.test(page));
+  if (!match || (match.blog && blogSeconds === 0)) return null;
   const personal = parseCookieHeader(request.headers.get("Cookie") ?? "").some(
     ({ name }) => name.startsWith("sb-") || name === TOAST_COOKIE,
   );
-  return personal ? null : url.pathname;
+  if (personal) return null;
+  return {
+    key: url.pathname,
+    ttlMs: match.blog ? blogSeconds * 1000 : Infinity,
+  };
+}
+
+/** Drops the blog pages after a post changed, so readers see it at once. */
+export function invalidateBlogPages(cache: PageCache = pageCache) {
+  for (const key of cache.keys()) {
+    if (key.startsWith("/blueprints")) cache.delete(key);
+  }
 }
 
 function storable(response: Response) {
@@ -67,13 +101,17 @@ export function replay(entry: Entry, nonce: string) {
  */
 export function createPageCacheMiddleware(
   cache: PageCache,
+  blogSeconds?: number,
 ): MiddlewareFunction<Response> {
   return async ({ request, context }, next) => {
-    const key = pageCacheKey(request);
-    if (!key) return next();
+    const cacheable = pageCacheKey(request, blogSeconds);
+    if (!cacheable) return next();
+    const { key, ttlMs } = cacheable;
     const nonce = context.get(nonceContext);
     const cached = cache.get(key);
-    if (cached) return replay(cached, nonce);
+    if (cached && cached.expires > performance.now()) {
+      return replay(cached, nonce);
+    }
     const response = await next();
     if (!storable(response)) return response;
     const body = await response.text();
@@ -81,6 +119,7 @@ export function createPageCacheMiddleware(
       status: response.status,
       headers: [...response.headers],
       body: nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body,
+      expires: performance.now() + ttlMs,
     };
     cache.set(key, entry);
     const fresh = replay(entry, nonce);
