@@ -3,7 +3,7 @@
 // server (what moving the bytes costs on this machine), in one run. Then how
 // the list and a post page scale from 10 to 1,000 posts.
 //
-//   npm run bench [-- seconds per route, default 10]
+//   npm run bench [-- seconds per route, default 15, in 3 rounds]
 //
 // The site runs through the launcher (production build, fresh embedded
 // Supabase) in its own processes, so the load tool here is the only thing
@@ -15,7 +15,8 @@ import { createClient } from "@supabase/supabase-js";
 import autocannon from "autocannon";
 import { LOCAL_SERVICE_ROLE_KEY } from "#supabase/local/keys.ts";
 
-const SECONDS = Number(process.argv[2] ?? 10);
+const SECONDS = Number(process.argv[2] ?? 15);
+const ROUNDS = 3;
 const CONNECTIONS = 50;
 const SCALE_CONNECTIONS = 10;
 const SCALE_SECONDS = 5;
@@ -158,14 +159,31 @@ try {
     { label: "post page", path: postPath, kind: "dynamic" as const },
   ];
   console.info(
-    `\n${CONNECTIONS} connections, ${SECONDS} s per route; home page HTML ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB, baseline asset ${asset.name} ${(asset.size / 1024).toFixed(1)} KB`,
+    `\n${CONNECTIONS} connections, ${SECONDS} s per route in ${ROUNDS} interleaved rounds (median shown); home page HTML ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB, baseline asset ${asset.name} ${(asset.size / 1024).toFixed(1)} KB`,
   );
   // One short pass first so every route starts warm (JIT, caches, pools).
   for (const route of routes) await load(route.path, 2);
-  const results = [];
-  for (const route of routes) {
-    results.push({ ...route, ...(await load(route.path)) });
+  // The machine may be busy with other work that comes and goes: rounds
+  // interleave the routes so each sees the same conditions, and the median
+  // round of each is reported.
+  const rounds = routes.map(() => [] as Result[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, route] of routes.entries()) {
+      rounds[i]!.push(await load(route.path, SECONDS / ROUNDS));
+    }
   }
+  const median = (values: number[]) =>
+    values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const results = routes.map((route, i) => {
+    const runs = rounds[i]!;
+    return {
+      ...route,
+      rps: median(runs.map((r) => r.rps)),
+      p50: median(runs.map((r) => r.p50)),
+      p99: median(runs.map((r) => r.p99)),
+      errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    };
+  });
   const baseline = results[0]!.rps;
   console.info(
     `\n${"route".padEnd(26)}${"req/s".padStart(9)}${"p50".padStart(9)}${"p99".padStart(9)}  ratio  target`,
