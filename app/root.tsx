@@ -3,7 +3,6 @@ import {
   MantineProvider,
   mantineHtmlProps,
 } from "@mantine/core";
-import mantineStyles from "@mantine/core/styles.layer.css?url";
 import type { ReactNode } from "react";
 import {
   data,
@@ -23,6 +22,7 @@ import { Toast } from "#app/components/toast.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import { theme } from "#app/lib/theme.ts";
 import appStyles from "#app/styles/app.css?url";
+import mantineStyles from "#app/styles/mantine.css?url";
 import { authMiddleware } from "#app/utils/auth.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { honeypot } from "#app/utils/honeypot.server.ts";

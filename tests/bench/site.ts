@@ -5,15 +5,14 @@
 //
 //   npm run bench [-- seconds per route, default 15, in 3 rounds]
 //
-// The site runs through the launcher (production build, fresh embedded
-// Supabase) in its own processes, so the load tool here is the only thing
-// this process does. Ports: BENCH_PORT (4420) and BENCH_SUPABASE_PORT (54420).
-import { spawn, spawnSync } from "node:child_process";
-import { readdirSync, rmSync, statSync } from "node:fs";
+// The site runs in processes of its own (tests/production-site.ts), so the
+// load tool is the only thing this process does. Ports: BENCH_PORT (4420) and BENCH_SUPABASE_PORT (54420).
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import autocannon from "autocannon";
 import { LOCAL_SERVICE_ROLE_KEY } from "#supabase/local/keys.ts";
+import { startProductionSite } from "#tests/production-site.ts";
 
 const SECONDS = Number(process.argv[2] ?? 15);
 const ROUNDS = 3;
@@ -23,9 +22,6 @@ const SCALE_SECONDS = 5;
 const root = new URL("../../", import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 4420);
 const supabasePort = Number(process.env.BENCH_SUPABASE_PORT ?? 54420);
-const origin = `http://127.0.0.1:${port}`;
-const supabaseUrl = `http://127.0.0.1:${supabasePort}`;
-const dataDir = join(root, ".data", "bench");
 const ADMIN_ID = "a0000000-0000-4000-8000-000000000001";
 
 const TARGETS = {
@@ -57,18 +53,6 @@ async function load(
   };
 }
 
-async function waitForSite() {
-  for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the site did not start");
-}
-
 /** The built asset whose size is closest to the home page's HTML. */
 function baselineAsset(htmlBytes: number) {
   const dir = join(root, "build/client/assets");
@@ -82,34 +66,17 @@ function baselineAsset(htmlBytes: number) {
   return closest;
 }
 
-const build = spawnSync(
-  "node",
-  ["supabase/local/run-site.ts", "--build-only"],
-  { cwd: root, stdio: "inherit" },
-);
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-rmSync(dataDir, { recursive: true, force: true });
-const site = spawn("node", ["supabase/local/run-site.ts"], {
-  cwd: root,
-  // Its own process group, so stopping it stops the server it launched.
-  detached: true,
-  stdio: ["ignore", "ignore", "inherit"],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    LOCAL_SUPABASE_PORT: String(supabasePort),
-    LOCAL_SUPABASE_DATA_DIR: dataDir,
-    LOCAL_SUPABASE_RESET: "1",
-  },
+const site = await startProductionSite({
+  port,
+  supabasePort,
+  name: "bench",
 });
+const { origin, supabaseUrl } = site;
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
 let failed = false;
 
 try {
-  await waitForSite();
   const service = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, {
     auth: { persistSession: false },
   });
@@ -228,6 +195,6 @@ try {
     );
   }
 } finally {
-  if (site.pid) process.kill(-site.pid, "SIGTERM");
+  site.stop();
 }
 process.exit(failed ? 1 : 0);
