@@ -31,7 +31,7 @@ function setup(blogSeconds = 5) {
     }: {
       nonce?: string;
       init?: RequestInit;
-      respond?: (nonce: string) => Response;
+      respond?: (nonce: string) => Response | Promise<Response>;
     } = {},
   ) {
     const context = new RouterContextProvider();
@@ -182,6 +182,32 @@ describe("blog pages", () => {
       vi.advanceTimersByTime(5_001);
       const later = await get("/blueprints");
       expect(later.response.headers.get("X-Page-Cache")).toBe("miss");
+      expect(renders()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("while one request renders an expired page, others get the old copy", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      const { get, renders } = setup(5);
+      await get("/blueprints", { respond: () => new Response("old") });
+      vi.advanceTimersByTime(5_001);
+      let finish: (response: Response) => void = () => {};
+      const refresh = get("/blueprints", {
+        respond: () =>
+          new Promise<Response>((resolve) => {
+            finish = resolve;
+          }),
+      });
+      const meanwhile = await get("/blueprints", {
+        respond: () => new Response("a second render"),
+      });
+      expect(meanwhile.body).toBe("old");
+      finish(new Response("new"));
+      expect((await refresh).body).toBe("new");
+      expect((await get("/blueprints")).body).toBe("new");
       expect(renders()).toBe(2);
     } finally {
       vi.useRealTimers();

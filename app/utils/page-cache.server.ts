@@ -103,16 +103,26 @@ export function createPageCacheMiddleware(
   cache: PageCache,
   blogSeconds?: number,
 ): MiddlewareFunction<Response> {
+  // Keys being rendered again right now. Meanwhile other requests get the
+  // expired copy, so a busy page costs one render per expiry, not a
+  // stampede of them.
+  const refreshing = new Set<string>();
   return async ({ request, context }, next) => {
     const cacheable = pageCacheKey(request, blogSeconds);
     if (!cacheable) return next();
     const { key, ttlMs } = cacheable;
     const nonce = context.get(nonceContext);
     const cached = cache.get(key);
-    if (cached && cached.expires > performance.now()) {
+    if (cached && (cached.expires > performance.now() || refreshing.has(key))) {
       return replay(cached, nonce);
     }
-    const response = await next();
+    refreshing.add(key);
+    let response: Response;
+    try {
+      response = await next();
+    } finally {
+      refreshing.delete(key);
+    }
     if (!storable(response)) return response;
     const body = await response.text();
     const entry: Entry = {
