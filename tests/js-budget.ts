@@ -64,20 +64,26 @@ function gzipBytes(url: string) {
   return size;
 }
 
-/** Chunks reached through `import("./x.js")` from these, transitively. */
+const DYNAMIC_IMPORT = /import\((["'`])\.\/([^"'`]+\.js)\1\)/g;
+const STATIC_IMPORT = /(?:from|import)\s*(["'`])\.\/([^"'`]+\.js)\1/g;
+
+/**
+ * Chunks reached through `import("./x.js")` from these, with everything
+ * those import in turn: what a page fetches only when it needs it.
+ */
 function lazyChunks(loaded: Set<string>) {
   const lazy = new Set<string>();
-  const queue = [...loaded];
-  while (queue.length > 0) {
-    const url = queue.pop()!;
+  const follow = (url: string, pattern: RegExp) => {
     const source = readFileSync(join(client, url), "utf8");
-    for (const [, name] of source.matchAll(/import\("\.\/([^"]+\.js)"\)/g)) {
+    for (const [, , name] of source.matchAll(pattern)) {
       const chunk = `/assets/${name}`;
       if (loaded.has(chunk) || lazy.has(chunk)) continue;
       lazy.add(chunk);
-      queue.push(chunk);
+      follow(chunk, DYNAMIC_IMPORT);
+      follow(chunk, STATIC_IMPORT);
     }
-  }
+  };
+  for (const url of loaded) follow(url, DYNAMIC_IMPORT);
   return lazy;
 }
 

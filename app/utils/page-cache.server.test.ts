@@ -3,6 +3,7 @@ import { describe, expect, test, vi } from "vitest";
 import {
   createPageCacheMiddleware,
   invalidateBlogPages,
+  MAX_ENTRIES,
   NONCE_PLACEHOLDER,
   pageCacheKey,
   type PageCache,
@@ -133,6 +134,27 @@ describe("page cache middleware", () => {
       "text/html; charset=utf-8",
     );
     expect(cache.get("/company")?.body).toBe(page(NONCE_PLACEHOLDER));
+  });
+
+  test("keeps at most MAX_ENTRIES pages, dropping the oldest stored", async () => {
+    const { cache, get } = setup(60);
+    for (let i = 0; i <= MAX_ENTRIES; i++) await get(`/blueprints/post-${i}`);
+    expect(cache.size).toBe(MAX_ENTRIES);
+    expect(cache.has("/blueprints/post-0")).toBe(false);
+    expect(cache.has(`/blueprints/post-${MAX_ENTRIES}`)).toBe(true);
+  });
+
+  test("drops Content-Length, which the nonce swap would make wrong", async () => {
+    const { get } = setup();
+    const respond = (n: string) =>
+      new Response(page(n), {
+        headers: { "Content-Length": String(page(n).length) },
+      });
+    await get("/careers", { respond });
+    const hit = await get("/careers", { respond });
+    expect(hit.response.headers.get("X-Page-Cache")).toBe("hit");
+    expect(hit.response.headers.get("Content-Length")).toBeNull();
+    expect(hit.body).toBe(page(hit.nonce));
   });
 
   test("does not store a response that sets a cookie, is private or failed", async () => {

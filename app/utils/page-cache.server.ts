@@ -33,6 +33,12 @@ const CACHEABLE: { pattern: RegExp; blog: boolean }[] = [
  */
 export const NONCE_PLACEHOLDER = "page-cache-nonce-placeholder";
 
+/**
+ * Every post is a key of its own: past this many pages (tens of megabytes)
+ * the oldest stored is dropped.
+ */
+export const MAX_ENTRIES = 500;
+
 type Entry = {
   status: number;
   headers: [string, string][];
@@ -127,11 +133,20 @@ export function createPageCacheMiddleware(
     const body = await response.text();
     const entry: Entry = {
       status: response.status,
-      headers: [...response.headers],
+      // The nonce swap changes the body's length.
+      headers: [...response.headers].filter(
+        ([name]) => name.toLowerCase() !== "content-length",
+      ),
       body: nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body,
       expires: performance.now() + ttlMs,
     };
+    // Re-inserting moves the key to the end: the first key is the oldest.
+    cache.delete(key);
     cache.set(key, entry);
+    if (cache.size > MAX_ENTRIES) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
     const fresh = replay(entry, nonce);
     fresh.headers.set("X-Page-Cache", "miss");
     return fresh;
