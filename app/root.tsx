@@ -3,7 +3,6 @@ import {
   MantineProvider,
   mantineHtmlProps,
 } from "@mantine/core";
-import mantineStyles from "@mantine/core/styles.layer.css?url";
 import type { ReactNode } from "react";
 import {
   data,
@@ -23,24 +22,32 @@ import { Toast } from "#app/components/toast.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import { theme } from "#app/lib/theme.ts";
 import appStyles from "#app/styles/app.css?url";
+import mantineStyles from "#app/styles/mantine.css?url";
 import { authMiddleware } from "#app/utils/auth.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { honeypot } from "#app/utils/honeypot.server.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
+import { pageCacheMiddleware } from "#app/utils/page-cache.server.ts";
 import { securityMiddleware } from "#app/utils/security.server.ts";
+import { serverTimingMiddleware } from "#app/utils/server-timing.server.ts";
 import { supabaseMiddleware } from "#app/utils/supabase.server.ts";
 import { getToast } from "#app/utils/toast.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
+  serverTimingMiddleware,
   securityMiddleware,
+  pageCacheMiddleware,
   supabaseMiddleware,
   authMiddleware,
 ];
 
+// A precedence makes React put these stylesheets ahead of the module
+// preloads in <head>, so a slow connection fetches what blocks the first
+// paint before the JavaScript that only hydrates it.
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: mantineStyles },
-  { rel: "stylesheet", href: appStyles },
+  { rel: "stylesheet", href: mantineStyles, precedence: "base" },
+  { rel: "stylesheet", href: appStyles, precedence: "base" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

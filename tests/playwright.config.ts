@@ -63,6 +63,9 @@ export default defineConfig({
       LOCAL_SUPABASE_DATA_DIR: E2E_DATA_DIR,
       LOCAL_SUPABASE_RESET: "1",
       SITE_URL: BASE_URL,
+      // Specs write posts straight into the database, behind the server's
+      // back; a replayed list would hide them for a few seconds.
+      PAGE_CACHE_BLOG_SECONDS: "0",
     },
   },
 });

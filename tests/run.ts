@@ -36,6 +36,12 @@ const steps: Step[] = [
     command: "npx",
     args: ["playwright", "test", "-c", "tests/playwright.config.ts"],
   },
+  // Last, so a page over budget still gets its end-to-end results first.
+  {
+    name: "JavaScript budget",
+    command: "node",
+    args: ["tests/js-budget.ts"],
+  },
 ];
 
 const only = process.argv.slice(2);

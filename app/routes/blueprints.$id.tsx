@@ -98,26 +98,41 @@ export const meta: Route.MetaFunction = (args) => {
   }
   const { post, url, imageUrl } = loaderData;
   const description = post.excerpt || POST_COPY.descriptionFallback(post.title);
-  return routeMeta(args, {
-    title: post.title,
-    description,
-    image: imageUrl,
-    article: true,
-    jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "BlogPosting",
-        headline: post.title,
-        description,
-        image: imageUrl,
-        datePublished: post.createdAt,
-        dateModified: post.updatedAt,
-        author: { "@type": "Organization", name: POST_AUTHOR },
-        mainEntityOfPage: url,
-        url,
-      },
-    ],
-  });
+  // The cover is the page's largest element: fetch it with the document.
+  const preload = post.coverImageUrl
+    ? [
+        {
+          tagName: "link",
+          rel: "preload",
+          as: "image",
+          href: post.coverImageUrl,
+          fetchPriority: "high",
+        },
+      ]
+    : [];
+  return [
+    ...preload,
+    ...routeMeta(args, {
+      title: post.title,
+      description,
+      image: imageUrl,
+      article: true,
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "BlogPosting",
+          headline: post.title,
+          description,
+          image: imageUrl,
+          datePublished: post.createdAt,
+          dateModified: post.updatedAt,
+          author: { "@type": "Organization", name: POST_AUTHOR },
+          mainEntityOfPage: url,
+          url,
+        },
+      ],
+    }),
+  ];
 };
 
 const BACK_ACTIONS = [{ to: BLOG_PATH, label: BLOG_COPY.heading }];

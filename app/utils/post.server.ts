@@ -10,6 +10,7 @@ import {
 import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
 import { CONTENT_MAX_BYTES, COVER_MAX_BYTES } from "#app/lib/schemas/post.ts";
+import { invalidateBlogPages } from "#app/utils/page-cache.server.ts";
 
 // Writing side of the blog: reading the post form's body within limits,
 // storing cover images, saving through the atomic save_post function and
@@ -341,6 +342,7 @@ export async function savePost(
   if (error) return saveFailure(error);
   const row = SavedRowSchema.safeParse(Array.isArray(data) ? data[0] : data);
   if (!row.success) return { ok: false, kind: "failed", message: null };
+  invalidateBlogPages();
   return { ok: true, id: row.data.id };
 }
 
@@ -373,6 +375,7 @@ export async function deletePost(
   }
   const rows = DeletedRowSchema.safeParse(data);
   if (!rows.success || rows.data.length === 0) return false;
+  invalidateBlogPages();
   const coverPath = ownCoverPath(
     rows.data[0]?.cover_image_url ?? null,
     userId,

@@ -10,6 +10,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { env, secureCookies } from "#app/utils/env.server.ts";
+import { recordSupabaseTime } from "#app/utils/server-timing.server.ts";
 
 /** Every call to Supabase gives up after this long, so a slow backend cannot hang a page. */
 export const SUPABASE_TIMEOUT_MS = 4_000;
@@ -44,7 +45,10 @@ type RequestSupabase = {
 
 const supabaseContext = createContext<RequestSupabase | null>(null);
 
-function createRequestClient(request: Request): RequestSupabase {
+function createRequestClient(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): RequestSupabase {
   const pending: PendingCookies = { cookies: [], headers: {} };
   const client = createServerClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
     cookieOptions: authCookieOptions,
@@ -66,7 +70,16 @@ function createRequestClient(request: Request): RequestSupabase {
         Object.assign(pending.headers, headers);
       },
     },
-    global: { fetch: fetchWithTimeout },
+    global: {
+      async fetch(input, init) {
+        const started = performance.now();
+        try {
+          return await fetchWithTimeout(input, init);
+        } finally {
+          recordSupabaseTime(context, performance.now() - started);
+        }
+      },
+    },
     auth: {
       flowType: "pkce",
       autoRefreshToken: false,
@@ -102,7 +115,7 @@ export const supabaseMiddleware: MiddlewareFunction<Response> = async (
   { request, context },
   next,
 ) => {
-  const entry = createRequestClient(request);
+  const entry = createRequestClient(request, context);
   context.set(supabaseContext, entry);
   const response = await next();
   const { pending } = entry;

@@ -13,9 +13,11 @@ export const ToastSchema = z.object({
 export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = z.input<typeof ToastSchema>;
 
+export const TOAST_COOKIE = "__toast";
+
 const toastSessionStorage = createCookieSessionStorage({
   cookie: {
-    name: "__toast",
+    name: TOAST_COOKIE,
     sameSite: "lax",
     path: "/",
     httpOnly: true,

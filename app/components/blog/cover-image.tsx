@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import classes from "./blog.module.css";
 
+// A social-card cover's proportions: most covers are made for sharing.
+export const COVER_WIDTH = 1200;
+export const COVER_HEIGHT = 630;
+
 /**
  * The post's cover. A cover that fails to load disappears: also when it
  * failed before hydration, which React's onError never hears about. Its empty
@@ -20,6 +24,8 @@ export function CoverImage({ src }: { src: string }) {
     <img
       ref={ref}
       src={src}
+      width={COVER_WIDTH}
+      height={COVER_HEIGHT}
       alt=""
       className={classes.cover}
       decoding="async"

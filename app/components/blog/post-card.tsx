@@ -20,6 +20,8 @@ export function PostCard({ post }: { post: PostCardData }) {
       {post.coverImageUrl ? (
         <img
           src={post.coverImageUrl}
+          width={640}
+          height={360}
           alt=""
           loading="lazy"
           decoding="async"

@@ -1,3 +1,6 @@
+// The editor's controls use far more Mantine components than the pages do
+// (app/styles/mantine.css has only theirs): it brings the whole set.
+import "@mantine/core/styles.layer.css";
 import "@mantine/tiptap/styles.layer.css";
 import { RichTextEditor } from "@mantine/tiptap";
 import { useEditor } from "@tiptap/react";

@@ -1,0 +1,68 @@
+// The production build on a fresh embedded Supabase, started through the
+// launcher in processes of its own, for scripts that measure the real thing
+// (`npm run bench`, `npm run lighthouse`).
+import { spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("../", import.meta.url).pathname;
+
+export async function startProductionSite({
+  port,
+  supabasePort,
+  name,
+}: {
+  port: number;
+  supabasePort: number;
+  /** Names the data directory under .data/. */
+  name: string;
+}) {
+  const build = spawnSync(
+    "node",
+    ["supabase/local/run-site.ts", "--build-only"],
+    { cwd: root, stdio: "inherit" },
+  );
+  if (build.status !== 0) throw new Error("the build failed");
+  const dataDir = join(root, ".data", name);
+  rmSync(dataDir, { recursive: true, force: true });
+  const origin = `http://127.0.0.1:${port}`;
+  const site = spawn("node", ["supabase/local/run-site.ts"], {
+    cwd: root,
+    // Its own process group, so stopping it stops the server it launched.
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: origin,
+      LOCAL_SUPABASE_PORT: String(supabasePort),
+      LOCAL_SUPABASE_DATA_DIR: dataDir,
+      LOCAL_SUPABASE_RESET: "1",
+    },
+  });
+  const stop = () => {
+    if (site.pid && site.exitCode === null) process.kill(-site.pid, "SIGTERM");
+  };
+  try {
+    for (let i = 0; ; i++) {
+      if (i > 300) throw new Error("the site did not start");
+      if (site.exitCode !== null) throw new Error("the site exited");
+      const ok = await fetch(`${origin}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return {
+    origin,
+    supabaseUrl: `http://127.0.0.1:${supabasePort}`,
+    root,
+    stop,
+  };
+}
