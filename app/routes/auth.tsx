@@ -24,6 +24,7 @@ import { getClientIp } from "#app/utils/client-ip.server.ts";
 import { checkHoneypot } from "#app/utils/honeypot.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { requireSmallForm } from "#app/utils/public-form.server.ts";
 
 const SIGN_IN_UNAVAILABLE_MESSAGE =
   "Sign-in is unavailable right now. Please try again in a moment.";
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await requireSmallForm(request);
   await checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") {
