@@ -23,7 +23,10 @@ import {
 import { RateLimiter } from "#app/utils/rate-limit.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { parseUploadForm } from "#app/utils/upload.server.ts";
-import { cvObjectName } from "#supabase/functions/_shared/cv-name.ts";
+import {
+  cvDisplayName,
+  cvObjectName,
+} from "#supabase/functions/_shared/cv-name.ts";
 import { CV_BUCKET, CV_MAX_BYTES } from "#supabase/functions/_shared/limits.ts";
 
 const PER_MINUTE = 60_000;
@@ -78,7 +81,7 @@ async function store(
         comment: application.comment ?? "",
         jobTitle: job.title,
         jobId: job.id,
-        cvFileName: application.cv.name,
+        cvFileName: cvDisplayName(application.cv.name),
         cvPath: upload.data.path,
       },
     });
