@@ -1,9 +1,17 @@
-// A second copy of the site whose Supabase edge functions fail for real: its
-// SUPABASE_URL points at a small proxy that forwards everything to the e2e
-// backend except /functions/v1/*, which answers 500. The app's production
-// code runs unchanged; nothing in it knows about tests.
+// A second copy of the site whose Supabase fails for real: its SUPABASE_URL
+// points at a small proxy in front of the e2e backend. By default only
+// /functions/v1/* answers 500; setFault switches the whole backend to
+// unreachable (connections refused), slow (answers held past the app's 4 s
+// timeout) or erroring (500 everywhere), and back to healthy, while the app
+// keeps running. The app's production code runs unchanged; nothing in it
+// knows about tests.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import {
@@ -14,18 +22,44 @@ import {
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 
-function listen(server: Server) {
+function listen(server: Server, port = 0) {
   return new Promise<number>((resolve) => {
-    server.listen(0, "127.0.0.1", () =>
+    server.listen(port, "127.0.0.1", () =>
       resolve((server.address() as AddressInfo).port),
     );
   });
 }
 
-function startProxy() {
+export type Fault = "functions" | "none" | "unreachable" | "slow" | "error";
+
+/** Longer than the app's SUPABASE_TIMEOUT_MS, so the app gives up first. */
+export const SLOW_DELAY_MS = 8_000;
+
+function answer500(outgoing: ServerResponse) {
+  outgoing.writeHead(500, { "Content-Type": "application/json" });
+  outgoing.end(
+    JSON.stringify({ code: "INTERNAL", message: "Internal server error" }),
+  );
+}
+
+function startProxy(state: { fault: Fault }) {
   const target = new URL(SUPABASE_URL);
   const server = createServer((incoming, outgoing) => {
-    if (incoming.url?.startsWith("/functions/v1/")) {
+    if (state.fault === "error") {
+      incoming.resume();
+      answer500(outgoing);
+      return;
+    }
+    if (state.fault === "slow") {
+      incoming.resume();
+      const timer = setTimeout(() => answer500(outgoing), SLOW_DELAY_MS);
+      outgoing.on("close", () => clearTimeout(timer));
+      return;
+    }
+    if (
+      state.fault === "functions" &&
+      incoming.url?.startsWith("/functions/v1/")
+    ) {
       incoming.resume();
       outgoing.writeHead(500, { "Content-Type": "application/json" });
       outgoing.end(
@@ -62,11 +96,31 @@ async function freePort() {
   return port;
 }
 
-export type FailingSite = { url: string; stop(): Promise<void> };
+export type FailingSite = {
+  url: string;
+  /** Changes what the backend does from the next request on. */
+  setFault(fault: Fault): Promise<void>;
+  stop(): Promise<void>;
+};
 
-export async function startFailingSite(): Promise<FailingSite> {
-  const proxy = startProxy();
+export async function startFailingSite(
+  initial: Fault = "functions",
+): Promise<FailingSite> {
+  const state = { fault: initial };
+  const proxy = startProxy(state);
   const proxyPort = await listen(proxy);
+  const setFault = async (fault: Fault) => {
+    state.fault = fault;
+    if (fault === "unreachable") {
+      if (!proxy.listening) return;
+      // Nothing listens on the port any more: connections are refused.
+      const closed = new Promise((resolve) => proxy.close(resolve));
+      proxy.closeAllConnections();
+      await closed;
+    } else if (!proxy.listening) {
+      await listen(proxy, proxyPort);
+    }
+  };
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
@@ -96,12 +150,15 @@ export async function startFailingSite(): Promise<FailingSite> {
   });
   const stop = async () => {
     child.kill("SIGTERM");
-    await new Promise((resolve) => proxy.close(resolve));
+    if (!proxy.listening) return;
+    const closed = new Promise((resolve) => proxy.close(resolve));
+    proxy.closeAllConnections();
+    await closed;
   };
   // Generous: a busy machine can take a while to load the server build.
   for (let attempt = 0; attempt < 300; attempt++) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, stop };
+      if ((await fetch(`${url}/healthz`)).ok) return { url, setFault, stop };
     } catch {
       // Not listening yet.
     }
