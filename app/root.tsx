@@ -1,3 +1,4 @@
+import "#app/lib/zod-config.ts";
 import {
   ColorSchemeScript,
   MantineProvider,
