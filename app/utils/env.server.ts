@@ -27,6 +27,14 @@ const EnvSchema = z.object({
     z.string().min(16, "must be at least 16 characters"),
     "development-honeypot-secret",
   ),
+  // The window of every rate limit. A minute in production; the end-to-end
+  // tests shorten it to watch a limit recover without waiting a minute.
+  RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000, "must be at least 1000 (ms)")
+    .max(3_600_000, "must be at most 3600000 (ms)")
+    .default(60_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
