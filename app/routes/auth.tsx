@@ -6,6 +6,7 @@ import type { Route } from "./+types/auth";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { SignInForm } from "#app/components/sign-in-form.tsx";
 import { DEFAULT_DENIED_MESSAGE } from "#app/lib/access.ts";
+import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import {
@@ -44,6 +45,9 @@ function destination(redirectTo: string, roles: Roles) {
   // A regular user has no team area to go to: show why, with a way out.
   throw forbidden(DEFAULT_DENIED_MESSAGE);
 }
+
+// A throttled sign-in says when to try again on the document response too.
+export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(
