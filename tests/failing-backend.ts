@@ -105,6 +105,7 @@ export type FailingSite = {
 
 export async function startFailingSite(
   initial: Fault = "functions",
+  extraEnv: Record<string, string> = {},
 ): Promise<FailingSite> {
   const state = { fault: initial };
   const proxy = startProxy(state);
@@ -141,6 +142,7 @@ export async function startFailingSite(
         SUPABASE_SERVICE_ROLE_KEY,
         SESSION_SECRET: "failing-site-session-secret-0123456789abcdef",
         HONEYPOT_SECRET: "failing-site-honeypot-secret",
+        ...extraEnv,
       },
     },
   );
