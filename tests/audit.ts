@@ -17,12 +17,14 @@ type Report = {
   error?: { summary?: string };
 };
 
-let report: Report = {};
-try {
-  report = JSON.parse(result.stdout || "{}") as Report;
-} catch {
-  report = { message: result.stdout.slice(0, 200) };
+function parse(stdout: string): Report {
+  try {
+    return JSON.parse(stdout || "{}") as Report;
+  } catch {
+    return { message: stdout.slice(0, 200) };
+  }
 }
+const report = parse(result.stdout ?? "");
 
 const counts = report.metadata?.vulnerabilities;
 if (!counts) {
