@@ -1,3 +1,4 @@
+import "#app/lib/zod-config.ts";
 import {
   ColorSchemeScript,
   MantineProvider,
@@ -106,10 +107,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const isResponse = isRouteErrorResponse(error);
   const status = isResponse ? error.status : 500;
   const title = status === 404 ? "404 Page Not Found" : "Something went wrong";
+  // A refusal of the visitor's request (4xx) says why when the route gave a reason.
+  const reason =
+    isResponse &&
+    status < 500 &&
+    typeof (error.data as { message?: unknown } | null)?.message === "string"
+      ? (error.data as { message: string }).message
+      : null;
   const message =
     status === 404
       ? "The page you are looking for does not exist or has moved."
-      : "We could not show this page right now. Please try again in a moment.";
+      : (reason ??
+        "We could not show this page right now. Please try again in a moment.");
   // The stack only helps a developer; production visitors never see it.
   const stack =
     import.meta.env.DEV && error instanceof Error ? error.stack : undefined;

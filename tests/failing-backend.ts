@@ -1,10 +1,17 @@
-// A second copy of the site whose Supabase calls fail for real: its
-// SUPABASE_URL points at a small proxy that forwards everything to the e2e
-// backend except the requests a rule picks (by default /functions/v1/*),
-// which answer 500. The app's production code runs unchanged; nothing in it
+// A second copy of the site whose Supabase fails for real: its SUPABASE_URL
+// points at a small proxy in front of the e2e backend. A rule picks the
+// requests that answer 500 (by default /functions/v1/*); setFault switches the
+// whole backend to unreachable (connections refused), slow (answers held past
+// the app's 4 s timeout) or erroring (500 everywhere), and back to healthy,
+// while the app keeps running. The app's production code runs unchanged; nothing in it
 // knows about tests.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import {
@@ -15,9 +22,9 @@ import {
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 
-function listen(server: Server) {
+function listen(server: Server, port = 0) {
   return new Promise<number>((resolve) => {
-    server.listen(0, "127.0.0.1", () =>
+    server.listen(port, "127.0.0.1", () =>
       resolve((server.address() as AddressInfo).port),
     );
   });
@@ -29,22 +36,48 @@ export type FailureRule = (request: {
   url: URL;
 }) => { code: string; message: string } | null;
 
+export type Fault = FailureRule | "none" | "unreachable" | "slow" | "error";
+
 const failFunctions: FailureRule = ({ url }) =>
   url.pathname.startsWith("/functions/v1/")
     ? { code: "WORKER_ERROR", message: "Function exited due to an error" }
     : null;
 
-function startProxy(rule: () => FailureRule) {
+/** Longer than the app's SUPABASE_TIMEOUT_MS, so the app gives up first. */
+export const SLOW_DELAY_MS = 8_000;
+
+function answer500(
+  outgoing: ServerResponse,
+  body = { code: "INTERNAL", message: "Internal server error" },
+) {
+  outgoing.writeHead(500, { "Content-Type": "application/json" });
+  outgoing.end(JSON.stringify(body));
+}
+
+function startProxy(state: { fault: Fault }) {
   const target = new URL(SUPABASE_URL);
   const server = createServer((incoming, outgoing) => {
-    const failure = rule()({
-      method: incoming.method ?? "GET",
-      url: new URL(incoming.url ?? "/", target),
-    });
+    if (state.fault === "error") {
+      incoming.resume();
+      answer500(outgoing);
+      return;
+    }
+    if (state.fault === "slow") {
+      incoming.resume();
+      const timer = setTimeout(() => answer500(outgoing), SLOW_DELAY_MS);
+      outgoing.on("close", () => clearTimeout(timer));
+      return;
+    }
+    const failure =
+      typeof state.fault === "function"
+        ? state.fault({
+            method: incoming.method ?? "GET",
+            url: new URL(incoming.url ?? "/", target),
+          })
+        : null;
     if (failure) {
       incoming.resume();
-      outgoing.writeHead(500, { "Content-Type": "application/json" });
-      outgoing.end(JSON.stringify(failure));
+      answer500(outgoing, failure);
       return;
     }
     const forward = httpRequest(
@@ -75,20 +108,36 @@ async function freePort() {
 
 export type FailingSite = {
   url: string;
-  /** Replaces the rule for the requests that follow. */
+  /** Changes what the backend does from the next request on. */
+  setFault(fault: Fault): Promise<void>;
+  /** Fails the requests a rule picks from the next request on. */
   failWhen(rule: FailureRule): void;
   stop(): Promise<void>;
 };
 
 export async function startFailingSite(
-  initialRule: FailureRule = failFunctions,
+  initial: Fault = failFunctions,
+  extraEnv: Record<string, string> = {},
 ): Promise<FailingSite> {
-  let rule = initialRule;
-  const failWhen = (next: FailureRule) => {
-    rule = next;
-  };
-  const proxy = startProxy(() => rule);
+  const state: { fault: Fault } = { fault: initial };
+  const proxy = startProxy(state);
   const proxyPort = await listen(proxy);
+  const setFault = async (fault: Fault) => {
+    state.fault = fault;
+    if (fault === "unreachable") {
+      if (!proxy.listening) return;
+      // Nothing listens on the port any more: connections are refused.
+      const closed = new Promise((resolve) => proxy.close(resolve));
+      proxy.closeAllConnections();
+      await closed;
+    } else if (!proxy.listening) {
+      await listen(proxy, proxyPort);
+    }
+  };
+  // A rule needs the proxy listening: it never follows "unreachable".
+  const failWhen = (rule: FailureRule) => {
+    state.fault = rule;
+  };
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
@@ -109,6 +158,7 @@ export async function startFailingSite(
         SUPABASE_SERVICE_ROLE_KEY,
         SESSION_SECRET: "failing-site-session-secret-0123456789abcdef",
         HONEYPOT_SECRET: "failing-site-honeypot-secret",
+        ...extraEnv,
       },
     },
   );
@@ -118,12 +168,16 @@ export async function startFailingSite(
   });
   const stop = async () => {
     child.kill("SIGTERM");
-    await new Promise((resolve) => proxy.close(resolve));
+    if (!proxy.listening) return;
+    const closed = new Promise((resolve) => proxy.close(resolve));
+    proxy.closeAllConnections();
+    await closed;
   };
   // Generous: a busy machine can take a while to load the server build.
   for (let attempt = 0; attempt < 300; attempt++) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, failWhen, stop };
+      if ((await fetch(`${url}/healthz`)).ok)
+        return { url, setFault, failWhen, stop };
     } catch {
       // Not listening yet.
     }

@@ -15,6 +15,7 @@ type Step = { name: string; command: string; args: string[] };
 const steps: Step[] = [
   { name: "typecheck", command: "npm", args: ["run", "--silent", "typecheck"] },
   { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
+  { name: "dependency audit", command: "node", args: ["tests/audit.ts"] },
   {
     name: "unit and contract tests",
     command: "npx",

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 
 // The one allow-list for post bodies (SPEC.md section 5). It runs when a post
 // is saved and again when it is rendered, so a row written by any other client
@@ -224,5 +225,6 @@ const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
 };
 
 export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  // Postgres refuses NUL in text; no control character belongs in a post.
+  return sanitizeHtml(withoutControlCharacters(html), OPTIONS);
 }

@@ -19,6 +19,7 @@ import { AuthorToggleSchema } from "#app/lib/schemas/author-toggle.ts";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { requireSmallForm } from "#app/utils/public-form.server.ts";
 
 // Where every toggle lands, with its toast. Not request.url: a script-driven
 // post arrives as /admin.data.
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The role is checked again here: a direct POST gets the same 403 as the page.
   await requireRole(context, request, "admin");
   const parsed = AuthorToggleSchema.safeParse(
-    Object.fromEntries(await request.formData()),
+    Object.fromEntries(await requireSmallForm(request)),
   );
   if (!parsed.success) {
     return redirectWithToast(ADMIN_PATH, {

@@ -6,6 +6,7 @@ import type { Route } from "./+types/auth";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { SignInForm } from "#app/components/sign-in-form.tsx";
 import { DEFAULT_DENIED_MESSAGE } from "#app/lib/access.ts";
+import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import {
@@ -24,6 +25,7 @@ import { getClientIp } from "#app/utils/client-ip.server.ts";
 import { checkHoneypot } from "#app/utils/honeypot.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { requireSmallForm } from "#app/utils/public-form.server.ts";
 
 const SIGN_IN_UNAVAILABLE_MESSAGE =
   "Sign-in is unavailable right now. Please try again in a moment.";
@@ -44,6 +46,9 @@ function destination(redirectTo: string, roles: Roles) {
   throw forbidden(DEFAULT_DENIED_MESSAGE);
 }
 
+// A throttled sign-in says when to try again on the document response too.
+export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(
     new URL(request.url).searchParams.get("redirect"),
@@ -55,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await requireSmallForm(request);
   await checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") {

@@ -28,6 +28,7 @@ import { env } from "#app/utils/env.server.ts";
 import { deletePost, publicCoverPrefix } from "#app/utils/post.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { requireSmallForm } from "#app/utils/public-form.server.ts";
 
 // Deleting a post: the confirmation page for browsers without JavaScript
 // (the card's button links here) and the POST both versions send. Only the
@@ -71,7 +72,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const formData = await request.formData();
+  const formData = await requireSmallForm(request);
   const back = returnTo(formData.get("returnTo"));
   const deleted = await deletePost(getSupabase(context), {
     id: params.id,

@@ -6,6 +6,7 @@ import {
   setSignedOut,
   signOutDestination,
 } from "#app/utils/auth.server.ts";
+import { readSmallForm } from "#app/utils/public-form.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 
@@ -24,7 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameOriginPost(request)) {
     return new Response("Cross-origin sign-out refused", { status: 403 });
   }
-  const formData = await request.formData();
+  const { formData, refusal } = await readSmallForm(request);
+  if (refusal) return new Response(refusal.message, { status: refusal.status });
   const to = signOutDestination(formData.get("redirectTo"));
   setSignedOut(context);
   const headers = new Headers();

@@ -18,7 +18,10 @@ import {
 } from "#app/lib/access.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { env } from "#app/utils/env.server.ts";
-import { RateLimiter } from "#app/utils/rate-limit.server.ts";
+import {
+  RATE_LIMIT_WINDOW_MS,
+  RateLimiter,
+} from "#app/utils/rate-limit.server.ts";
 import { authCookieOptions, getSupabase } from "#app/utils/supabase.server.ts";
 
 export type AuthUser = { id: string; email: string | null };
@@ -288,7 +291,10 @@ export async function requireRole(
  * one succeeds, so a team member who mistypes a few times and then gets it
  * right starts over, while guessing at one account is capped).
  */
-export function createSignInThrottle(limit = 5, windowMs = 60_000) {
+export function createSignInThrottle(
+  limit = 5,
+  windowMs = RATE_LIMIT_WINDOW_MS,
+) {
   const byIp = new RateLimiter(limit, windowMs);
   const byEmail = new RateLimiter(limit, windowMs);
   return {

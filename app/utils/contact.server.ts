@@ -12,15 +12,16 @@ import {
   refusalResult,
   spamRefusal,
 } from "#app/utils/public-form.server.ts";
-import { RateLimiter } from "#app/utils/rate-limit.server.ts";
+import {
+  RATE_LIMIT_WINDOW_MS,
+  RateLimiter,
+} from "#app/utils/rate-limit.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import type { ContactPayload } from "#supabase/functions/_shared/payloads.ts";
 
-const PER_MINUTE = 60_000;
-
 /** Accepted submissions per address and minute, per form. */
-export const contactPageLimiter = new RateLimiter(5, PER_MINUTE);
-export const companyContactLimiter = new RateLimiter(5, PER_MINUTE);
+export const contactPageLimiter = new RateLimiter(5, RATE_LIMIT_WINDOW_MS);
+export const companyContactLimiter = new RateLimiter(5, RATE_LIMIT_WINDOW_MS);
 
 export function formToast(
   toast: { title: string; description: string },

@@ -30,6 +30,14 @@ const EnvSchema = z.object({
   // How long an anonymous render of the blog list or a post is replayed from
   // memory (0 turns that off); marketing pages are kept regardless.
   PAGE_CACHE_BLOG_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  // The window of every rate limit. A minute in production; the end-to-end
+  // tests shorten it to watch a limit recover without waiting a minute.
+  RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000, "must be at least 1000 (ms)")
+    .max(3_600_000, "must be at most 3600000 (ms)")
+    .default(60_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

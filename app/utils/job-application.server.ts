@@ -20,21 +20,25 @@ import {
   spamRefusal,
   UNREADABLE_MESSAGE,
 } from "#app/utils/public-form.server.ts";
-import { RateLimiter } from "#app/utils/rate-limit.server.ts";
+import {
+  RATE_LIMIT_WINDOW_MS,
+  RateLimiter,
+} from "#app/utils/rate-limit.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { parseUploadForm } from "#app/utils/upload.server.ts";
-import { cvObjectName } from "#supabase/functions/_shared/cv-name.ts";
+import {
+  cvDisplayName,
+  cvObjectName,
+} from "#supabase/functions/_shared/cv-name.ts";
 import { CV_BUCKET, CV_MAX_BYTES } from "#supabase/functions/_shared/limits.ts";
-
-const PER_MINUTE = 60_000;
 
 /**
  * Two budgets per address: reading an upload costs up to 5 MB of bandwidth,
  * so every attempt counts against the first; the second counts applications
  * that reach storage, like the other public forms.
  */
-export const uploadAttemptLimiter = new RateLimiter(20, PER_MINUTE);
-export const applicationLimiter = new RateLimiter(5, PER_MINUTE);
+export const uploadAttemptLimiter = new RateLimiter(20, RATE_LIMIT_WINDOW_MS);
+export const applicationLimiter = new RateLimiter(5, RATE_LIMIT_WINDOW_MS);
 
 function respond(
   result: ApplicationActionData["result"],
@@ -78,7 +82,7 @@ async function store(
         comment: application.comment ?? "",
         jobTitle: job.title,
         jobId: job.id,
-        cvFileName: application.cv.name,
+        cvFileName: cvDisplayName(application.cv.name),
         cvPath: upload.data.path,
       },
     });

@@ -35,6 +35,7 @@ import {
 } from "#app/utils/post.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 
 // The action behind /write (postId null) and /edit/{id}: read the multipart
 // body within limits, validate with the form's schema, then preview, or
@@ -200,13 +201,14 @@ export async function postFormAction({
     coverImageUrl = upload.publicUrl;
   }
 
+  // Postgres refuses NUL in text: control characters go, as in the body.
   const saved = await savePost(supabase, {
     id: postId,
-    title,
+    title: withoutControlCharacters(title),
     content,
-    excerpt: value.excerpt || null,
+    excerpt: withoutControlCharacters(value.excerpt ?? "") || null,
     coverImageUrl,
-    tags: value.tags,
+    tags: value.tags.map(withoutControlCharacters).filter(Boolean),
   });
   const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
   if (!saved.ok) {

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
 import {
   FormDataParseError,
   MaxFilesExceededError,
@@ -112,6 +113,23 @@ export async function readSmallForm(
     }
     throw error;
   }
+}
+
+/**
+ * readSmallForm for actions that render no form of their own around a
+ * refusal (sign-in, admin, delete): the refusal is thrown and the route's
+ * error boundary shows its message. request.formData() would instead throw a
+ * TypeError on a wrong content type and read a body of any size.
+ */
+export async function requireSmallForm(request: Request) {
+  const { formData, refusal } = await readSmallForm(request);
+  if (refusal) {
+    throw data(
+      { message: refusal.message },
+      { status: refusal.status, headers: refusal.headers },
+    );
+  }
+  return formData;
 }
 
 /** A form-level error for a submission whose fields were never read. */

@@ -1,4 +1,8 @@
 import { data } from "react-router";
+import { env } from "#app/utils/env.server.ts";
+
+/** How long each limit counts attempts before starting over (RATE_LIMIT_WINDOW_MS, a minute by default). */
+export const RATE_LIMIT_WINDOW_MS = env.RATE_LIMIT_WINDOW_MS;
 
 type Window = { count: number; resetAt: number };
 

@@ -12,18 +12,38 @@ import {
 import { env, secureCookies } from "#app/utils/env.server.ts";
 import { recordSupabaseTime } from "#app/utils/server-timing.server.ts";
 
-/** Every call to Supabase gives up after this long, so a slow backend cannot hang a page. */
+/**
+ * The time one request may spend waiting on Supabase, all its calls together,
+ * so a slow backend cannot hang a page: a page that needs two calls (the
+ * session, then its data) still answers within it instead of waiting for each
+ * in turn. Time spent elsewhere (reading an upload from a slow connection)
+ * does not count.
+ */
 export const SUPABASE_TIMEOUT_MS = 4_000;
 
-export function fetchWithTimeout(
-  input: RequestInfo | URL,
-  init: RequestInit = {},
-): Promise<Response> {
-  const timeout = AbortSignal.timeout(SUPABASE_TIMEOUT_MS);
-  const signal = init.signal
-    ? AbortSignal.any([init.signal, timeout])
-    : timeout;
-  return fetch(input, { ...init, signal });
+/** A fetch whose calls give up once, together, they have waited `budgetMs`. */
+export function fetchWithBudget(budgetMs = SUPABASE_TIMEOUT_MS) {
+  // Wall-clock time with at least one call in flight: calls made in parallel
+  // spend the budget once, not once each.
+  let spent = 0;
+  let inFlight = 0;
+  let busySince = 0;
+  const elapsed = () =>
+    spent + (inFlight > 0 ? performance.now() - busySince : 0);
+  return async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const timeout = AbortSignal.timeout(
+      Math.max(0, Math.round(budgetMs - elapsed())),
+    );
+    const signal = init.signal
+      ? AbortSignal.any([init.signal, timeout])
+      : timeout;
+    if (inFlight++ === 0) busySince = performance.now();
+    try {
+      return await fetch(input, { ...init, signal });
+    } finally {
+      if (--inFlight === 0) spent += performance.now() - busySince;
+    }
+  };
 }
 
 export const authCookieOptions = {
@@ -71,14 +91,17 @@ function createRequestClient(
       },
     },
     global: {
-      async fetch(input, init) {
-        const started = performance.now();
-        try {
-          return await fetchWithTimeout(input, init);
-        } finally {
-          recordSupabaseTime(context, performance.now() - started);
-        }
-      },
+      fetch: (() => {
+        const fetchWithinBudget = fetchWithBudget();
+        return async (input: RequestInfo | URL, init?: RequestInit) => {
+          const started = performance.now();
+          try {
+            return await fetchWithinBudget(input, init);
+          } finally {
+            recordSupabaseTime(context, performance.now() - started);
+          }
+        };
+      })(),
     },
     auth: {
       flowType: "pkce",

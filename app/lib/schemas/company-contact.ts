@@ -7,6 +7,10 @@ import {
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
 } from "#supabase/functions/_shared/limits.ts";
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  hasNoControlCharacters,
+} from "#supabase/functions/_shared/text.ts";
 
 export const COMPANY_NAME_MESSAGE = "Name must be at least 2 characters";
 export const COMPANY_EMAIL_MESSAGE = "Invalid email address";
@@ -17,7 +21,8 @@ export const CompanyContactSchema = z.object({
     .string({ error: COMPANY_NAME_MESSAGE })
     .trim()
     .min(NAME_MIN_LENGTH, COMPANY_NAME_MESSAGE)
-    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
+    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE),
   email: z
     .email({ error: COMPANY_EMAIL_MESSAGE })
     .max(EMAIL_MAX_LENGTH, COMPANY_EMAIL_MESSAGE),
@@ -28,7 +33,8 @@ export const CompanyContactSchema = z.object({
     .max(
       MESSAGE_MAX_LENGTH,
       `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
-    ),
+    )
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE),
 });
 
 export const COMPANY_CONTACT_SUCCESS = {

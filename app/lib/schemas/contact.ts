@@ -7,6 +7,10 @@ import {
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
 } from "#supabase/functions/_shared/limits.ts";
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  hasNoControlCharacters,
+} from "#supabase/functions/_shared/text.ts";
 
 export const NAME_MESSAGE = "Name must be at least 2 characters";
 export const COMPANY_EMAIL_MESSAGE = "Please enter a valid email address";
@@ -18,7 +22,8 @@ export const ContactSchema = z.object({
     .string({ error: NAME_MESSAGE })
     .trim()
     .min(NAME_MIN_LENGTH, NAME_MESSAGE)
-    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
+    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE),
   companyEmail: z
     .email({ error: COMPANY_EMAIL_MESSAGE })
     .max(EMAIL_MAX_LENGTH, COMPANY_EMAIL_MESSAGE),
@@ -29,7 +34,8 @@ export const ContactSchema = z.object({
     .max(
       MESSAGE_MAX_LENGTH,
       `Please keep it under ${MESSAGE_MAX_LENGTH} characters`,
-    ),
+    )
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE),
 });
 
 export const CONTACT_SUCCESS = {

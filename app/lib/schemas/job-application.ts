@@ -10,6 +10,10 @@ import {
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
 } from "#supabase/functions/_shared/limits.ts";
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  hasNoControlCharacters,
+} from "#supabase/functions/_shared/text.ts";
 
 export const APPLICANT_NAME_MESSAGE = "Name must be at least 2 characters";
 export const APPLICANT_EMAIL_MESSAGE = "Please enter a valid email address";
@@ -29,7 +33,8 @@ export const JobApplicationSchema = z.object({
     .string({ error: APPLICANT_NAME_MESSAGE })
     .trim()
     .min(NAME_MIN_LENGTH, APPLICANT_NAME_MESSAGE)
-    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
+    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE),
   email: z
     .email({ error: APPLICANT_EMAIL_MESSAGE })
     .max(EMAIL_MAX_LENGTH, APPLICANT_EMAIL_MESSAGE),
@@ -40,6 +45,7 @@ export const JobApplicationSchema = z.object({
       MESSAGE_MAX_LENGTH,
       `Please keep your comment under ${MESSAGE_MAX_LENGTH} characters`,
     )
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
     .optional(),
   // One file exactly: a second file makes the value an array, which fails here.
   cv: z

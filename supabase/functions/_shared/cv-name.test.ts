@@ -19,7 +19,8 @@ describe("safeFileName", () => {
     expect(safeFileName("cv\u0000\u001f\n.pdf")).toBe("cv___.pdf");
     expect(safeFileName("...hidden.pdf")).toBe("hidden.pdf");
     expect(safeFileName("Zoë Müller #1.doc")).toBe("Zoe Muller _1.doc");
-    expect(safeFileName(".pdf")).toBe("pdf");
+    expect(safeFileName(".pdf")).toBe("cv.pdf");
+    expect(safeFileName("..")).toBe("cv.");
   });
 
   it("lowers the extension and limits the length without losing it", () => {

@@ -2,7 +2,7 @@
 // app validates the same rules on its forms; the functions check again because
 // anyone holding the public anon key can call them directly.
 import { z } from "zod";
-import { CV_PATH_PATTERN } from "./cv-name.ts";
+import { CV_DISPLAY_NAME_MAX_LENGTH, CV_PATH_PATTERN } from "./cv-name.ts";
 import {
   CV_FILE_NAME_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -11,17 +11,32 @@ import {
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
 } from "./limits.ts";
+import { hasNoControlCharacters } from "./text.ts";
 
-const name = z.string().trim().min(NAME_MIN_LENGTH).max(NAME_MAX_LENGTH);
+const name = z
+  .string()
+  .trim()
+  .min(NAME_MIN_LENGTH)
+  .max(NAME_MAX_LENGTH)
+  .refine(hasNoControlCharacters);
 const email = z.email().max(EMAIL_MAX_LENGTH);
 
 export const ContactPayloadSchema = z.object({
   name,
   email,
-  message: z.string().trim().min(MESSAGE_MIN_LENGTH).max(MESSAGE_MAX_LENGTH),
+  message: z
+    .string()
+    .trim()
+    .min(MESSAGE_MIN_LENGTH)
+    .max(MESSAGE_MAX_LENGTH)
+    .refine(hasNoControlCharacters),
   // The contact page sends company as an empty string (SPEC.md section 3); the
   // company page's dialog leaves it out.
-  company: z.string().max(NAME_MAX_LENGTH).optional(),
+  company: z
+    .string()
+    .max(NAME_MAX_LENGTH)
+    .refine(hasNoControlCharacters)
+    .optional(),
 });
 
 export type ContactPayload = z.infer<typeof ContactPayloadSchema>;
@@ -29,13 +44,14 @@ export type ContactPayload = z.infer<typeof ContactPayloadSchema>;
 export const JobApplicationPayloadSchema = z.object({
   name,
   email,
-  comment: z.string().max(MESSAGE_MAX_LENGTH),
+  comment: z.string().max(MESSAGE_MAX_LENGTH).refine(hasNoControlCharacters),
   jobTitle: z.string().trim().min(1).max(NAME_MAX_LENGTH),
   jobId: z.string().trim().min(1).max(64),
   cvFileName: z
     .string()
     .min(1)
-    .max(CV_FILE_NAME_MAX_LENGTH * 2),
+    .max(CV_DISPLAY_NAME_MAX_LENGTH)
+    .refine(hasNoControlCharacters),
   cvPath: z
     .string()
     .max(CV_FILE_NAME_MAX_LENGTH + 20)

@@ -1,0 +1,43 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, expect, test } from "vitest";
+import { fetchWithBudget } from "#app/utils/supabase.server.ts";
+
+// A backend that answers each call after 300 ms.
+const server = createServer((_request, response) => {
+  setTimeout(() => response.end("ok"), 300);
+});
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+test("the calls of one request share one budget", async () => {
+  const fetch = fetchWithBudget(500);
+  expect(await (await fetch(url)).text()).toBe("ok");
+  const start = performance.now();
+  // About 200 ms of the budget are left: the second call gives up then.
+  await expect(fetch(url)).rejects.toThrow(/timeout|aborted/i);
+  expect(performance.now() - start).toBeLessThan(300);
+  // Nothing is left for a third.
+  await expect(fetch(url)).rejects.toThrow(/timeout|aborted/i);
+});
+
+test("a caller's own signal still cancels", async () => {
+  const fetch = fetchWithBudget(5_000);
+  const controller = new AbortController();
+  const pending = fetch(url, { signal: controller.signal });
+  controller.abort();
+  await expect(pending).rejects.toThrow(/abort/i);
+});
+
+test("calls in parallel spend the budget once, not once each", async () => {
+  const fetch = fetchWithBudget(800);
+  const answers = await Promise.all([fetch(url), fetch(url)]);
+  expect(answers.every((answer) => answer.ok)).toBe(true);
+  // About 300 ms were spent, not 600: a third call still has time.
+  expect(await (await fetch(url)).text()).toBe("ok");
+});

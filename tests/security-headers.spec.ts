@@ -1,0 +1,174 @@
+// Every page, public and signed-in: the security headers on the HTML
+// response, an enforced CSP whose per-request nonce is on every script, and
+// not one CSP violation reported by the browser while the page loads and
+// hydrates. Also: nothing secret in the built client assets.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { signIn, type Account } from "./auth-helpers.ts";
+import { SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY } from "./e2e-env.ts";
+
+const POST_ID = "b0000000-0000-4000-8000-000000000002";
+
+const PUBLIC_PAGES = [
+  "/",
+  "/company",
+  "/careers",
+  "/careers/1",
+  "/careers/2?apply=1",
+  "/contact-us",
+  "/blueprint-showcase",
+  "/agents/data-engineer",
+  "/agents/data-analyst",
+  "/agents/ml-engineer",
+  "/blueprints",
+  "/blueprints?tag=Blueprints",
+  `/blueprints/${POST_ID}`,
+  "/auth",
+  "/admin",
+  "/write",
+  "/no-such-page",
+];
+
+const SIGNED_IN_PAGES: Record<Account, string[]> = {
+  admin: ["/admin", `/edit/${POST_ID}`, `/blueprints/${POST_ID}`],
+  author: ["/write", `/blueprints/${POST_ID}/delete`, "/"],
+  reader: ["/write", "/admin", "/blueprints"],
+};
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(
+    testInfo.project.name !== "js",
+    "CSP violations come from scripts; headers are the same in both projects",
+  );
+  test.setTimeout(120_000);
+});
+
+/** Collects what the browser reports, from before the first script runs. */
+async function watchViolations(page: Page) {
+  const violations: string[] = [];
+  await page.addInitScript(() => {
+    const list: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = list;
+    document.addEventListener("securitypolicyviolation", (event) => {
+      list.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text()))
+      violations.push(message.text());
+  });
+  return async () => [
+    ...violations,
+    ...(await page.evaluate(
+      () => (window as unknown as { __csp?: string[] }).__csp ?? [],
+    )),
+  ];
+}
+
+const nonces = new Set<string>();
+
+async function visit(page: Page, path: string) {
+  const reported = await watchViolations(page);
+  const response = await page.goto(path);
+  expect(response, path).not.toBeNull();
+  const headers = response!.headers();
+  expect(headers["content-type"], path).toContain("text/html");
+  expect(headers["x-content-type-options"], path).toBe("nosniff");
+  expect(headers["referrer-policy"], path).toBe(
+    "strict-origin-when-cross-origin",
+  );
+  expect(headers["permissions-policy"], path).toContain("camera=()");
+  expect(headers["strict-transport-security"], path).toMatch(
+    /max-age=\d{7,}; includeSubDomains/,
+  );
+  expect(headers["content-security-policy-report-only"], path).toBeUndefined();
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp, path).toContain("frame-ancestors 'none'");
+  expect(csp, path).toContain("object-src 'none'");
+  expect(csp, path).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+  expect(nonces.has(nonce), `${path}: a fresh nonce`).toBe(false);
+  nonces.add(nonce);
+  const html = await response!.text();
+  for (const [, attributes = ""] of html.matchAll(/<script\b([^>]*)>/g)) {
+    if (attributes.includes('type="application/ld+json"')) continue;
+    expect(attributes, `${path}: every script carries the nonce`).toContain(
+      `nonce="${nonce}"`,
+    );
+  }
+  await page.waitForLoadState("networkidle");
+  expect(await reported(), `${path}: CSP violations`).toEqual([]);
+}
+
+function report(label: string, pages: number) {
+  console.log(
+    `security headers (${label}): ${pages} pages, headers and nonce on each, 0 CSP violations`,
+  );
+}
+
+test("public pages: headers, nonce and no CSP violation", async ({ page }) => {
+  for (const path of PUBLIC_PAGES) await visit(page, path);
+  report("anonymous", PUBLIC_PAGES.length);
+});
+
+for (const [account, paths] of Object.entries(SIGNED_IN_PAGES) as [
+  Account,
+  string[],
+][]) {
+  test(`signed in as ${account}: headers, nonce and no CSP violation`, async ({
+    page,
+  }) => {
+    await signIn(page, account, "/blueprints");
+    await page.waitForURL(/\/blueprints$/);
+    for (const path of paths) await visit(page, path);
+    report(account, paths.length);
+  });
+}
+
+test("no secret, token or key in the built client assets", () => {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.push(path);
+    }
+  };
+  walk(new URL("../build/client", import.meta.url).pathname);
+  // The launcher's development secrets, read from its source so the two
+  // cannot drift apart.
+  const launcher = readFileSync(
+    new URL("../supabase/local/run-site.ts", import.meta.url),
+    "utf8",
+  );
+  const launcherSecrets = [
+    ...launcher.matchAll(/(?:SESSION|HONEYPOT)_SECRET \?\?\s*"([^"]+)"/g),
+  ].map((match) => match[1]!);
+  expect(launcherSecrets).toHaveLength(2);
+  const forbidden: (string | RegExp)[] = [
+    SUPABASE_ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY,
+    ...launcherSecrets,
+    "service_role",
+    "SUPABASE_SERVICE_ROLE_KEY",
+    "SESSION_SECRET",
+    "HONEYPOT_SECRET",
+    // Anything shaped like a JWT: header.payload.
+    /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}/,
+  ];
+  let scanned = 0;
+  for (const file of files) {
+    const text = readFileSync(file, "latin1");
+    scanned += text.length;
+    for (const needle of forbidden) {
+      const found =
+        typeof needle === "string" ? text.includes(needle) : needle.test(text);
+      expect(found, `${String(needle).slice(0, 24)} in ${file}`).toBe(false);
+    }
+  }
+  console.log(
+    `client assets: ${files.length} files, ${(scanned / 1024).toFixed(0)} kB scanned, ${forbidden.length} patterns, 0 found`,
+  );
+});
