@@ -135,6 +135,12 @@ export const BlockDirection = Extension.create({
  * the mark stays, without a destination.
  */
 const SafeLink = Link.extend({
+  // With autolink on, Tiptap makes links inclusive: text typed after a link
+  // (even in the next paragraph after Enter) would join it. Authors expect a
+  // link to end where they put it.
+  inclusive() {
+    return false;
+  },
   addCommands() {
     const parent = this.parent?.() ?? {};
     return {
