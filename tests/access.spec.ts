@@ -7,8 +7,7 @@ import { ACCOUNTS, DEMO_PASSWORD } from "./auth-helpers.ts";
 
 let site: FailingSite;
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== "js") return;
+test.beforeAll(async () => {
   test.setTimeout(60_000);
   // The production build as deployed: its public address is https (Fly
   // terminates TLS), which is what makes the cookies Secure.
@@ -19,13 +18,6 @@ test.beforeAll(async ({}, testInfo) => {
 
 test.afterAll(async () => {
   await site?.stop();
-});
-
-test.beforeEach(({}, testInfo) => {
-  test.skip(
-    testInfo.project.name !== "js",
-    "cookie headers: plain HTTP in one project is enough",
-  );
 });
 
 async function signInPost(cookie?: string) {

@@ -30,8 +30,7 @@ let site: FailingSite;
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== "js") return;
+test.beforeAll(async () => {
   test.setTimeout(60_000);
   site = await startFailingSite("none");
 });
@@ -40,11 +39,7 @@ test.afterAll(async () => {
   await site?.stop();
 });
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(
-    testInfo.project.name !== "js",
-    "server-side faults: plain HTTP in one project is enough",
-  );
+test.beforeEach(() => {
   test.setTimeout(90_000);
 });
 

@@ -10,11 +10,7 @@ import { BASE_URL } from "./e2e-env.ts";
 // One worker runs the file in order, so the summary below covers every case.
 test.describe.configure({ mode: "default" });
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(
-    testInfo.project.name !== "js",
-    "HTTP-level cases: one browser project is enough",
-  );
+test.beforeEach(() => {
   test.setTimeout(120_000);
 });
 

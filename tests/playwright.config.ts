@@ -41,6 +41,9 @@ export default defineConfig({
       // plain-HTML path alone, @no-js-only.
       name: "no-js",
       grepInvert: /@js-only/,
+      // Plain-HTTP specs (no page scripts involved) run once, in "js".
+      testIgnore:
+        /(access|faults|hostile-input|rate-limits|security-headers)\.spec\.ts$/,
       use: {
         ...devices["Desktop Chrome"],
         javaScriptEnabled: false,

@@ -18,8 +18,7 @@ const MINIMAL_PDF = Buffer.from("%PDF-1.4\n%%EOF\n");
 
 let site: FailingSite;
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== "js") return;
+test.beforeAll(async () => {
   test.setTimeout(60_000);
   site = await startFailingSite("none", {
     RATE_LIMIT_WINDOW_MS: String(WINDOW_MS),
@@ -30,11 +29,7 @@ test.afterAll(async () => {
   await site?.stop();
 });
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(
-    testInfo.project.name !== "js",
-    "server-side limits: plain HTTP in one project is enough",
-  );
+test.beforeEach(() => {
   test.setTimeout(60_000);
 });
 

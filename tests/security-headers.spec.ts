@@ -37,11 +37,7 @@ const SIGNED_IN_PAGES: Record<Account, string[]> = {
   reader: ["/write", "/admin", "/blueprints"],
 };
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(
-    testInfo.project.name !== "js",
-    "CSP violations come from scripts; headers are the same in both projects",
-  );
+test.beforeEach(() => {
   test.setTimeout(120_000);
 });
 
