@@ -31,7 +31,11 @@ const PAGES: { page: string; routes: string[]; budget: boolean }[] = [
     routes: ["root", "routes/blueprints", "routes/blueprints.$id"],
     budget: true,
   },
-  { page: "/write", routes: ["root", "routes/write"], budget: false },
+  {
+    page: "/write",
+    routes: ["root", "routes/mantine-layout", "routes/write"],
+    budget: false,
+  },
 ];
 
 const assetsDir = join(client, "assets");
