@@ -9,7 +9,6 @@ import {
   ScrollRestoration,
   useLoaderData,
 } from "react-router";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { SiteLayout } from "#app/components/site-layout.tsx";
@@ -85,14 +84,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { honeypotInputProps, toast } = useLoaderData<typeof loader>();
+  const { toast } = useLoaderData<typeof loader>();
   return (
-    <HoneypotProvider {...honeypotInputProps}>
+    <>
       <SiteLayout>
         <Outlet />
       </SiteLayout>
       <Toast toast={toast} />
-    </HoneypotProvider>
+    </>
   );
 }
 
