@@ -1,9 +1,3 @@
-import "#app/lib/zod-config.ts";
-import {
-  ColorSchemeScript,
-  MantineProvider,
-  mantineHtmlProps,
-} from "@mantine/core";
 import type { ReactNode } from "react";
 import {
   data,
@@ -15,13 +9,11 @@ import {
   ScrollRestoration,
   useLoaderData,
 } from "react-router";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { SiteLayout } from "#app/components/site-layout.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
-import { theme } from "#app/lib/theme.ts";
 import appStyles from "#app/styles/app.css?url";
 import mantineStyles from "#app/styles/mantine.css?url";
 import { authMiddleware } from "#app/utils/auth.server.ts";
@@ -72,18 +64,18 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args);
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en" {...mantineHtmlProps}>
+    // The site is light only; the attribute selects Mantine's light
+    // variables without its provider, which only the pages built from
+    // Mantine components load (app/routes/mantine-layout.tsx).
+    <html lang="en" data-mantine-color-scheme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
-          {children}
-        </MantineProvider>
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -92,14 +84,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { honeypotInputProps, toast } = useLoaderData<typeof loader>();
+  const { toast } = useLoaderData<typeof loader>();
   return (
-    <HoneypotProvider {...honeypotInputProps}>
+    <>
       <SiteLayout>
         <Outlet />
       </SiteLayout>
       <Toast toast={toast} />
-    </HoneypotProvider>
+    </>
   );
 }
 
@@ -130,7 +122,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         message={message}
         actions={[
           { to: "/", label: "Go Home" },
-          { to: "/blueprints", label: "Explore Blueprints", variant: "light" },
+          {
+            to: "/blueprints",
+            label: "Explore Blueprints",
+            variant: "secondary",
+          },
         ]}
       />
       {stack ? (

@@ -1,36 +1,39 @@
-import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import classes from "./error-page.module.css";
+import ui from "#app/components/marketing/marketing.module.css";
 
 type ErrorPageProps = {
   title: string;
   message: ReactNode;
-  actions?: { to: string; label: string; variant?: "filled" | "light" }[];
+  actions?: { to: string; label: string; variant?: "primary" | "secondary" }[];
 };
 
+const BUTTON_CLASSES = {
+  primary: ui.button,
+  secondary: ui.buttonSecondary,
+} as const;
+
+// Plain markup rather than Mantine: the 404 and error pages render under the
+// root, which loads no Mantine runtime (see app/routes/mantine-layout.tsx).
 export function ErrorPage({ title, message, actions = [] }: ErrorPageProps) {
   return (
-    <Container size="sm" py={120}>
-      <Stack align="center" gap="md" ta="center">
-        <Title order={1}>{title}</Title>
-        <Text c="dimmed" size="lg">
-          {message}
-        </Text>
-        {actions.length > 0 ? (
-          <Group justify="center" mt="md">
-            {actions.map((action) => (
-              <Button
-                key={action.to}
-                component={Link}
-                to={action.to}
-                variant={action.variant ?? "filled"}
-              >
-                {action.label}
-              </Button>
-            ))}
-          </Group>
-        ) : null}
-      </Stack>
-    </Container>
+    <div className={classes.page}>
+      <h1 className={classes.title}>{title}</h1>
+      <p className={classes.message}>{message}</p>
+      {actions.length > 0 ? (
+        <div className={`${ui.buttons} ${classes.actions}`}>
+          {actions.map((action) => (
+            <Link
+              key={action.to}
+              to={action.to}
+              className={BUTTON_CLASSES[action.variant ?? "primary"]}
+            >
+              {action.label}
+            </Link>
+          ))}
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { BrandMark } from "#app/components/marketing/brand-mark.tsx";
-import { Icon } from "#app/components/marketing/icons.tsx";
+import { SiteIcon } from "#app/components/site-icons.tsx";
 import {
   CONNECT_HEADING,
   CONNECT_LINKS,
@@ -55,7 +55,7 @@ export function SiteFooter() {
                   rel="noopener noreferrer"
                   className={classes.link}
                 >
-                  <Icon name={link.icon} size={18} />
+                  <SiteIcon name={link.icon} size={18} />
                   {link.label}
                   <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>

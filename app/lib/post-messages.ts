@@ -35,7 +35,6 @@ export const POST_NOT_FOUND = {
   description: "Blog post not found.",
 } as const;
 
-export const DELETE_CONFIRMATION = "Are you sure you want to delete this post?";
 export const POST_DELETED = {
   title: "Success",
   description: "Post deleted successfully",

@@ -10,13 +10,12 @@ import {
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/blueprints.$id.delete";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
+import { DELETE_COPY } from "#app/components/blog/delete-copy.ts";
 import { ErrorPage } from "#app/components/error-page.tsx";
-import { DELETE_COPY } from "#app/components/post-form/labels.ts";
 import { BLOG_PATH } from "#app/content/blog.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import {
-  DELETE_CONFIRMATION,
   DELETE_FAILED,
   LOAD_FAILED,
   POST_DELETED,
@@ -39,7 +38,7 @@ const DELETE_FORBIDDEN_MESSAGE = "You are not allowed to delete this post.";
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
     title: DELETE_COPY.pageTitle,
-    description: DELETE_CONFIRMATION,
+    description: DELETE_COPY.confirmation,
     noIndex: true,
   });
 
@@ -110,7 +109,7 @@ export default function DeletePost({ loaderData }: Route.ComponentProps) {
           <Title order={1} size="h2">
             {DELETE_COPY.pageTitle}
           </Title>
-          <Text size="lg">{DELETE_CONFIRMATION}</Text>
+          <Text size="lg">{DELETE_COPY.confirmation}</Text>
           <Text fw={600}>{post.title}</Text>
           <Form method="post">
             <input type="hidden" name="returnTo" value={loaderData.returnTo} />

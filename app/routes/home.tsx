@@ -6,6 +6,7 @@ import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import { useStartNowUrl } from "#app/components/marketing/use-start-now-url.ts";
 import { YcBadge } from "#app/components/marketing/yc-badge.tsx";
 import { Link } from "react-router";
+import { AGENTS } from "#app/content/agents.ts";
 import {
   ALL_BLUEPRINT_NAMES,
   SHOWCASE_BLUEPRINTS,
@@ -19,24 +20,49 @@ import {
   RESULTS,
   SCREEN_READER_SUMMARY,
 } from "#app/content/home.ts";
+import { TRUSTED_BY_HEADING, TRUSTED_LOGOS } from "#app/content/logos.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import ui from "#app/components/marketing/marketing.module.css";
 import classes from "#app/components/marketing/home.module.css";
 
+// The page's words come as loader data rather than imported into the route
+// module: the HTML carries them anyway, and the JavaScript stays within the
+// budget (tests/js-budget.ts) instead of shipping the copy a second time.
 export function loader() {
   return {
     hero: HERO,
+    agents: AGENTS.map(({ slug, name, role, portrait }) => ({
+      slug,
+      name,
+      role,
+      portrait,
+    })),
+    logos: { heading: TRUSTED_BY_HEADING, items: TRUSTED_LOGOS },
     howItWorks: HOW_IT_WORKS,
     results: RESULTS,
     deployment: DEPLOYMENT,
-    blueprints: SHOWCASE_BLUEPRINTS,
+    blueprints: SHOWCASE_BLUEPRINTS.map(({ name, icon }) => ({ name, icon })),
+    teaser: BLUEPRINT_TEASER,
+    closingCta: CLOSING_CTA,
+    summary: { ...SCREEN_READER_SUMMARY, blueprintNames: ALL_BLUEPRINT_NAMES },
   };
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, howItWorks, results, deployment, blueprints } = loaderData;
+  const {
+    hero,
+    agents,
+    logos,
+    howItWorks,
+    results,
+    deployment,
+    blueprints,
+    teaser,
+    closingCta,
+    summary,
+  } = loaderData;
   const startNowUrl = useStartNowUrl();
   return (
     <>
@@ -77,11 +103,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <YcBadge />
             </div>
           </div>
-          <AgentCluster />
+          <AgentCluster
+            agents={agents}
+            label={hero.clusterLabel}
+            liveStatus={hero.liveStatus}
+          />
         </div>
       </section>
 
-      <LogoStrip />
+      <LogoStrip heading={logos.heading} logos={logos.items} />
 
       <section aria-labelledby="how-heading" className={ui.section}>
         <div className={ui.container}>
@@ -173,13 +203,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div>
             <SectionHeading
               id="blueprints-heading"
-              eyebrow={BLUEPRINT_TEASER.eyebrow}
-              title={BLUEPRINT_TEASER.title}
+              eyebrow={teaser.eyebrow}
+              title={teaser.title}
             >
-              {BLUEPRINT_TEASER.text}
+              {teaser.text}
             </SectionHeading>
-            <Link to={BLUEPRINT_TEASER.linkTo} className={ui.textLink}>
-              {BLUEPRINT_TEASER.linkLabel}
+            <Link to={teaser.linkTo} className={ui.textLink}>
+              {teaser.linkLabel}
               <Icon name="arrow-right" size={18} />
             </Link>
           </div>
@@ -199,11 +229,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="cta-heading" className={ui.section}>
         <div className={ui.container}>
           <div className={ui.ctaBand}>
-            <h2 id="cta-heading">{CLOSING_CTA.title}</h2>
-            <p>{CLOSING_CTA.text}</p>
+            <h2 id="cta-heading">{closingCta.title}</h2>
+            <p>{closingCta.text}</p>
             <div className={ui.buttons}>
-              <Link to={CLOSING_CTA.requestDemo.to} className={ui.buttonLight}>
-                {CLOSING_CTA.requestDemo.label}
+              <Link to={closingCta.requestDemo.to} className={ui.buttonLight}>
+                {closingCta.requestDemo.label}
               </Link>
               <a href={startNowUrl} className={ui.buttonOutlineLight}>
                 {hero.startNow}
@@ -213,34 +243,45 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <ScreenReaderSummary />
+      <ScreenReaderSummary
+        summary={summary}
+        deployment={deployment}
+        results={results}
+      />
     </>
   );
 }
 
 /** Repeats the platform's substance as plain text for screen readers and crawlers. */
-function ScreenReaderSummary() {
+function ScreenReaderSummary({
+  summary,
+  deployment,
+  results,
+}: Pick<
+  Route.ComponentProps["loaderData"],
+  "summary" | "deployment" | "results"
+>) {
   return (
     <section aria-labelledby="platform-summary" className="visually-hidden">
-      <h2 id="platform-summary">{SCREEN_READER_SUMMARY.heading}</h2>
-      <p>{SCREEN_READER_SUMMARY.platform}</p>
-      <h3>{SCREEN_READER_SUMMARY.blueprintsHeading}</h3>
+      <h2 id="platform-summary">{summary.heading}</h2>
+      <p>{summary.platform}</p>
+      <h3>{summary.blueprintsHeading}</h3>
       <ul>
-        {ALL_BLUEPRINT_NAMES.map((name) => (
+        {summary.blueprintNames.map((name) => (
           <li key={name}>{name}</li>
         ))}
       </ul>
-      <h3>{SCREEN_READER_SUMMARY.deploymentHeading}</h3>
+      <h3>{summary.deploymentHeading}</h3>
       <ul>
-        {DEPLOYMENT.options.map((option) => (
+        {deployment.options.map((option) => (
           <li key={option.name}>
             {option.name}: {option.points.join(", ")}.
           </li>
         ))}
       </ul>
-      <h3>{SCREEN_READER_SUMMARY.resultsHeading}</h3>
+      <h3>{summary.resultsHeading}</h3>
       <ul>
-        {RESULTS.items.map((item) => (
+        {results.items.map((item) => (
           <li key={item.label}>
             {item.value} {item.label}: {item.detail}
           </li>

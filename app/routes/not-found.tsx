@@ -25,7 +25,11 @@ export default function NotFound() {
       message="The page you are looking for does not exist or has moved."
       actions={[
         { to: "/", label: "Go Home" },
-        { to: "/blueprints", label: "Explore Blueprints", variant: "light" },
+        {
+          to: "/blueprints",
+          label: "Explore Blueprints",
+          variant: "secondary",
+        },
       ]}
     />
   );

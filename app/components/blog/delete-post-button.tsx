@@ -1,7 +1,6 @@
 import { Link, useFetcher, useLocation } from "react-router";
 import classes from "./blog.module.css";
-import { DELETE_COPY } from "#app/components/post-form/labels.ts";
-import { DELETE_CONFIRMATION } from "#app/lib/post-messages.ts";
+import { DELETE_COPY } from "./delete-copy.ts";
 
 /**
  * The author's delete button on a post card. Without JavaScript it is a link
@@ -29,7 +28,7 @@ export function DeletePostButton({
       data-testid="delete-post"
       onClick={(event) => {
         event.preventDefault();
-        if (busy || !window.confirm(DELETE_CONFIRMATION)) return;
+        if (busy || !window.confirm(DELETE_COPY.confirmation)) return;
         void fetcher.submit({ returnTo }, { method: "post", action });
       }}
     >

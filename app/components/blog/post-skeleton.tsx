@@ -1,7 +1,20 @@
-import { Skeleton } from "@mantine/core";
 import classes from "./blog.module.css";
 import ui from "#app/components/marketing/marketing.module.css";
 import { POST_COPY } from "#app/content/blog.ts";
+
+// The outline of a post: kicker, two title lines, byline, cover, three lines
+// of text. Plain blocks rather than Mantine's Skeleton, which would bring its
+// runtime onto the blog pages.
+const BLOCKS = [
+  { height: 14, width: "140px", round: true },
+  { height: 44, width: "90%" },
+  { height: 44, width: "60%" },
+  { height: 16, width: "180px", round: true },
+  { height: 320, width: "100%", cover: true },
+  { height: 16, width: "100%" },
+  { height: 16, width: "100%" },
+  { height: 16, width: "80%" },
+];
 
 /** Shown in place of a post while a client navigation loads it. */
 export function PostSkeleton() {
@@ -12,14 +25,13 @@ export function PostSkeleton() {
         role="status"
         aria-label={POST_COPY.loading}
       >
-        <Skeleton height={14} width={140} radius="xl" />
-        <Skeleton height={44} width="90%" />
-        <Skeleton height={44} width="60%" />
-        <Skeleton height={16} width={180} radius="xl" />
-        <Skeleton height={320} mt="md" radius="lg" />
-        <Skeleton height={16} />
-        <Skeleton height={16} />
-        <Skeleton height={16} width="80%" />
+        {BLOCKS.map(({ height, width, round, cover }, index) => (
+          <div
+            key={index}
+            className={`${classes.skeletonBlock} ${round ? classes.skeletonRound : ""} ${cover ? classes.skeletonCover : ""}`}
+            style={{ height, width }}
+          />
+        ))}
       </div>
     </div>
   );

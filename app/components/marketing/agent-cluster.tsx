@@ -1,13 +1,19 @@
 import { Link } from "react-router";
-import { AGENTS } from "#app/content/agents.ts";
-import { HERO } from "#app/content/home.ts";
+import type { Agent } from "#app/content/agents.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import classes from "./agent-cluster.module.css";
 
+type AgentClusterProps = {
+  agents: Pick<Agent, "slug" | "name" | "role" | "portrait">[];
+  label: string;
+  /** What a screen reader hears after each agent's role. */
+  liveStatus: string;
+};
+
 /** The hero's circle of agent portraits, each a link to its agent page. */
-export function AgentCluster() {
+export function AgentCluster({ agents, label, liveStatus }: AgentClusterProps) {
   return (
-    <nav aria-label={HERO.clusterLabel} className={classes.cluster}>
+    <nav aria-label={label} className={classes.cluster}>
       <div className={classes.rings} aria-hidden="true">
         <span />
         <span />
@@ -17,7 +23,7 @@ export function AgentCluster() {
         <BrandMark size={56} />
       </div>
       <ul className={classes.list}>
-        {AGENTS.map((agent) => (
+        {agents.map((agent) => (
           <li key={agent.slug} className={classes.item}>
             <Link to={`/agents/${agent.slug}`} className={classes.link}>
               <span className={classes.portrait}>
@@ -37,7 +43,7 @@ export function AgentCluster() {
               <span className={classes.label}>
                 <span className={classes.name}>{agent.name}</span>
                 <span className={classes.role}>{agent.role}</span>
-                <span className="visually-hidden">, {HERO.liveStatus}</span>
+                <span className="visually-hidden">, {liveStatus}</span>
               </span>
             </Link>
           </li>

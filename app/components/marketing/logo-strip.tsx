@@ -1,15 +1,21 @@
-import { TRUSTED_BY_HEADING, TRUSTED_LOGOS } from "#app/content/logos.ts";
+import type { Logo } from "#app/content/logos.ts";
 import classes from "./logo-strip.module.css";
 
 /**
  * The scrolling "Trusted by" strip. The logos are rendered twice so the track
  * can loop seamlessly; the copy is hidden from assistive technology.
  */
-export function LogoStrip() {
+export function LogoStrip({
+  heading,
+  logos,
+}: {
+  heading: string;
+  logos: Logo[];
+}) {
   return (
     <section aria-labelledby="trusted-by-heading" className={classes.strip}>
       <h2 id="trusted-by-heading" className={classes.heading}>
-        {TRUSTED_BY_HEADING}
+        {heading}
       </h2>
       <div className={classes.viewport}>
         <div className={classes.track}>
@@ -20,7 +26,7 @@ export function LogoStrip() {
               aria-hidden={isCopy ? "true" : undefined}
               data-copy={isCopy ? "true" : undefined}
             >
-              {TRUSTED_LOGOS.map((logo) => (
+              {logos.map((logo) => (
                 <li key={logo.name}>
                   <img
                     src={logo.src}

@@ -50,11 +50,3 @@ export const EDITOR_LABELS = {
   videoPrompt: "YouTube video URL",
   videoRefused: "Please enter a valid YouTube URL.",
 } as const;
-
-export const DELETE_COPY = {
-  button: "Delete",
-  buttonLabel: (title: string) => `Delete post ${title}`,
-  pageTitle: "Delete post",
-  confirm: "Delete Post",
-  cancel: "Cancel",
-} as const;

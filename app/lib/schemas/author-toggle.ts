@@ -1,3 +1,4 @@
+import "#app/lib/zod-config.ts";
 import { z } from "zod";
 
 // The admin page's "Make Author" / "Remove Author" buttons: one form per row.

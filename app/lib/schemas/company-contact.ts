@@ -1,4 +1,5 @@
 // The company page's "Get in Touch" dialog. The messages are SPEC.md's.
+import "#app/lib/zod-config.ts";
 import { z } from "zod";
 import {
   EMAIL_MAX_LENGTH,

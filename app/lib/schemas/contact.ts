@@ -1,4 +1,5 @@
 // The /contact-us form. The messages are SPEC.md's, word for word.
+import "#app/lib/zod-config.ts";
 import { z } from "zod";
 import {
   EMAIL_MAX_LENGTH,

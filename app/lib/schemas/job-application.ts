@@ -1,6 +1,7 @@
 // The job application form. The messages are SPEC.md's; the server also
 // checks the file's first bytes (app/lib/file-type.ts), which the browser
 // cannot do synchronously.
+import "#app/lib/zod-config.ts";
 import { z } from "zod";
 import {
   CV_EXTENSIONS,

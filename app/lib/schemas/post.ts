@@ -2,6 +2,7 @@
 // and 8). The same schema runs in the browser (Conform) and in the action, so
 // "Missing information" reads the same with and without JavaScript. The
 // server also checks the cover's first bytes, which the browser cannot do.
+import "#app/lib/zod-config.ts";
 import { z } from "zod";
 import {
   CONTENT_REQUIRED_MESSAGE,

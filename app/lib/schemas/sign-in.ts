@@ -1,3 +1,4 @@
+import "#app/lib/zod-config.ts";
 import { z } from "zod";
 
 // SPEC.md: email (email type) and password, both required.
