@@ -1,20 +1,13 @@
 // The job application form. The messages are SPEC.md's; the server also
 // checks the file's first bytes (app/lib/file-type.ts), which the browser
 // cannot do synchronously.
-import "#app/lib/zod-config.ts";
 import { z } from "zod";
 import {
   CV_EXTENSIONS,
   CV_MAX_BYTES,
-  EMAIL_MAX_LENGTH,
   MESSAGE_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  NAME_MIN_LENGTH,
 } from "#supabase/functions/_shared/limits.ts";
-import {
-  CONTROL_CHARACTERS_MESSAGE,
-  hasNoControlCharacters,
-} from "#supabase/functions/_shared/text.ts";
+import { visitorEmail, visitorName, visitorText } from "./visitor-fields.ts";
 
 export const APPLICANT_NAME_MESSAGE = "Name must be at least 2 characters";
 export const APPLICANT_EMAIL_MESSAGE = "Please enter a valid email address";
@@ -30,24 +23,12 @@ export function hasCvExtension(fileName: string) {
 }
 
 export const JobApplicationSchema = z.object({
-  name: z
-    .string({ error: APPLICANT_NAME_MESSAGE })
-    .trim()
-    .min(NAME_MIN_LENGTH, APPLICANT_NAME_MESSAGE)
-    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
-    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE),
-  email: z
-    .email({ error: APPLICANT_EMAIL_MESSAGE })
-    .max(EMAIL_MAX_LENGTH, APPLICANT_EMAIL_MESSAGE),
-  comment: z
-    .string()
-    .trim()
-    .max(
-      MESSAGE_MAX_LENGTH,
-      `Please keep your comment under ${MESSAGE_MAX_LENGTH} characters`,
-    )
-    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
-    .optional(),
+  name: visitorName(APPLICANT_NAME_MESSAGE),
+  email: visitorEmail(APPLICANT_EMAIL_MESSAGE),
+  comment: visitorText({
+    max: MESSAGE_MAX_LENGTH,
+    tooLong: `Please keep your comment under ${MESSAGE_MAX_LENGTH} characters`,
+  }).optional(),
   // One file exactly: a second file makes the value an array, which fails here.
   cv: z
     .file({ error: CV_REQUIRED_MESSAGE })
