@@ -35,12 +35,7 @@ import {
   sendContactMessage,
 } from "#app/utils/contact.server.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
-import {
-  rateLimitRefusal,
-  readSmallForm,
-  refusalResult,
-  spamRefusal,
-} from "#app/utils/public-form.server.ts";
+import { acceptSmallForm } from "#app/utils/public-form.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -52,31 +47,12 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, refusal: bodyRefusal } = await readSmallForm(request);
-  if (!formData) {
-    return data(
-      { result: refusalResult(bodyRefusal.message), toast: null },
-      { status: bodyRefusal.status },
-    );
-  }
-  const submission = parseWithZod(formData, { schema: ContactSchema });
-  const refusal =
-    (await spamRefusal(formData)) ??
-    (submission.status === "success"
-      ? rateLimitRefusal(request, contactPageLimiter)
-      : null);
-  if (refusal) {
-    return data(
-      {
-        result: submission.reply({ formErrors: [refusal.message] }),
-        toast: null,
-      },
-      { status: refusal.status, headers: refusal.headers },
-    );
-  }
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: null }, { status: 400 });
-  }
+  const { refused, submission } = await acceptSmallForm(
+    request,
+    ContactSchema,
+    contactPageLimiter,
+  );
+  if (refused) return refused;
   const { name, companyEmail, projectDescription } = submission.value;
   const sent = await sendContactMessage(context, {
     name,

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { ToastData } from "#app/components/toast.tsx";
 import {
@@ -6,12 +5,7 @@ import {
   COMPANY_CONTACT_SUCCESS,
   CompanyContactSchema,
 } from "#app/lib/schemas/company-contact.ts";
-import {
-  rateLimitRefusal,
-  readSmallForm,
-  refusalResult,
-  spamRefusal,
-} from "#app/utils/public-form.server.ts";
+import { acceptSmallForm } from "#app/utils/public-form.server.ts";
 import {
   RATE_LIMIT_WINDOW_MS,
   RateLimiter,
@@ -60,31 +54,12 @@ export async function companyContactAction({
   request: Request;
   context: Readonly<RouterContextProvider>;
 }) {
-  const { formData, refusal: bodyRefusal } = await readSmallForm(request);
-  if (!formData) {
-    return data(
-      { result: refusalResult(bodyRefusal.message), toast: null },
-      { status: bodyRefusal.status },
-    );
-  }
-  const submission = parseWithZod(formData, { schema: CompanyContactSchema });
-  const refusal =
-    (await spamRefusal(formData)) ??
-    (submission.status === "success"
-      ? rateLimitRefusal(request, companyContactLimiter)
-      : null);
-  if (refusal) {
-    return data(
-      {
-        result: submission.reply({ formErrors: [refusal.message] }),
-        toast: null,
-      },
-      { status: refusal.status, headers: refusal.headers },
-    );
-  }
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: null }, { status: 400 });
-  }
+  const { refused, submission } = await acceptSmallForm(
+    request,
+    CompanyContactSchema,
+    companyContactLimiter,
+  );
+  if (refused) return refused;
   const sent = await sendContactMessage(context, submission.value);
   if (!sent) {
     return data(

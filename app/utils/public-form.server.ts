@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import type { $ZodType } from "zod/v4/core";
 import {
   FormDataParseError,
   MaxFilesExceededError,
@@ -179,4 +181,52 @@ export function rateLimitRefusal(
     if (refusal) return refusal;
     throw error;
   }
+}
+
+/**
+ * What every small public form checks before its own work: the capped body,
+ * the schema, the honeypot and, for a valid submission, the per-address
+ * limit. Either the accepted values, or the response that refuses them with
+ * the visitor's values kept.
+ */
+export async function acceptSmallForm<Schema extends $ZodType>(
+  request: Request,
+  schema: Schema,
+  limiter: RateLimiter,
+) {
+  const { formData, refusal: bodyRefusal } = await readSmallForm(request);
+  if (!formData) {
+    return {
+      refused: data(
+        { result: refusalResult(bodyRefusal.message), toast: null },
+        { status: bodyRefusal.status },
+      ),
+    } as const;
+  }
+  const submission = parseWithZod(formData, { schema });
+  const refusal =
+    (await spamRefusal(formData)) ??
+    (submission.status === "success"
+      ? rateLimitRefusal(request, limiter)
+      : null);
+  if (refusal) {
+    return {
+      refused: data(
+        {
+          result: submission.reply({ formErrors: [refusal.message] }),
+          toast: null,
+        },
+        { status: refusal.status, headers: refusal.headers },
+      ),
+    } as const;
+  }
+  if (submission.status !== "success") {
+    return {
+      refused: data(
+        { result: submission.reply(), toast: null },
+        { status: 400 },
+      ),
+    } as const;
+  }
+  return { refused: null, submission } as const;
 }
