@@ -1,9 +1,5 @@
 import {
   isMultipartRequest,
-  MaxFileSizeExceededError,
-  MaxHeaderSizeExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
   MultipartParseError,
   parseMultipartRequest,
 } from "@remix-run/multipart-parser";
@@ -11,6 +7,7 @@ import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
 import { CONTENT_MAX_BYTES, COVER_MAX_BYTES } from "#app/lib/schemas/post.ts";
 import { invalidateBlogPages } from "#app/utils/page-cache.server.ts";
+import { discardBody, isLimitError } from "#app/utils/public-form.server.ts";
 
 // Writing side of the blog: reading the post form's body within limits,
 // storing cover images, saving through the atomic save_post function and
@@ -30,10 +27,6 @@ export const POST_FORM_MAX_BYTES =
 const MAX_PARTS = 500;
 const MAX_FILES = 1;
 
-// A refused body is read to its end (up to this much) so the browser gets the
-// answer instead of a reset connection.
-const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
-
 export type PostFormProblem = "too-large" | "unreadable";
 
 export type PostFormBody = {
@@ -41,36 +34,6 @@ export type PostFormBody = {
   formData: FormData;
   problem: PostFormProblem | null;
 };
-
-async function discardBody(request: Request) {
-  if (!request.body || request.bodyUsed) return;
-  const reader = request.body.getReader();
-  let discarded = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      discarded += value.byteLength;
-      if (discarded > MAX_DISCARD_BYTES) {
-        await reader.cancel();
-        return;
-      }
-    }
-  } catch {
-    // The client went away: nobody is waiting for the answer.
-  } finally {
-    reader.releaseLock();
-  }
-}
-
-function isLimitError(error: unknown) {
-  return (
-    error instanceof MaxFileSizeExceededError ||
-    error instanceof MaxTotalSizeExceededError ||
-    error instanceof MaxPartsExceededError ||
-    error instanceof MaxHeaderSizeExceededError
-  );
-}
 
 async function readUrlEncoded(request: Request): Promise<PostFormBody> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");

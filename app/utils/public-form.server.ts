@@ -9,6 +9,7 @@ import {
 } from "@remix-run/form-data-parser";
 import {
   MaxFileSizeExceededError,
+  MaxHeaderSizeExceededError,
   MaxPartsExceededError,
   MaxTotalSizeExceededError,
 } from "@remix-run/multipart-parser";
@@ -69,11 +70,13 @@ export async function discardBody(request: Request) {
   }
 }
 
+/** A body past one of the parsers' caps: refused as too large, not unreadable. */
 export function isLimitError(error: unknown) {
   return (
     error instanceof MaxFileSizeExceededError ||
     error instanceof MaxTotalSizeExceededError ||
     error instanceof MaxPartsExceededError ||
+    error instanceof MaxHeaderSizeExceededError ||
     error instanceof MaxFilesExceededError
   );
 }
