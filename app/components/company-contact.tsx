@@ -15,9 +15,9 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useEffect, useState, type MouseEvent } from "react";
 import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { useFormDialog } from "#app/components/use-form-dialog.ts";
 import { Toast } from "#app/components/toast.tsx";
 import { CompanyContactSchema } from "#app/lib/schemas/company-contact.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
@@ -99,32 +99,15 @@ export function GetInTouchButton({
   label: string;
   className?: string;
 }) {
-  const [opened, setOpened] = useState(false);
-  const fetcher = useFetcher<CompanyContactActionData>({ key: FETCHER_KEY });
-  const toast = fetcher.state === "idle" ? fetcher.data?.toast : null;
-
-  useEffect(() => {
-    if (toast?.type === "success") setOpened(false);
-  }, [toast]);
-
-  function open(event: MouseEvent<HTMLAnchorElement>) {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)
-      return;
-    event.preventDefault();
-    setOpened(true);
-  }
+  const { opened, close, open, toast } =
+    useFormDialog<CompanyContactActionData>(FETCHER_KEY);
 
   return (
     <>
       <Link to={to} className={className} onClick={open} aria-haspopup="dialog">
         {label}
       </Link>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title="Get in Touch"
-        centered
-      >
+      <Modal opened={opened} onClose={close} title="Get in Touch" centered>
         <CompanyContactForm idPrefix="dialog" />
       </Modal>
       <Toast toast={toast} />

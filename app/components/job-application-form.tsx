@@ -17,9 +17,9 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useEffect, useState, type MouseEvent } from "react";
 import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { useFormDialog } from "#app/components/use-form-dialog.ts";
 import { Toast, type ToastData } from "#app/components/toast.tsx";
 import {
   CV_ACCEPT,
@@ -131,20 +131,8 @@ export function ApplyNowButton({
   jobId: string;
   jobTitle: string;
 }) {
-  const [opened, setOpened] = useState(false);
-  const fetcher = useFetcher<ApplicationActionData>({ key: FETCHER_KEY });
-  const toast = fetcher.state === "idle" ? fetcher.data?.toast : null;
-
-  useEffect(() => {
-    if (toast?.type === "success") setOpened(false);
-  }, [toast]);
-
-  function open(event: MouseEvent<HTMLAnchorElement>) {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)
-      return;
-    event.preventDefault();
-    setOpened(true);
-  }
+  const { opened, close, open, toast } =
+    useFormDialog<ApplicationActionData>(FETCHER_KEY);
 
   return (
     <>
@@ -159,7 +147,7 @@ export function ApplyNowButton({
       </Button>
       <Modal
         opened={opened}
-        onClose={() => setOpened(false)}
+        onClose={close}
         title={`Apply for ${jobTitle}`}
         centered
         size="lg"
