@@ -278,6 +278,35 @@ test.describe("top navigation", () => {
     }
   });
 
+  // A slow connection: the visitor opens the menu before the scripts arrive.
+  test(
+    "a dropdown opened before hydration stays open after it",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await page.setViewportSize(DESKTOP);
+      let release = () => {};
+      const scripts = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(
+        (url) =>
+          url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+        async (route) => {
+          await scripts;
+          await route.continue();
+        },
+      );
+      await page.goto("/", { waitUntil: "commit" });
+      const link = header(page).getByRole("link", { name: /Peter/ });
+      await summary(page, "AI SWE Agents").focus();
+      await page.keyboard.press("Enter");
+      await expect(link).toBeVisible();
+      release();
+      await expect(header(page)).toHaveAttribute("data-hydrated", "true");
+      await expect(link).toBeVisible();
+    },
+  );
+
   for (const agent of AGENT_PAGES) {
     test(`the AI SWE Agents dropdown reaches ${agent.name} by keyboard`, async ({
       page,

@@ -38,7 +38,12 @@ export function SiteHeader() {
   }, []);
 
   // location.key changes on every navigation, including to the same path.
+  // Not on the first run: that is hydration, and a menu the visitor opened
+  // before the scripts arrived must stay open.
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     for (const menu of [agentsMenu.current, mobileMenu.current]) {
       if (menu) menu.open = false;
     }
