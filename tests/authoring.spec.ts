@@ -181,8 +181,15 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await expect(editor.locator("a")).toHaveText("docs link");
     // Popovers hand focus back on their own schedule: put the caret back
     // explicitly before typing on.
+    // Click the text's right edge and wait for the editor to hold focus
+    // before moving: an End pressed while focus is still on its way is lost.
     const caretAtEndOf = async (text: string) => {
-      await editor.getByText(text).click();
+      const target = editor.getByText(text);
+      const box = await target.boundingBox();
+      await target.click({
+        position: { x: Math.max(0, box!.width - 1), y: box!.height / 2 },
+      });
+      await expect(page.locator(".ProseMirror")).toBeFocused();
       await page.keyboard.press("End");
     };
     await caretAtEndOf("docs link");
