@@ -1,7 +1,9 @@
 // Every page, public and signed-in: the security headers on the HTML
-// response, an enforced CSP whose per-request nonce is on every script, and
+// response, an enforced CSP whose per-request nonce is on every script (a
+// page replayed from the page cache lists its scripts' hashes instead), and
 // not one CSP violation reported by the browser while the page loads and
 // hydrates. Also: nothing secret in the built client assets.
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
@@ -65,6 +67,16 @@ async function watchViolations(page: Page) {
 
 const nonces = new Set<string>();
 
+const sha256 = (text: string) =>
+  createHash("sha256").update(text).digest("base64");
+
+/** The text of every inline script a browser would run. */
+function inlineScripts(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes = ""]) => !/\ssrc=|ld\+json/.test(attributes))
+    .map(([, , text = ""]) => text);
+}
+
 async function visit(page: Page, path: string) {
   const reported = await watchViolations(page);
   const response = await page.goto(path);
@@ -83,16 +95,34 @@ async function visit(page: Page, path: string) {
   const csp = headers["content-security-policy"] ?? "";
   expect(csp, path).toContain("frame-ancestors 'none'");
   expect(csp, path).toContain("object-src 'none'");
-  expect(csp, path).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
-  const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
-  expect(nonces.has(nonce), `${path}: a fresh nonce`).toBe(false);
-  nonces.add(nonce);
   const html = await response!.text();
-  for (const [, attributes = ""] of html.matchAll(/<script\b([^>]*)>/g)) {
-    if (attributes.includes('type="application/ld+json"')) continue;
-    expect(attributes, `${path}: every script carries the nonce`).toContain(
-      `nonce="${nonce}"`,
+  if (headers["x-page-cache"]) {
+    // A stored page is the same bytes for everyone: its policy lists the
+    // hashes of exactly the inline scripts it holds, and no nonce.
+    expect(csp, path).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+    const scriptSrc = /script-src [^;]+/.exec(csp)![0];
+    expect(scriptSrc, path).not.toMatch(/'nonce-|'unsafe-inline'/);
+    const listed = new Set(
+      [...csp.matchAll(/'sha256-([^']+)'/g)].map((match) => match[1]),
     );
+    for (const script of inlineScripts(html)) {
+      expect(listed.has(sha256(script)), `${path}: script hash listed`).toBe(
+        true,
+      );
+    }
+  } else {
+    expect(csp, path).toMatch(
+      /script-src 'self' 'nonce-[^']+' 'strict-dynamic'/,
+    );
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    expect(nonces.has(nonce), `${path}: a fresh nonce`).toBe(false);
+    nonces.add(nonce);
+    for (const [, attributes = ""] of html.matchAll(/<script\b([^>]*)>/g)) {
+      if (attributes.includes('type="application/ld+json"')) continue;
+      expect(attributes, `${path}: every script carries the nonce`).toContain(
+        `nonce="${nonce}"`,
+      );
+    }
   }
   await page.waitForLoadState("networkidle");
   expect(await reported(), `${path}: CSP violations`).toEqual([]);

@@ -1,7 +1,13 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
 import type { MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
-import { nonceContext } from "#app/utils/security.server.ts";
+import {
+  nonceContext,
+  scriptHashesContext,
+} from "#app/utils/security.server.ts";
 import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
 
 // Public pages render the same bytes for every anonymous visitor, so a
@@ -28,21 +34,21 @@ const CACHEABLE: { pattern: RegExp; blog: boolean }[] = [
 ];
 
 /**
- * Stands in for the request's CSP nonce in a stored body. It cannot collide
- * with a real nonce: those are base64 and never contain a dash.
- */
-export const NONCE_PLACEHOLDER = "page-cache-nonce-placeholder";
-
-/**
  * Every post is a key of its own: past this many pages (tens of megabytes)
  * the oldest stored is dropped.
  */
 export const MAX_ENTRIES = 500;
 
+type Encoding = "br" | "gzip";
+
 type Entry = {
   status: number;
   headers: [string, string][];
-  body: string;
+  body: Buffer;
+  /** Filled in the background after the entry is stored. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+  /** The inline scripts' hashes, for an HTML page's policy. */
+  scriptHashes: string[] | null;
   /** performance.now() after which the entry is stale. */
   expires: number;
 };
@@ -91,10 +97,80 @@ function storable(response: Response) {
   );
 }
 
-export function replay(entry: Entry, nonce: string) {
+// Data blocks such as JSON-LD are not run, so a policy does not cover them.
+const EXECUTABLE_TYPES = new Set(["", "module", "text/javascript"]);
+
+/**
+ * The base64 SHA-256 of every inline script the browser would run, as a
+ * policy's hash sources name them. React escapes `</script` inside a
+ * script's text, so the first closing tag ends it.
+ */
+export function inlineScriptHashes(html: string) {
+  const hashes: string[] = [];
+  for (const [, attributes = "", text = ""] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+  )) {
+    if (/\ssrc=/i.test(attributes)) continue;
+    const type = /\stype="([^"]*)"/i.exec(attributes)?.[1] ?? "";
+    if (!EXECUTABLE_TYPES.has(type.trim().toLowerCase())) continue;
+    hashes.push(createHash("sha256").update(text).digest("base64"));
+  }
+  return [...new Set(hashes)];
+}
+
+/**
+ * The encoding to send, from the request's Accept-Encoding: brotli (the
+ * smallest) where accepted, then gzip, else none.
+ */
+export function preferredEncoding(acceptEncoding: string | null) {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name = "", ...params] = part.split(";").map((s) => s.trim());
+    const q = params.find((param) => param.startsWith("q="));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.toLowerCase());
+  }
+  for (const encoding of ["br", "gzip"] as const) {
+    if (accepted.has(encoding) || accepted.has("*")) return encoding;
+  }
+  return null;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Compresses a stored body once, so a replay only copies bytes (the server's
+ * own compression would redo it on every response). Marketing pages are kept
+ * for good and get brotli's best; a blog page is stored again every few
+ * seconds, so it gets a quality that takes milliseconds, not a hundred.
+ */
+async function compress(entry: Entry, lasting: boolean) {
+  const quality = lasting ? constants.BROTLI_MAX_QUALITY : 5;
+  const [br, gz] = await Promise.all([
+    brotli(entry.body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+      },
+    }),
+    gzipped(entry.body, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  entry.encoded = { br, gzip: gz };
+}
+
+export function replay(entry: Entry, acceptEncoding: string | null) {
   const headers = new Headers(entry.headers);
   headers.set("X-Page-Cache", "hit");
-  return new Response(entry.body.replaceAll(NONCE_PLACEHOLDER, nonce), {
+  if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) {
+    headers.append("Vary", "Accept-Encoding");
+  }
+  const encoding = preferredEncoding(acceptEncoding);
+  const encoded = encoding && entry.encoded[encoding];
+  if (encoding && encoded) headers.set("Content-Encoding", encoding);
+  const body = encoded || entry.body;
+  headers.set("Content-Length", String(body.length));
+  return new Response(new Uint8Array(body), {
     status: entry.status,
     headers,
   });
@@ -102,8 +178,8 @@ export function replay(entry: Entry, nonce: string) {
 
 /**
  * Answers from `cache` when it may, and otherwise stores what the rest of the
- * chain rendered. Runs after securityMiddleware has made this request's
- * nonce, which is swapped for the placeholder on the way in and back out.
+ * chain rendered. Runs inside securityMiddleware, which gives an HTML replay
+ * the policy its stored scripts' hashes allow (scriptHashesContext).
  */
 export function createPageCacheMiddleware(
   cache: PageCache,
@@ -117,10 +193,14 @@ export function createPageCacheMiddleware(
     const cacheable = pageCacheKey(request, blogSeconds);
     if (!cacheable) return next();
     const { key, ttlMs } = cacheable;
-    const nonce = context.get(nonceContext);
+    const acceptEncoding = request.headers.get("Accept-Encoding");
+    const answer = (entry: Entry) => {
+      context.set(scriptHashesContext, entry.scriptHashes);
+      return replay(entry, acceptEncoding);
+    };
     const cached = cache.get(key);
     if (cached && (cached.expires > performance.now() || refreshing.has(key))) {
-      return replay(cached, nonce);
+      return answer(cached);
     }
     refreshing.add(key);
     let response: Response;
@@ -130,14 +210,24 @@ export function createPageCacheMiddleware(
       refreshing.delete(key);
     }
     if (!storable(response)) return response;
-    const body = await response.text();
+    const html = (response.headers.get("Content-Type") ?? "").startsWith(
+      "text/html",
+    );
+    const nonce = context.get(nonceContext);
+    let text = await response.text();
+    // A stored page's policy names its scripts' hashes, so this request's
+    // nonce would only be a stale attribute in every later replay.
+    if (html && nonce) text = text.replaceAll(` nonce="${nonce}"`, "");
     const entry: Entry = {
       status: response.status,
-      // The nonce swap changes the body's length.
+      // Set again for whichever encoding a replay sends.
       headers: [...response.headers].filter(
-        ([name]) => name.toLowerCase() !== "content-length",
+        ([name]) =>
+          !["content-length", "content-encoding"].includes(name.toLowerCase()),
       ),
-      body: nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body,
+      body: Buffer.from(text),
+      encoded: {},
+      scriptHashes: html ? inlineScriptHashes(text) : null,
       expires: performance.now() + ttlMs,
     };
     // Re-inserting moves the key to the end: the first key is the oldest.
@@ -147,7 +237,11 @@ export function createPageCacheMiddleware(
       const oldest = cache.keys().next().value;
       if (oldest !== undefined) cache.delete(oldest);
     }
-    const fresh = replay(entry, nonce);
+    compress(entry, ttlMs === Infinity).catch((error: unknown) => {
+      // Replays send the plain body, which the server compresses itself.
+      console.error("page cache: compression failed", error);
+    });
+    const fresh = answer(entry);
     fresh.headers.set("X-Page-Cache", "miss");
     return fresh;
   };

@@ -4,15 +4,33 @@ import { env, isProductionEnv } from "#app/utils/env.server.ts";
 
 export const nonceContext = createContext<string>("");
 
+/**
+ * Set when the response is a stored page (app/utils/page-cache.server.ts):
+ * the hashes of its inline scripts, which its policy allows instead of a
+ * nonce. A stored body is the same bytes for every visitor, so it can be
+ * compressed once; a nonce would have to change them on every response.
+ */
+export const scriptHashesContext = createContext<string[] | null>(null);
+
 export function createNonce() {
   return randomBytes(16).toString("base64");
 }
 
-export function contentSecurityPolicy(nonce: string) {
+/**
+ * A rendered page trusts its scripts by this response's nonce, and what they
+ * load through 'strict-dynamic'. A stored page lists its inline scripts'
+ * hashes instead, and trusts the site's own script files by 'self': its
+ * module preload links cannot carry a hash, and 'strict-dynamic' would
+ * ignore 'self'.
+ */
+export function contentSecurityPolicy(scripts: string | string[]) {
   const supabase = new URL(env.SUPABASE_URL).origin;
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
+    "script-src":
+      typeof scripts === "string"
+        ? ["'self'", `'nonce-${scripts}'`, "'strict-dynamic'"]
+        : ["'self'", ...scripts.map((hash) => `'sha256-${hash}'`)],
     // Mantine and React set style attributes; styles cannot run code.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", supabase, "https:"],
@@ -42,7 +60,10 @@ const PERMISSIONS_POLICY = [
   "interest-cohort=()",
 ].join(", ");
 
-export function applySecurityHeaders(headers: Headers, nonce: string) {
+export function applySecurityHeaders(
+  headers: Headers,
+  scripts: string | string[],
+) {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", PERMISSIONS_POLICY);
@@ -56,7 +77,7 @@ export function applySecurityHeaders(headers: Headers, nonce: string) {
   );
   const contentType = headers.get("Content-Type") ?? "";
   if (contentType.startsWith("text/html")) {
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    headers.set("Content-Security-Policy", contentSecurityPolicy(scripts));
   } else {
     headers.set(
       "Content-Security-Policy",
@@ -77,12 +98,13 @@ export const securityMiddleware: MiddlewareFunction<Response> = async (
   const nonce = createNonce();
   context.set(nonceContext, nonce);
   let response = await next();
+  const scripts = context.get(scriptHashesContext) ?? nonce;
   try {
-    applySecurityHeaders(response.headers, nonce);
+    applySecurityHeaders(response.headers, scripts);
   } catch {
     // Headers of a proxied fetch response are immutable: copy it once.
     response = new Response(response.body, response);
-    applySecurityHeaders(response.headers, nonce);
+    applySecurityHeaders(response.headers, scripts);
   }
   return response;
 };
