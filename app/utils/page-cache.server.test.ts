@@ -318,26 +318,39 @@ describe("blog pages", () => {
 });
 
 describe("inlineScriptHashes", () => {
-  test("hashes the inline scripts a browser runs, once each", () => {
+  test("hashes the inline scripts the render's nonce trusted, once each", () => {
     const html = [
-      '<script nonce="x">window.a = 1;</script>',
-      '<script type="module" async="">import "/assets/entry.js";</script>',
-      '<script type="application/ld+json">{"@type":"Organization"}</script>',
-      '<script src="/assets/x.js"></script>',
-      "<SCRIPT>window.a = 1;</SCRIPT>",
-      "<script>\n</script>",
+      '<script nonce="n0nce">window.a = 1;</script>',
+      '<script nonce="n0nce" type="module" async="">import "/assets/entry.js";</script>',
+      '<script nonce="n0nce" src="/assets/x.js"></script>',
+      '<SCRIPT nonce="n0nce">window.a = 1;</SCRIPT>',
+      '<script nonce="n0nce">\n</script>',
     ].join("");
-    expect(inlineScriptHashes(html)).toEqual([
+    expect(inlineScriptHashes(html, "n0nce")).toEqual([
       sha256("window.a = 1;"),
       sha256('import "/assets/entry.js";'),
       sha256("\n"),
     ]);
   });
 
+  test("leaves out scripts without the nonce: markup slipped into a post stays blocked", () => {
+    const html = [
+      '<script type="application/ld+json">{"@type":"Organization"}</script>',
+      "<article><script>steal()</script></article>",
+      '<script nonce="guess">steal()</script>',
+      '<script nonce="n0nce">hydrate()</script>',
+    ].join("");
+    expect(inlineScriptHashes(html, "n0nce")).toEqual([sha256("hydrate()")]);
+    expect(inlineScriptHashes(html, "")).toEqual([]);
+  });
+
   test("matches the hash browsers compute for this well-known example", () => {
     // From the CSP specification's hash-source example.
     expect(
-      inlineScriptHashes("<script>alert('Hello, world.');</script>"),
+      inlineScriptHashes(
+        `<script nonce="n">alert('Hello, world.');</script>`,
+        "n",
+      ),
     ).toEqual(["qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng="]);
   });
 });

@@ -97,22 +97,21 @@ function storable(response: Response) {
   );
 }
 
-// Data blocks such as JSON-LD are not run, so a policy does not cover them.
-const EXECUTABLE_TYPES = new Set(["", "module", "text/javascript"]);
-
 /**
- * The base64 SHA-256 of every inline script the browser would run, as a
- * policy's hash sources name them. React escapes `</script` inside a
- * script's text, so the first closing tag ends it.
+ * The base64 SHA-256 of every inline script this render's nonce trusted, as
+ * a policy's hash sources name them. A script without the nonce (one slipped
+ * into a post, say) stays untrusted, as it was in the rendered page. React
+ * escapes `</script` inside a script's text, so the first closing tag ends
+ * it.
  */
-export function inlineScriptHashes(html: string) {
+export function inlineScriptHashes(html: string, nonce: string) {
   const hashes: string[] = [];
+  if (!nonce) return hashes;
   for (const [, attributes = "", text = ""] of html.matchAll(
     /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
   )) {
+    if (!attributes.includes(` nonce="${nonce}"`)) continue;
     if (/\ssrc=/i.test(attributes)) continue;
-    const type = /\stype="([^"]*)"/i.exec(attributes)?.[1] ?? "";
-    if (!EXECUTABLE_TYPES.has(type.trim().toLowerCase())) continue;
     hashes.push(createHash("sha256").update(text).digest("base64"));
   }
   return [...new Set(hashes)];
@@ -214,10 +213,12 @@ export function createPageCacheMiddleware(
       "text/html",
     );
     const nonce = context.get(nonceContext);
-    let text = await response.text();
+    const rendered = await response.text();
+    const scriptHashes = html ? inlineScriptHashes(rendered, nonce) : null;
     // A stored page's policy names its scripts' hashes, so this request's
     // nonce would only be a stale attribute in every later replay.
-    if (html && nonce) text = text.replaceAll(` nonce="${nonce}"`, "");
+    const text =
+      html && nonce ? rendered.replaceAll(` nonce="${nonce}"`, "") : rendered;
     const entry: Entry = {
       status: response.status,
       // Set again for whichever encoding a replay sends.
@@ -227,7 +228,7 @@ export function createPageCacheMiddleware(
       ),
       body: Buffer.from(text),
       encoded: {},
-      scriptHashes: html ? inlineScriptHashes(text) : null,
+      scriptHashes,
       expires: performance.now() + ttlMs,
     };
     // Re-inserting moves the key to the end: the first key is the oldest.
