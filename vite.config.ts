@@ -6,7 +6,8 @@ import { defineConfig } from "vitest/config";
  * Fewer, larger chunks for what the key pages load first (tests/js-budget.ts):
  * React, React DOM, the scheduler and React Router in one `framework` chunk
  * (the default split made five files of them); root's small shared modules
- * in one `site` chunk (eight files); the blog pages' shared components in one
+ * in one `site` chunk (eight files); the marketing pages' icons and section
+ * heading in one `marketing` chunk; the blog pages' shared components in one
  * `blog` chunk (four). One file compresses better than several and needs no
  * imports between them. Client build only.
  *
@@ -49,6 +50,14 @@ function firstLoadChunks(): Plugin {
                       "content/navigation.ts",
                     ),
                     priority: 3,
+                  },
+                  {
+                    name: "marketing",
+                    test: appModules(
+                      "components/marketing/icons.tsx",
+                      "components/marketing/section-heading.tsx",
+                    ),
+                    priority: 1,
                   },
                   {
                     name: "blog",
