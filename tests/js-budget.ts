@@ -26,13 +26,14 @@ import { chromium, type Response } from "@playwright/test";
 import { CHROMIUM_ARGS, ensureChromium } from "#tests/browser.ts";
 import { startProductionSite } from "#tests/production-site.ts";
 
-// The target is issue #9's 120 KB, which these pages do not meet yet: React,
-// React DOM and React Router alone take about 109 KB. The step prints how far
-// off each page is, and fails on a regression past the ceiling (today's sizes
-// plus a little room) until the target is reached; then the ceiling comes
-// down to it.
+// The target is issue #9's 120 KB, which / and posts still miss by about
+// 1.5 KB and /blueprints by 0.3 KB: React, React DOM and React Router take
+// 108 KB of it, root's own code about 6 KB and each page's inline scripts 1.5
+// to 3 KB. The step prints how far off each page is, and fails on a
+// regression past the ceiling (today's sizes plus a little room) until the
+// target is reached; then the ceiling comes down to it.
 const TARGET_BYTES = 120_000;
-const CEILING_BYTES = 128_000;
+const CEILING_BYTES = 122_500;
 const listFiles = process.argv.includes("--files");
 
 const site = await startProductionSite({
