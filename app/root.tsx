@@ -18,7 +18,6 @@ import appStyles from "#app/styles/app.css?url";
 import mantineStyles from "#app/styles/mantine.css?url";
 import { authMiddleware } from "#app/utils/auth.server.ts";
 import { env } from "#app/utils/env.server.ts";
-import { honeypot } from "#app/utils/honeypot.server.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
 import { pageCacheMiddleware } from "#app/utils/page-cache.server.ts";
 import { securityMiddleware } from "#app/utils/security.server.ts";
@@ -44,15 +43,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [{ toast, headers }, honeypotInputProps] = await Promise.all([
-    getToast(request),
-    honeypot.getInputProps(),
-  ]);
+  const { toast, headers } = await getToast(request);
   return data(
     {
       siteUrl: env.SITE_URL,
       platformUrl: env.PLATFORM_URL,
-      honeypotInputProps,
       toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
     },
     { headers: headers ?? undefined },

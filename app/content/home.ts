@@ -3,6 +3,13 @@ import { BRAND_NAME, TAGLINE } from "#app/content/site.ts";
 
 // Words of the home page (SPEC.md sections 1 and 2, "Home").
 
+/**
+ * "Start Now" leads here on the platform host. A constant of its own: the
+ * hook that builds the link runs in the browser, and reading it off HERO
+ * would ship HERO's words in the route module besides the loader data.
+ */
+export const START_NOW_PATH = "/auth";
+
 export const HERO = {
   badge: "Organizational Superintelligence",
   headline: TAGLINE,
@@ -15,7 +22,7 @@ export const HERO = {
   ],
   startNow: "Start Now",
   /** Appended to the platform origin from the environment. */
-  startNowPath: "/auth",
+  startNowPath: START_NOW_PATH,
   secondary: { label: "See the results", href: "#results" },
   clusterLabel: "Meet the agents",
   liveStatus: "Online",

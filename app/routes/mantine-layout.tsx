@@ -1,23 +1,28 @@
 import { MantineProvider } from "@mantine/core";
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet } from "react-router";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
+import type { Route } from "./+types/mantine-layout";
 import { theme } from "#app/lib/theme.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
+import { honeypot } from "#app/utils/honeypot.server.ts";
 
 /**
  * The pages built from Mantine components (forms, sign-in, admin, the
  * editor) sit under this pathless layout, so the provider and its runtime
  * load only with them and not on the marketing and blog pages, which keep
  * under the JavaScript budget (tests/js-budget.ts). Every form with a
- * honeypot is among them, so the honeypot's provider lives here too. A
- * child's ErrorBoundary renders inside this Outlet, so AccessBoundary's
- * sign-in form gets both.
+ * honeypot is among them, so the honeypot's provider and its fields (from
+ * this loader rather than root's, so the other pages do not carry them in
+ * their hydration data) live here too. A child's ErrorBoundary renders
+ * inside this Outlet, so AccessBoundary's sign-in form gets both.
  */
-export default function MantineLayout() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+export async function loader() {
+  return { honeypotInputProps: await honeypot.getInputProps() };
+}
+
+export default function MantineLayout({ loaderData }: Route.ComponentProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <HoneypotProvider {...root?.honeypotInputProps}>
+      <HoneypotProvider {...loaderData.honeypotInputProps}>
         <Outlet />
       </HoneypotProvider>
     </MantineProvider>
