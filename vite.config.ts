@@ -6,8 +6,8 @@ import { defineConfig } from "vitest/config";
  * Fewer, larger chunks for what the key pages load first (tests/js-budget.ts):
  * React, React DOM, the scheduler and React Router in one `framework` chunk
  * (the default split made five files of them); root's small shared modules
- * in one `site` chunk (eight files); the marketing pages' icons and section
- * heading in one `marketing` chunk; the blog pages' shared components in one
+ * in one `site` chunk (eight files); the marketing pages' section heading
+ * in one `marketing` chunk; the blog pages' shared components in one
  * `blog` chunk (four). One file compresses better than several and needs no
  * imports between them. Client build only.
  *
@@ -41,7 +41,7 @@ function firstLoadChunks(): Plugin {
                     name: "site",
                     test: appModules(
                       "components/toast.tsx",
-                      "components/site-icons.tsx",
+                      "components/icon.tsx",
                       "components/marketing/brand-mark.tsx",
                       "components/marketing/marketing.module.css",
                       "lib/meta.ts",
@@ -54,7 +54,6 @@ function firstLoadChunks(): Plugin {
                   {
                     name: "marketing",
                     test: appModules(
-                      "components/marketing/icons.tsx",
                       "components/marketing/section-heading.tsx",
                     ),
                     priority: 1,

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { BrandMark } from "#app/components/marketing/brand-mark.tsx";
-import { SiteIcon } from "#app/components/site-icons.tsx";
+import { Icon } from "#app/components/icon.tsx";
 import {
   CONNECT_HEADING,
   CONNECT_LINKS,
@@ -55,7 +55,7 @@ export function SiteFooter() {
                   rel="noopener noreferrer"
                   className={classes.link}
                 >
-                  <SiteIcon name={link.icon} size={18} />
+                  <Icon name={link.icon} size={18} />
                   {link.label}
                   <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>

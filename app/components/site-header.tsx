@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BrandMark } from "#app/components/marketing/brand-mark.tsx";
-import { SiteIcon } from "#app/components/site-icons.tsx";
+import { Icon } from "#app/components/icon.tsx";
 import { MOBILE_MENU_LABELS, PRIMARY_NAV } from "#app/content/navigation.ts";
 import { BRAND_NAME, NAVBAR_SCROLL_THRESHOLD_PX } from "#app/content/site.ts";
 import classes from "./site-header.module.css";
@@ -102,7 +102,7 @@ export function SiteHeader() {
                     }
                   >
                     {PRIMARY_NAV.agentsMenuLabel}
-                    <SiteIcon
+                    <Icon
                       name="chevron-down"
                       size={16}
                       className={classes.chevron}
@@ -145,8 +145,8 @@ export function SiteHeader() {
               <span className={`visually-hidden ${classes.closeLabel}`}>
                 {MOBILE_MENU_LABELS.close}
               </span>
-              <SiteIcon name="menu" size={24} className={classes.openIcon} />
-              <SiteIcon name="x" size={24} className={classes.closeIcon} />
+              <Icon name="menu" size={24} className={classes.openIcon} />
+              <Icon name="x" size={24} className={classes.closeIcon} />
             </summary>
             <nav aria-label="Main" className={classes.mobilePanel}>
               <ul className={classes.mobileList}>

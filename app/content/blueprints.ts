@@ -1,4 +1,4 @@
-import type { IconName } from "#app/components/marketing/icons.tsx";
+import type { IconName } from "#app/components/icon.tsx";
 
 // Pre-built agent blueprints: the six showcase cards of /blueprint-showcase and
 // the twelve names the home page's screen-reader text lists (SPEC.md section 1).

@@ -1,4 +1,4 @@
-import type { IconName } from "#app/components/marketing/icons.tsx";
+import type { IconName } from "#app/components/icon.tsx";
 import { BRAND_NAME, TAGLINE } from "#app/content/site.ts";
 
 // Words of the home page (SPEC.md sections 1 and 2, "Home").

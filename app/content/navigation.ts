@@ -1,6 +1,6 @@
 // Every link of the top navigation and the footer, so the header, the footer
 // and the tests agree on one list.
-import type { SiteIconName } from "#app/components/site-icons.tsx";
+import type { IconName } from "#app/components/icon.tsx";
 
 export type NavItem = { to: string; label: string };
 
@@ -29,7 +29,7 @@ export const MOBILE_MENU_LABELS = {
 export type ExternalLink = {
   href: string;
   label: string;
-  icon: SiteIconName;
+  icon: IconName;
 };
 
 export const FOOTER_COLUMNS: { heading: string; links: NavItem[] }[] = [

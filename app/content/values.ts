@@ -1,4 +1,4 @@
-import type { IconName } from "#app/components/marketing/icons.tsx";
+import type { IconName } from "#app/components/icon.tsx";
 
 // The six company values of SPEC.md section 1, in order.
 

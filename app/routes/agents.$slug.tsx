@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/agents.$slug";
 import { AgentVideo } from "#app/components/marketing/agent-video.tsx";
-import { Icon } from "#app/components/marketing/icons.tsx";
+import { Icon } from "#app/components/icon.tsx";
 import { LearningProgress } from "#app/components/marketing/learning-progress.tsx";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";

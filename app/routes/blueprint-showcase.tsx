@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/blueprint-showcase";
-import { Icon } from "#app/components/marketing/icons.tsx";
+import { Icon } from "#app/components/icon.tsx";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import classes from "#app/components/marketing/showcase.module.css";

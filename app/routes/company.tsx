@@ -4,7 +4,7 @@ import {
   CompanyContactPanel,
   GetInTouchButton,
 } from "#app/components/company-contact.tsx";
-import { Icon } from "#app/components/marketing/icons.tsx";
+import { Icon } from "#app/components/icon.tsx";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import classes from "#app/components/marketing/company.module.css";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/home";
 import { AgentCluster } from "#app/components/marketing/agent-cluster.tsx";
-import { Icon } from "#app/components/marketing/icons.tsx";
+import { Icon } from "#app/components/icon.tsx";
 import { LogoStrip } from "#app/components/marketing/logo-strip.tsx";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import { useStartNowUrl } from "#app/components/marketing/use-start-now-url.ts";

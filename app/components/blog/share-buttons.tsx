@@ -5,7 +5,7 @@ import {
   popupFeatures,
   type ShareNetwork,
 } from "./share-links.ts";
-import { ShareIcon } from "./share-icons.tsx";
+import { Icon } from "#app/components/icon.tsx";
 import { COPIED_MS, POST_COPY } from "#app/content/blog.ts";
 
 type ShareButtonsProps = { url: string; title: string };
@@ -72,7 +72,7 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
     <div className={classes.share}>
       {canShare ? (
         <button type="button" className={classes.shareButton} onClick={share}>
-          <ShareIcon name="share" size={16} />
+          <Icon name="share" size={16} />
           {POST_COPY.shareVia}
         </button>
       ) : null}
@@ -83,7 +83,7 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
           onClick={copy}
           aria-live="polite"
         >
-          <ShareIcon name={copied ? "check" : "link"} size={16} />
+          <Icon name={copied ? "check" : "link"} size={16} />
           {copied ? POST_COPY.copied : POST_COPY.copyLink}
         </button>
       ) : null}
@@ -99,7 +99,7 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
           data-network={network.id}
           onClick={(event) => openPopup(event, network)}
         >
-          <ShareIcon name={network.id} />
+          <Icon name={network.id} size={18} />
         </a>
       ))}
     </div>
