@@ -78,6 +78,42 @@ test.describe("transfer", () => {
     );
   });
 
+  test("icons and the logo are drawn from cached files, not page scripts", async ({
+    page,
+  }) => {
+    const images: { url: string; cacheControl: string }[] = [];
+    page.on("response", (response) => {
+      if (/\/assets\/(icons|brand-mark)-[\w-]+\.svg$/.test(response.url())) {
+        images.push({
+          url: response.url(),
+          cacheControl: response.headers()["cache-control"] ?? "",
+        });
+      }
+    });
+    await page.goto("/");
+    const icons = page.locator("svg > use");
+    expect(await icons.count()).toBeGreaterThan(5);
+    // A shown icon whose symbol did not arrive has nothing to measure.
+    await expect(async () => {
+      const drawn = await icons.evaluateAll((uses) =>
+        uses
+          .filter((use) => use.closest("svg")!.getBoundingClientRect().width)
+          .map((use) => (use as SVGUseElement).getBBox().width > 0),
+      );
+      expect(drawn.length).toBeGreaterThan(5);
+      expect(drawn.filter(Boolean).length).toBe(drawn.length);
+    }).toPass();
+    const logo = page.getByRole("banner").locator('img[src*="brand-mark"]');
+    await expect(logo).toHaveJSProperty("complete", true);
+    expect(
+      await logo.evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBe(32);
+    expect(images.map((image) => image.cacheControl)).toEqual([
+      "public, max-age=31536000, immutable",
+      "public, max-age=31536000, immutable",
+    ]);
+  });
+
   test("dynamic responses say where their time went", async ({ request }) => {
     const list = await request.get("/blueprints");
     expect(list.ok()).toBe(true);
