@@ -15,7 +15,6 @@ import { SiteLayout } from "#app/components/site-layout.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import appStyles from "#app/styles/app.css?url";
-import mantineStyles from "#app/styles/mantine.css?url";
 import { authMiddleware } from "#app/utils/auth.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { honeypot } from "#app/utils/honeypot.server.ts";
@@ -39,7 +38,6 @@ export const middleware: Route.MiddlewareFunction[] = [
 // paint before the JavaScript that only hydrates it.
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: mantineStyles, precedence: "base" },
   { rel: "stylesheet", href: appStyles, precedence: "base" },
 ];
 

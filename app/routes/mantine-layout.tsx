@@ -3,6 +3,14 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { theme } from "#app/lib/theme.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
+import mantineStyles from "#app/styles/mantine.css?url";
+import type { Route } from "./+types/mantine-layout";
+
+// Only these pages use Mantine's component styles; the others get its reset
+// and the variables they use from app/styles/app.css.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: mantineStyles, precedence: "base" },
+];
 
 /**
  * The pages built from Mantine components (forms, sign-in, admin, the
