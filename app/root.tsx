@@ -33,9 +33,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   authMiddleware,
 ];
 
-// A precedence makes React put these stylesheets ahead of the module
-// preloads in <head>, so a slow connection fetches what blocks the first
-// paint before the JavaScript that only hydrates it.
+// A precedence makes React put this stylesheet ahead of the module preloads
+// in <head>: the production server writes its text there
+// (app/utils/inline-css.server.ts), and the dev server fetches it first.
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: appStyles, precedence: "base" },
