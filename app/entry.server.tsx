@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,6 +7,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { createStylesheetInliner } from "#app/utils/inline-css.server.ts";
 import { NonceProvider } from "#app/utils/nonce-provider.tsx";
 import { createNonce, nonceContext } from "#app/utils/security.server.ts";
 
@@ -51,7 +51,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          // The page's stylesheets go into its head: see inline-css.server.ts.
+          const body = createStylesheetInliner({
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;

@@ -15,7 +15,6 @@ import { SiteLayout } from "#app/components/site-layout.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import appStyles from "#app/styles/app.css?url";
-import mantineStyles from "#app/styles/mantine.css?url";
 import { authMiddleware } from "#app/utils/auth.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
@@ -33,12 +32,11 @@ export const middleware: Route.MiddlewareFunction[] = [
   authMiddleware,
 ];
 
-// A precedence makes React put these stylesheets ahead of the module
-// preloads in <head>, so a slow connection fetches what blocks the first
-// paint before the JavaScript that only hydrates it.
+// A precedence makes React put this stylesheet ahead of the module preloads
+// in <head>: the production server writes its text there
+// (app/utils/inline-css.server.ts), and the dev server fetches it first.
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: mantineStyles, precedence: "base" },
   { rel: "stylesheet", href: appStyles, precedence: "base" },
 ];
 

@@ -1,8 +1,9 @@
 // `npm run lighthouse`: Lighthouse's mobile audit (its default: a mid-range
 // phone on slow 4G) of the production build for the home page, the blog list
 // and a post, in the same Chromium the end-to-end tests use. Prints the four
-// category scores and the Largest Contentful Paint, and every audit that cost
-// points. Ports: LIGHTHOUSE_PORT (4421) and LIGHTHOUSE_SUPABASE_PORT (54421).
+// category scores, the Largest and First Contentful Paint, and every audit
+// that cost points. Ports: LIGHTHOUSE_PORT (4421) and
+// LIGHTHOUSE_SUPABASE_PORT (54421).
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, ensureChromium } from "#tests/browser.ts";
@@ -45,7 +46,8 @@ try {
       return `${id} ${score}${score < target ? ` (<${target})` : ""}`;
     });
     const lcp = lhr.audits["largest-contentful-paint"]?.displayValue ?? "?";
-    console.info(`${path}\n  ${scores.join(", ")}; LCP ${lcp}`);
+    const fcp = lhr.audits["first-contentful-paint"]?.displayValue ?? "?";
+    console.info(`${path}\n  ${scores.join(", ")}; LCP ${lcp}, FCP ${fcp}`);
     for (const category of Object.values(lhr.categories)) {
       for (const ref of category.auditRefs) {
         const audit = lhr.audits[ref.id];

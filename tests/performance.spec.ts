@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { BASE_URL } from "./e2e-env.ts";
 
@@ -120,5 +121,93 @@ test.describe("transfer", () => {
     const timing = list.headers()["server-timing"] ?? "";
     expect(timing).toMatch(/^total;dur=\d+(\.\d+)?/);
     expect(timing).toMatch(/supabase;dur=\d+(\.\d+)?;desc="\d+ calls"/);
+  });
+});
+
+test.describe("first paint", () => {
+  // The server writes each page's stylesheets into its head
+  // (app/utils/inline-css.server.ts): a stylesheet <link> the browser would
+  // fetch holds the first paint for a request on a slow connection.
+  async function paths(request: APIRequestContext) {
+    const list = await (await request.get("/blueprints")).text();
+    const post = /href="(\/blueprints\/[0-9a-f-]{36})"/.exec(list)?.[1];
+    expect(post, "/blueprints links a post").toBeTruthy();
+    return ["/", "/blueprints", post!, "/company", "/contact-us"];
+  }
+
+  test("every stylesheet is in the head, and its link disabled", async ({
+    request,
+  }) => {
+    for (const path of await paths(request)) {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const links = [
+        ...head.matchAll(/<link\b[^>]*\srel="stylesheet"[^>]*>/g),
+      ].map(([link]) => link);
+      expect(links.length, `${path} has stylesheets`).toBeGreaterThan(0);
+      expect(
+        links.filter((link) => !/\sdisabled=""/.test(link)),
+        `${path} has no stylesheet the browser fetches`,
+      ).toEqual([]);
+      for (const link of links) {
+        const href = /\shref="([^"]+)"/.exec(link)?.[1];
+        expect(head).toContain(`<style data-inline-href="${href}"`);
+      }
+      // Mantine's styles come only with the pages built from its components.
+      const mantine = /\/assets\/mantine-[\w-]+\.css/.test(head);
+      expect(mantine, `${path} and Mantine's stylesheet`).toBe(
+        path === "/company" || path === "/contact-us",
+      );
+    }
+  });
+
+  test("a page is styled without requesting a stylesheet", async ({ page }) => {
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") {
+        stylesheets.push(request.url());
+      }
+    });
+    for (const path of await paths(page.request)) {
+      await page.goto(path);
+      await expect(page.locator("header").first()).toHaveCSS(
+        "position",
+        "fixed",
+      );
+    }
+    expect(stylesheets).toEqual([]);
+  });
+
+  test("a client-side navigation brings the next page's stylesheets @js-only", async ({
+    page,
+  }) => {
+    await page.goto("/contact-us");
+    const send = page.getByRole("button", { name: /send/i });
+    const styled = await send.evaluate((button) => {
+      const style = getComputedStyle(button);
+      return [style.backgroundColor, style.borderRadius, style.height];
+    });
+    expect(styled[0]).not.toBe("rgba(0, 0, 0, 0)");
+
+    await page.goto("/");
+    // Hydrated: the header's links navigate without a document request.
+    await expect(page.locator("header[data-hydrated]")).toBeAttached();
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: "Request Demo" })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect(send).toBeVisible();
+    const navigated = await send.evaluate((button) => {
+      const style = getComputedStyle(button);
+      return [style.backgroundColor, style.borderRadius, style.height];
+    });
+    expect(navigated).toEqual(styled);
+    expect(documents).toEqual([]);
   });
 });

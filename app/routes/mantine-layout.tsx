@@ -3,7 +3,14 @@ import { Outlet } from "react-router";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/mantine-layout";
 import { theme } from "#app/lib/theme.ts";
+import mantineStyles from "#app/styles/mantine.css?url";
 import { honeypot } from "#app/utils/honeypot.server.ts";
+
+// Only these pages use Mantine's component styles; the others get its reset
+// and the variables they use from app/styles/app.css.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: mantineStyles, precedence: "base" },
+];
 
 /**
  * The pages built from Mantine components (forms, sign-in, admin, the

@@ -1,0 +1,105 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Transform, type TransformOptions } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+// Each stylesheet <link> in the head held the first paint for a request of
+// its own, which on a slow phone connection shares the line with the page's
+// module preloads. The server writes the built stylesheets of the first page
+// into its head instead, so the page paints as soon as its HTML arrives, with
+// or without JavaScript.
+//
+// The <link> stays, with `disabled`: the browser neither fetches nor applies
+// a disabled stylesheet, and React still finds the element it rendered when
+// it hydrates <Links /> (it matches rel and href, and does not patch
+// attributes of server-rendered elements). Stylesheets of pages reached by a
+// client-side navigation are new elements, fetched as before. A <style> left
+// behind when its page is navigated away from keeps applying, like the
+// stylesheets React never removes: the route styles are CSS modules, scoped to
+// their own class names.
+
+/** Where `/assets/…` is on disk, beside the server build (build/server). */
+const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
+
+/** Larger files (the editor's full Mantine set) are left to the browser. */
+export const MAX_INLINE_BYTES = 100_000;
+
+const cache = new Map<string, string | null>();
+
+/** A built stylesheet's text, read once per process; null to keep the link. */
+export function readBuiltStylesheet(href: string) {
+  if (!cache.has(href)) {
+    let css: string | null = null;
+    try {
+      css = readFileSync(CLIENT_DIR + href, "utf8");
+    } catch {
+      // Not built (the dev server): the link stays.
+    }
+    cache.set(href, css);
+  }
+  return cache.get(href) ?? null;
+}
+
+const LINK = /<link\b[^>]*>/g;
+// Hashed file names from the build only: nothing from a request reaches here,
+// and no path can leave the assets folder.
+const BUILT_STYLESHEET = /\shref="(\/assets\/[\w-]+(?:\.[\w-]+)*\.css)"/;
+
+/**
+ * `head` with every built stylesheet's text in a <style> before its link,
+ * and the link disabled.
+ */
+export function inlineStylesheets(
+  head: string,
+  read: (href: string) => string | null = readBuiltStylesheet,
+) {
+  return head.replace(LINK, (link) => {
+    if (!/\srel="stylesheet"/.test(link)) return link;
+    const href = BUILT_STYLESHEET.exec(link)?.[1];
+    const css = href ? read(href) : null;
+    if (
+      !href ||
+      css === null ||
+      css.length > MAX_INLINE_BYTES ||
+      /<\/style/i.test(css)
+    ) {
+      return link;
+    }
+    const nonce = /\snonce="([^"]*)"/.exec(link)?.[1];
+    return (
+      `<style data-inline-href="${href}"${nonce ? ` nonce="${nonce}"` : ""}>${css}</style>` +
+      link.replace(/^<link\b/, '<link disabled=""')
+    );
+  });
+}
+
+/**
+ * A stream that passes HTML through, with `inlineStylesheets` applied to
+ * everything before `</head>` (React renders the head in the shell, so it is
+ * held back only until the shell is written).
+ */
+export function createStylesheetInliner(
+  options: TransformOptions = {},
+  read?: (href: string) => string | null,
+) {
+  const decoder = new StringDecoder("utf8");
+  let head: string | null = "";
+  return new Transform({
+    ...options,
+    transform(chunk: Buffer, _encoding, callback) {
+      const text = decoder.write(chunk);
+      if (head === null) return callback(null, text);
+      head += text;
+      const end = head.indexOf("</head>");
+      if (end === -1) return callback();
+      const out = inlineStylesheets(head.slice(0, end), read) + head.slice(end);
+      head = null;
+      callback(null, out);
+    },
+    flush(callback) {
+      const rest = (head ?? "") + decoder.end();
+      head = null;
+      callback(null, rest);
+    },
+  });
+}
