@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { APIRequestContext, APIResponse } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { BASE_URL } from "./e2e-env.ts";
 
