@@ -177,6 +177,13 @@ const MINIMAL_PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n",
 );
 
+/** A CV upload named and typed as a PDF, whatever its bytes are. */
+const pdfNamed = (buffer: Buffer) => ({
+  name: "cv.pdf",
+  mimeType: "application/pdf",
+  buffer,
+});
+
 type Form = {
   path: string;
   valid: Record<string, string>;
@@ -242,11 +249,7 @@ test("text payloads in every field of every public form", async ({
             ? await post(request, form.path, {
                 multipart: {
                   ...values,
-                  cv: {
-                    name: "cv.pdf",
-                    mimeType: "application/pdf",
-                    buffer: MINIMAL_PDF,
-                  },
+                  cv: pdfNamed(MINIMAL_PDF),
                 },
               })
             : await post(request, form.path, { form: values });
@@ -565,35 +568,21 @@ test("hostile CV uploads: names, sizes and contents", async ({ request }) => {
   }[] = [
     {
       name: "zero-byte CV",
-      file: {
-        name: "cv.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.alloc(0),
-      },
+      file: pdfNamed(Buffer.alloc(0)),
     },
     {
       name: "6 MB CV",
-      file: {
-        name: "cv.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.concat([MINIMAL_PDF, Buffer.alloc(6 * 1024 * 1024)]),
-      },
+      file: pdfNamed(
+        Buffer.concat([MINIMAL_PDF, Buffer.alloc(6 * 1024 * 1024)]),
+      ),
     },
     {
       name: "HTML named .pdf",
-      file: {
-        name: "cv.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.from("<html><script>alert(1)</script></html>"),
-      },
+      file: pdfNamed(Buffer.from("<html><script>alert(1)</script></html>")),
     },
     {
       name: "executable named .pdf",
-      file: {
-        name: "cv.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.from("MZ\x90\x00\x03\x00\x00\x00"),
-      },
+      file: pdfNamed(Buffer.from("MZ\x90\x00\x03\x00\x00\x00")),
     },
     {
       name: "SVG with script",
@@ -637,11 +626,7 @@ test("hostile CV uploads: names, sizes and contents", async ({ request }) => {
     const response = await post(request, "/careers/999?apply=1", {
       multipart: {
         ...values,
-        cv: {
-          name: "cv.pdf",
-          mimeType: "application/pdf",
-          buffer: MINIMAL_PDF,
-        },
+        cv: pdfNamed(MINIMAL_PDF),
       },
     });
     await check("application to a job that does not exist", response);
