@@ -1,6 +1,6 @@
 // `npm test`: every check the project has, in the order that fails fastest.
 // It needs nothing but `npm install` first: it fetches the browser itself.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium } from "./browser.ts";
 
@@ -10,12 +10,31 @@ const VITEST_JSON = `${output}/vitest.json`;
 const PLAYWRIGHT_JSON = `${output}/playwright.json`;
 const started = Date.now();
 
-type Step = { name: string; command: string; args: string[] };
+/**
+ * `together` steps start at once with the step before them: the static checks
+ * are single-threaded, so on two cores they take the time of the longest.
+ */
+type Step = {
+  name: string;
+  command: string;
+  args: string[];
+  together?: boolean;
+};
 
 const steps: Step[] = [
   { name: "typecheck", command: "npm", args: ["run", "--silent", "typecheck"] },
-  { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
-  { name: "dependency audit", command: "node", args: ["tests/audit.ts"] },
+  {
+    name: "lint",
+    command: "npm",
+    args: ["run", "--silent", "lint"],
+    together: true,
+  },
+  {
+    name: "dependency audit",
+    command: "node",
+    args: ["tests/audit.ts"],
+    together: true,
+  },
   {
     name: "unit and contract tests",
     command: "npx",
@@ -53,23 +72,54 @@ rmSync(VITEST_JSON, { force: true });
 rmSync(PLAYWRIGHT_JSON, { force: true });
 mkdirSync(output, { recursive: true });
 
-for (const step of steps) {
-  if (only.length > 0 && !only.some((name) => step.name.startsWith(name)))
-    continue;
-  console.info(`\n━━ ${step.name} ━━`);
+/**
+ * Runs one step. A step that shares its time with others keeps its output
+ * until it ends, so each step's lines stay together.
+ */
+function run(step: Step, buffered: boolean) {
   const stepStart = Date.now();
-  const result = spawnSync(step.command, step.args, {
+  if (!buffered) console.info(`\n━━ ${step.name} ━━`);
+  const child = spawn(step.command, step.args, {
     cwd: root,
-    stdio: "inherit",
+    stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
     env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" },
   });
-  const ok = result.status === 0;
-  results.push({
-    name: step.name,
-    seconds: (Date.now() - stepStart) / 1000,
-    ok,
-  });
-  if (!ok) break;
+  const output: Buffer[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+  return new Promise<{ name: string; seconds: number; ok: boolean }>(
+    (resolve) => {
+      child.on("close", (code) => {
+        if (buffered) {
+          console.info(`\n━━ ${step.name} ━━`);
+          process.stdout.write(Buffer.concat(output));
+        }
+        resolve({
+          name: step.name,
+          seconds: (Date.now() - stepStart) / 1000,
+          ok: code === 0,
+        });
+      });
+    },
+  );
+}
+
+const selected = steps.filter(
+  (step) =>
+    only.length === 0 || only.some((name) => step.name.startsWith(name)),
+);
+const groups: Step[][] = [];
+for (const step of selected) {
+  const last = groups.at(-1);
+  if (step.together && last) last.push(step);
+  else groups.push([step]);
+}
+for (const group of groups) {
+  const done = await Promise.all(
+    group.map((step) => run(step, group.length > 1)),
+  );
+  results.push(...done);
+  if (!done.every((r) => r.ok)) break;
 }
 
 console.info("\n━━ summary ━━");
