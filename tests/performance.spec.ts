@@ -178,6 +178,27 @@ test.describe("first paint", () => {
     expect(stylesheets).toEqual([]);
   });
 
+  test("the home page's sections far below the fold wait until they are near the screen", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const section = page.locator('main section[aria-labelledby="cta-heading"]');
+    await expect(section).toHaveCSS("content-visibility", "auto");
+    // Chromium reports what is inside a section whose rendering it skipped
+    // as not visible to checkVisibility({ contentVisibilityAuto: true }).
+    const heading = section.getByRole("heading").first();
+    const rendered = () =>
+      heading.evaluate((element) =>
+        element.checkVisibility({ contentVisibilityAuto: true }),
+      );
+    expect(await rendered()).toBe(false);
+    // Skipped is not hidden: its words are in the page and its accessibility tree.
+    await expect(heading).toBeAttached();
+    await section.scrollIntoViewIfNeeded();
+    await expect.poll(rendered).toBe(true);
+    await expect(heading).toBeInViewport();
+  });
+
   test("a client-side navigation brings the next page's stylesheets @js-only", async ({
     page,
   }) => {
