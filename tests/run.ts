@@ -89,6 +89,10 @@ function run(step: Step, buffered: boolean) {
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
   return new Promise<{ name: string; seconds: number; ok: boolean }>(
     (resolve) => {
+      // A command that cannot start still ends in "close", with a failing code.
+      child.on("error", (error) => {
+        console.error(`${step.name}: ${error.message}`);
+      });
       child.on("close", (code) => {
         if (buffered) {
           console.info(`\n━━ ${step.name} ━━`);
