@@ -61,10 +61,10 @@ function firstLoadChunks(): Plugin {
                   {
                     name: "blog",
                     test: appModules(
-                      "components/blog/blog-hero.tsx",
-                      "components/blog/tag-list.tsx",
-                      "components/blog/format-date.ts",
-                      "components/blog/blog.module.css",
+                      "routes/blog/blog-hero.tsx",
+                      "routes/blog/tag-list.tsx",
+                      "routes/blog/format-date.ts",
+                      "routes/blog/blog.module.css",
                       "lib/pagination.ts",
                     ),
                     priority: 1,

@@ -5,30 +5,32 @@ import {
   type RouteConfig,
 } from "@react-router/dev/routes";
 
+// Each feature's folder under app/routes holds its route modules, its
+// `*.server.ts` and its components; app/utils holds only infrastructure.
 export default [
-  index("routes/home.tsx"),
-  route("blueprint-showcase", "routes/blueprint-showcase.tsx"),
-  route("agents/:slug", "routes/agents.$slug.tsx"),
-  route("careers", "routes/careers.tsx"),
-  route("blueprints", "routes/blueprints.tsx", [
-    index("routes/blueprints._index.tsx"),
-    route(":id", "routes/blueprints.$id.tsx"),
+  index("routes/home/home.tsx"),
+  route("blueprint-showcase", "routes/showcase/blueprint-showcase.tsx"),
+  route("agents/:slug", "routes/agents/agent.tsx"),
+  route("careers", "routes/careers/list.tsx"),
+  route("blueprints", "routes/blog/layout.tsx", [
+    index("routes/blog/list.tsx"),
+    route(":id", "routes/blog/post.tsx"),
   ]),
-  route("blueprints/rss.xml", "routes/rss.xml.ts"),
-  route("sitemap.xml", "routes/sitemap.xml.ts"),
-  route("robots.txt", "routes/robots.txt.ts"),
-  route("sign-out", "routes/sign-out.ts"),
+  route("blueprints/rss.xml", "routes/feeds/rss.xml.ts"),
+  route("sitemap.xml", "routes/feeds/sitemap.xml.ts"),
+  route("robots.txt", "routes/feeds/robots.txt.ts"),
+  route("sign-out", "routes/auth/sign-out.ts"),
   route("healthz", "routes/healthz.ts"),
   // Only these pages render Mantine components: see the layout's comment.
   layout("routes/mantine-layout.tsx", [
-    route("company", "routes/company.tsx"),
-    route("contact-us", "routes/contact-us.tsx"),
-    route("careers/:id", "routes/careers.$id.tsx"),
-    route("blueprints/:id/delete", "routes/blueprints.$id.delete.tsx"),
-    route("write", "routes/write.tsx"),
-    route("edit/:id", "routes/edit.$id.tsx"),
-    route("auth", "routes/auth.tsx"),
-    route("admin", "routes/admin.tsx"),
+    route("company", "routes/company/company.tsx"),
+    route("contact-us", "routes/contact/contact-us.tsx"),
+    route("careers/:id", "routes/careers/job.tsx"),
+    route("blueprints/:id/delete", "routes/blog/delete.tsx"),
+    route("write", "routes/blog/editor/write.tsx"),
+    route("edit/:id", "routes/blog/editor/edit.tsx"),
+    route("auth", "routes/auth/sign-in.tsx"),
+    route("admin", "routes/admin/admin.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

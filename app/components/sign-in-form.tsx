@@ -20,7 +20,7 @@ import {
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { SignInSchema } from "#app/lib/schemas/sign-in.ts";
+import { SignInSchema } from "./sign-in-schema.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
 
 type SignInFormProps = {

@@ -1,11 +1,5 @@
 import { useState } from "react";
-
-export type ToastData = {
-  id: string;
-  title: string;
-  description?: string;
-  type: "success" | "error" | "info";
-};
+import type { ToastData } from "#app/utils/toast.ts";
 
 /**
  * One toast at a time, rendered by the server so it reads without JavaScript;

@@ -1,6 +1,6 @@
 import { useEffect, useState, type MouseEvent } from "react";
 import { useFetcher } from "react-router";
-import type { ToastData } from "#app/components/toast.tsx";
+import type { ToastData } from "#app/utils/toast.ts";
 
 /**
  * A form that opens in a dialog with JavaScript and in the page without it:

@@ -1,0 +1,221 @@
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/admin";
+import { AccessBoundary } from "#app/components/access-boundary.tsx";
+import { SignOutButton } from "#app/components/sign-out-button.tsx";
+import { routeMeta } from "#app/lib/meta.ts";
+import { AuthorToggleSchema } from "./author-toggle-schema.ts";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { getSupabase } from "#app/utils/supabase.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { requireSmallForm } from "#app/utils/public-form.server.ts";
+
+// Where every toggle lands, with its toast. Not request.url: a script-driven
+// post arrives as /admin.data.
+const ADMIN_PATH = "/admin";
+
+type PlatformUserRow = {
+  id: string;
+  username: string | null;
+  email: string | null;
+  avatar_url: string | null;
+  is_author: boolean;
+};
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: "Platform Users Management",
+    description: "Grant or remove author status for platform users.",
+    noIndex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(context, request, "admin");
+  const supabase = getSupabase(context);
+  // Read with the admin's own token: row-level security decides what is visible.
+  const [users, team] = await Promise.all([
+    supabase
+      .from("platform_users")
+      .select("id, username, email, avatar_url, is_author")
+      .order("email", { ascending: true }),
+    supabase.from("team_members").select("id"),
+  ]);
+  if (users.error) {
+    return data(
+      { users: [], error: "Failed to load platform users" },
+      { status: 500 },
+    );
+  }
+  if (team.error) {
+    return data(
+      { users: [], error: "Failed to load team members" },
+      { status: 500 },
+    );
+  }
+  const teamIds = new Set(team.data.map((member: { id: string }) => member.id));
+  const rows = (users.data as PlatformUserRow[])
+    .filter((user) => !teamIds.has(user.id))
+    .filter((user) => Boolean(user.username || user.email))
+    .map((user) => ({
+      id: user.id,
+      name: (user.username || user.email) as string,
+      avatarUrl: user.avatar_url,
+      isAuthor: user.is_author,
+    }));
+  return { users: rows, error: null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // The role is checked again here: a direct POST gets the same 403 as the page.
+  await requireRole(context, request, "admin");
+  const parsed = AuthorToggleSchema.safeParse(
+    Object.fromEntries(await requireSmallForm(request)),
+  );
+  if (!parsed.success) {
+    return redirectWithToast(ADMIN_PATH, {
+      title: "Error",
+      description: "Failed to update user role",
+      type: "error",
+    });
+  }
+  const makeAuthor = parsed.data.intent === "make-author";
+  try {
+    const { data: updated, error } = await getSupabase(context)
+      .from("platform_users")
+      .update({ is_author: makeAuthor })
+      .eq("id", parsed.data.userId)
+      .select("id");
+    // Row-level security filters an update it refuses: no row came back.
+    if (error || !updated || updated.length === 0) {
+      return redirectWithToast(ADMIN_PATH, {
+        title: "Error",
+        description: "Failed to update user role",
+        type: "error",
+      });
+    }
+  } catch {
+    return redirectWithToast(ADMIN_PATH, {
+      title: "Error",
+      description: "An unexpected error occurred",
+      type: "error",
+    });
+  }
+  return redirectWithToast(ADMIN_PATH, {
+    title: "Success",
+    description: makeAuthor
+      ? "User is now an author"
+      : "User is no longer an author",
+    type: "success",
+  });
+}
+
+function ToggleAuthorButton({
+  userId,
+  isAuthor,
+}: {
+  userId: string;
+  isAuthor: boolean;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("userId") === userId;
+  return (
+    <Form method="post">
+      <input type="hidden" name="userId" value={userId} />
+      <Button
+        type="submit"
+        name="intent"
+        value={isAuthor ? "remove-author" : "make-author"}
+        variant={isAuthor ? "outline" : "filled"}
+        color={isAuthor ? "red" : undefined}
+        size="xs"
+        loading={busy}
+      >
+        {isAuthor ? "Remove Author" : "Make Author"}
+      </Button>
+    </Form>
+  );
+}
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  const { users, error } = loaderData;
+  return (
+    <Container size="lg" pt={120} pb={80}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="center">
+          <Title order={1}>Platform Users Management</Title>
+          <SignOutButton />
+        </Group>
+        {error ? (
+          <Alert color="red" title="Error" role="alert">
+            {error}
+          </Alert>
+        ) : (
+          <Table.ScrollContainer minWidth={520}>
+            <Table striped highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>User</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {users.map((user) => (
+                  <Table.Tr key={user.id} data-testid="platform-user-row">
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        {user.avatarUrl ? (
+                          <Avatar
+                            src={user.avatarUrl}
+                            alt=""
+                            radius="xl"
+                            size="sm"
+                          />
+                        ) : null}
+                        <Text>{user.name}</Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        color={user.isAuthor ? "teal" : "gray"}
+                        variant="light"
+                      >
+                        {user.isAuthor ? "Author" : "Regular User"}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <ToggleAuthorButton
+                        userId={user.id}
+                        isAuthor={user.isAuthor}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {!error && users.length === 0 ? (
+          <Text c="dimmed">No platform users yet.</Text>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AccessBoundary />;
+}

@@ -1,0 +1,151 @@
+import { Suspense } from "react";
+import {
+  Await,
+  data,
+  useAsyncError,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/edit";
+import { AccessBoundary } from "#app/components/access-boundary.tsx";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { POST_FORM_COPY } from "./labels.ts";
+import { PostFormSkeleton } from "./post-form-skeleton.tsx";
+import { PostForm } from "./post-form.tsx";
+import type { PostActionData } from "./types.ts";
+import { routeMeta } from "#app/lib/meta.ts";
+import { LOAD_FAILED, POST_NOT_FOUND } from "#app/routes/blog/post-messages.ts";
+import { safeLinkUrl, sanitizePostHtml } from "#app/lib/sanitize.ts";
+import { forbidden, requireRole } from "#app/utils/auth.server.ts";
+import { BlogQueryError, getPost } from "#app/routes/blog/blog.server.ts";
+import { EDIT_FORBIDDEN_MESSAGE, postFormAction } from "./editor.server.ts";
+import { listTagNames } from "#app/routes/blog/post.server.ts";
+import { getSupabase } from "#app/utils/supabase.server.ts";
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: POST_FORM_COPY.editHeading,
+    description: "Edit a blueprint on the blog.",
+    noIndex: true,
+  });
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { user, isTeamMember } = await requireRole(context, request, "author");
+  const supabase = getSupabase(context);
+  let post;
+  try {
+    post = await getPost(supabase, params.id);
+  } catch (error) {
+    if (!(error instanceof BlogQueryError)) throw error;
+    console.error("Post failed to load for editing:", error.message);
+    return data({ state: "error" as const }, { status: 503 });
+  }
+  if (!post) return data({ state: "not-found" as const }, { status: 404 });
+  // Row-level security refuses the update anyway; this keeps the form away.
+  if (post.author_id !== user.id && !isTeamMember)
+    throw forbidden(EDIT_FORBIDDEN_MESSAGE);
+  return {
+    state: "ok" as const,
+    post: {
+      id: post.id,
+      title: post.title,
+      excerpt: post.excerpt,
+      content: sanitizePostHtml(post.content),
+      coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),
+      tags: post.tags,
+    },
+    existingTags: await listTagNames(supabase),
+  };
+}
+
+/**
+ * On client navigations the page renders at once with a skeleton and the
+ * post streams in; the first, server-rendered visit has it already.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return { pending: serverLoader() };
+}
+
+/** A failed save or a preview keeps the form as it is: nothing to reload. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? false : defaultShouldRevalidate;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return postFormAction({ request, context, postId: params.id });
+}
+
+type EditData = Awaited<ReturnType<typeof loader>>;
+type LoadedData = EditData extends infer T
+  ? T extends { data: infer D }
+    ? D
+    : T
+  : never;
+
+function EditView({
+  loaded,
+  actionData,
+}: {
+  loaded: LoadedData;
+  actionData?: PostActionData;
+}) {
+  if (loaded.state === "error") {
+    return (
+      <ErrorPage
+        title={LOAD_FAILED.title}
+        message={LOAD_FAILED.description}
+        actions={[{ to: ".", label: "Try again" }]}
+      />
+    );
+  }
+  if (loaded.state === "not-found") {
+    return (
+      <ErrorPage
+        title={POST_NOT_FOUND.title}
+        message={POST_NOT_FOUND.description}
+        actions={[{ to: "/blueprints", label: POST_FORM_COPY.blueprints }]}
+      />
+    );
+  }
+  return (
+    <PostForm
+      key={loaded.post.id}
+      post={loaded.post}
+      existingTags={loaded.existingTags}
+      actionData={actionData}
+    />
+  );
+}
+
+/** Hands a failed load (sign-in needed, access denied) to the route's ErrorBoundary. */
+function RethrowLoadError(): never {
+  throw useAsyncError();
+}
+
+export default function EditPost({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  // The server-rendered page must not suspend: without JavaScript nothing
+  // would ever replace the fallback.
+  if (!("pending" in loaderData)) {
+    return (
+      <EditView loaded={loaderData as LoadedData} actionData={actionData} />
+    );
+  }
+  return (
+    <Suspense fallback={<PostFormSkeleton />}>
+      <Await resolve={loaderData.pending} errorElement={<RethrowLoadError />}>
+        {(loaded) => (
+          <EditView loaded={loaded as LoadedData} actionData={actionData} />
+        )}
+      </Await>
+    </Suspense>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AccessBoundary />;
+}

@@ -1,0 +1,241 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import type { ToastData } from "#app/utils/toast.ts";
+import type { PostActionData } from "./types.ts";
+import {
+  AUTHENTICATION_ERROR,
+  CONTENT_SIZE_MESSAGE,
+  COVER_TYPE_MESSAGE,
+  MISSING_INFORMATION,
+  POST_NOT_FOUND,
+  POST_PUBLISHED,
+  POST_UPDATED,
+  PUBLISH_FAILED,
+  UPDATE_FAILED,
+  UPLOAD_ERROR,
+} from "#app/routes/blog/post-messages.ts";
+import { hasVisibleContent, postSchemaFor } from "./post-schema.ts";
+import { sanitizePostHtml } from "#app/lib/sanitize.ts";
+import {
+  forbidden,
+  getAuth,
+  getUser,
+  requireRole,
+} from "#app/utils/auth.server.ts";
+import {
+  BlogQueryError,
+  getPost,
+  type Post,
+} from "#app/routes/blog/blog.server.ts";
+import { env } from "#app/utils/env.server.ts";
+import {
+  coverPreviewUrl,
+  ownCoverPath,
+  publicCoverPrefix,
+  readPostForm,
+  removeCover,
+  savePost,
+  uploadCover,
+} from "#app/routes/blog/post.server.ts";
+import { getSupabase } from "#app/utils/supabase.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
+
+// The action behind /write (postId null) and /edit/{id}: read the multipart
+// body within limits, validate with the form's schema, then preview, or
+// sanitize, upload the cover and save through save_post. Every failure
+// answers with the form's values kept and SPEC.md's message.
+
+export const EDIT_FORBIDDEN_MESSAGE = "You are not allowed to edit this post.";
+
+type Message = { title: string; description: string };
+
+function toastOf(message: Message): ToastData {
+  return { id: crypto.randomUUID(), type: "error", ...message };
+}
+
+/** The reply of a submission that did not go through, with the author's values. */
+function failure(
+  result: PostActionData["result"],
+  message: Message,
+  status: number,
+) {
+  return data<PostActionData>(
+    {
+      result: {
+        ...result,
+        error: { ...result.error, "": [message.description] },
+      },
+      toast: toastOf(message),
+      preview: null,
+    },
+    { status },
+  );
+}
+
+/** Conform's reply for what the body held, whatever came of it. */
+function replyFor(formData: FormData, intent: FormDataEntryValue | null) {
+  return parseWithZod(formData, { schema: postSchemaFor(intent) });
+}
+
+/** A post the user may edit: the author's own, or any post for a team member. */
+async function loadEditable(
+  context: Readonly<RouterContextProvider>,
+  postId: string,
+  { userId, isTeamMember }: { userId: string; isTeamMember: boolean },
+): Promise<Post | Message> {
+  let post: Post | null;
+  try {
+    post = await getPost(getSupabase(context), postId);
+  } catch (error) {
+    if (!(error instanceof BlogQueryError)) throw error;
+    console.error("Post failed to load for saving:", error.message);
+    return { title: "Error", description: UPDATE_FAILED };
+  }
+  if (!post) return POST_NOT_FOUND;
+  if (post.author_id !== userId && !isTeamMember)
+    throw forbidden(EDIT_FORBIDDEN_MESSAGE);
+  return post;
+}
+
+export async function postFormAction({
+  request,
+  context,
+  postId,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  postId: string | null;
+}) {
+  const failedMessage = postId ? UPDATE_FAILED : PUBLISH_FAILED;
+  const body = await readPostForm(request);
+  const intent = body.formData.get("intent");
+  const submission = replyFor(body.formData, intent);
+  const reply = () => submission.reply({ hideFields: ["cover"] });
+
+  // A session that ran out while the author was writing: keep the post on
+  // screen so nothing is lost, and say why it was not saved.
+  if (!getUser(context) && !(await getAuth(context)).authError) {
+    return failure(reply(), AUTHENTICATION_ERROR, 401);
+  }
+  const { user, isTeamMember } = await requireRole(context, request, "author");
+
+  if (body.problem === "too-large") {
+    return failure(
+      reply(),
+      { title: "Error", description: CONTENT_SIZE_MESSAGE },
+      413,
+    );
+  }
+  if (body.problem === "unreadable") {
+    return failure(
+      reply(),
+      { title: "Error", description: failedMessage },
+      400,
+    );
+  }
+
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    const missing = Boolean(errors.title?.length || errors.content?.length);
+    const coverError = errors.cover?.[0];
+    const message =
+      missing || !coverError
+        ? MISSING_INFORMATION
+        : { title: "Error", description: coverError };
+    return failure(reply(), message, 400);
+  }
+
+  const value = submission.value;
+  let post: Post | null = null;
+  if (postId) {
+    const loaded = await loadEditable(context, postId, {
+      userId: user.id,
+      isTeamMember,
+    });
+    if (!("id" in loaded)) {
+      return failure(reply(), loaded, loaded === POST_NOT_FOUND ? 404 : 503);
+    }
+    post = loaded;
+  }
+
+  if (value.intent === "preview") {
+    const cover = value.cover ? await coverPreviewUrl(value.cover) : null;
+    return data<PostActionData>({
+      result: reply(),
+      toast: null,
+      preview: {
+        title: value.title ?? "",
+        html: sanitizePostHtml(value.content ?? ""),
+        coverUrl: cover ?? post?.cover_image_url ?? null,
+        createdAt: new Date().toISOString(),
+      },
+    });
+  }
+
+  // The schema guarantees both for a publish; the narrowing is for the types.
+  const title = value.title ?? "";
+  const content = sanitizePostHtml(value.content ?? "");
+  if (!title || !hasVisibleContent(content)) {
+    return failure(reply(), MISSING_INFORMATION, 400);
+  }
+
+  const supabase = getSupabase(context);
+  let uploadedPath: string | null = null;
+  let coverImageUrl = post?.cover_image_url ?? null;
+  if (value.cover) {
+    const upload = await uploadCover(supabase, user.id, value.cover);
+    if (!upload.ok) {
+      if (upload.reason === "type") {
+        const result = reply();
+        return failure(
+          {
+            ...result,
+            error: { ...result.error, cover: [COVER_TYPE_MESSAGE] },
+          },
+          { title: "Error", description: COVER_TYPE_MESSAGE },
+          400,
+        );
+      }
+      return upload.reason === "signed-out"
+        ? failure(reply(), AUTHENTICATION_ERROR, 401)
+        : failure(reply(), UPLOAD_ERROR, 502);
+    }
+    uploadedPath = upload.path;
+    coverImageUrl = upload.publicUrl;
+  }
+
+  // Postgres refuses NUL in text: control characters go, as in the body.
+  const saved = await savePost(supabase, {
+    id: postId,
+    title: withoutControlCharacters(title),
+    content,
+    excerpt: withoutControlCharacters(value.excerpt ?? "") || null,
+    coverImageUrl,
+    tags: value.tags.map(withoutControlCharacters).filter(Boolean),
+  });
+  const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
+  if (!saved.ok) {
+    if (uploadedPath) await removeCover(supabase, uploadedPath);
+    if (saved.kind === "signed-out")
+      return failure(reply(), AUTHENTICATION_ERROR, 401);
+    if (saved.kind === "not-found")
+      return failure(reply(), POST_NOT_FOUND, 404);
+    const status = saved.kind === "forbidden" ? 403 : 500;
+    return failure(
+      reply(),
+      { title: "Error", description: saved.message ?? failedMessage },
+      status,
+    );
+  }
+
+  // A replaced cover that was this author's own upload is no longer used.
+  if (uploadedPath && post) {
+    const previous = ownCoverPath(post.cover_image_url, user.id, coverPrefix);
+    if (previous) await removeCover(supabase, previous);
+  }
+  return redirectWithToast("/blueprints", {
+    ...(postId ? POST_UPDATED : POST_PUBLISHED),
+    type: "success",
+  });
+}

@@ -1,0 +1,52 @@
+// Every word the post form shows (SPEC.md "Post form"); the messages the
+// schema and server share are in app/routes/blog/post-messages.ts.
+
+export const POST_FORM_COPY = {
+  writeHeading: "Write a New Post",
+  editHeading: "Edit Blog Post",
+  preview: "Preview",
+  newPost: "New Post",
+  blueprints: "Blueprints",
+  title: "Title",
+  titlePlaceholder: "Enter post title",
+  cover: "Cover Image",
+  coverHint: "PNG, JPEG, GIF or WebP, up to 5 MB.",
+  coverPreview: "Chosen cover image",
+  currentCover: "Current cover image",
+  coverChooseAgain:
+    "Choose the cover image again before publishing: files are not kept between submissions.",
+  excerpt: "Excerpt",
+  excerptPlaceholder: "A short summary shown on the blog list (optional)",
+  content: "Content",
+  contentHint: "Without JavaScript, write the post as HTML.",
+  tags: "Tags",
+  tagsPlaceholder: "Type a tag and press Enter",
+  tagsCommaHint: "More tags, separated by commas",
+  existingTags: "Existing tags",
+  removeTag: (tag: string) => `Remove tag ${tag}`,
+  publish: "Publish Post",
+  publishing: "Publishing...",
+  update: "Update Post",
+  updating: "Updating...",
+  closePreview: "Close preview",
+  previewHeading: "Preview",
+  previewLoading: "Preparing the preview...",
+  untitled: "Untitled post",
+  loadingPost: "Loading the post...",
+} as const;
+
+export const EDITOR_LABELS = {
+  paragraph: "Normal text",
+  indent: "Indent",
+  outdent: "Outdent",
+  rtl: "Right-to-left text",
+  backgroundColor: "Background color",
+  backgroundColorSwatch: (color: string) => `Set background color ${color}`,
+  clearBackground: "Remove background color",
+  image: "Insert image",
+  imageTooLarge: "Images in a post must be 5 MB or smaller.",
+  imageRefused: "Only PNG, JPEG and GIF images can be added.",
+  video: "Insert YouTube video",
+  videoPrompt: "YouTube video URL",
+  videoRefused: "Please enter a valid YouTube URL.",
+} as const;

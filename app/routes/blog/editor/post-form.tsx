@@ -1,0 +1,302 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Stack,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
+import {
+  Form,
+  Link,
+  useFetcher,
+  useLocation,
+  useNavigation,
+} from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { SignOutButton } from "#app/components/sign-out-button.tsx";
+import { Toast } from "#app/components/toast.tsx";
+import type { ToastData } from "#app/utils/toast.ts";
+import { MISSING_INFORMATION } from "#app/routes/blog/post-messages.ts";
+import {
+  hasVisibleContent,
+  parseTagList,
+  postSchemaFor,
+  PostSchema,
+} from "./post-schema.ts";
+import { ContentField } from "./content-field.tsx";
+import { CoverField } from "./cover-field.tsx";
+import { POST_FORM_COPY } from "./labels.ts";
+import classes from "./post-form.module.css";
+import { PostPreview } from "./post-preview.tsx";
+import { PreviewDialog } from "./preview-dialog.tsx";
+import { TagsField } from "./tags-field.tsx";
+import type { EditablePost, PostActionData, PostPreviewData } from "./types.ts";
+
+const FORM_ID = "post-form";
+
+type PostFormProps = {
+  /** The post being edited; none on /write. */
+  post?: EditablePost;
+  existingTags: string[];
+  actionData?: PostActionData;
+};
+
+function asText(value: unknown) {
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * The post form of /write and /edit/{id}. It is a plain multipart form that
+ * publishes, updates and previews without JavaScript; scripts add the
+ * rich-text editor, the tag chips, the cover preview, instant validation and
+ * the full-screen preview.
+ */
+export function PostForm({ post, existingTags, actionData }: PostFormProps) {
+  const editing = post !== undefined;
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const previewFetcher = useFetcher<PostActionData>();
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [toast, setToast] = useState<ToastData | null>(
+    actionData?.toast ?? null,
+  );
+  const [coverUrl, setCoverUrl] = useState<string | null>(null);
+
+  useEffect(() => setToast(actionData?.toast ?? null), [actionData]);
+  useEffect(
+    () => () => {
+      if (coverUrl) URL.revokeObjectURL(coverUrl);
+    },
+    [coverUrl],
+  );
+
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(PostSchema),
+    defaultNoValidate: false,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: {
+      title: post?.title ?? "",
+      excerpt: post?.excerpt ?? "",
+      content: post?.content ?? "",
+      tags: post?.tags ?? [],
+    },
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: postSchemaFor(formData.get("intent")) }),
+  });
+
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formAction === location.pathname &&
+    navigation.formData?.get("intent") !== "preview";
+
+  const submittedBefore = actionData !== undefined;
+  const initialContent =
+    asText(fields.content.initialValue) ?? post?.content ?? "";
+  const initialTags = parseTagList(
+    (fields.tags.initialValue as string | string[] | undefined) ??
+      post?.tags ??
+      [],
+  );
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const formData = new FormData(event.currentTarget, submitter);
+    const missing =
+      formData.get("intent") !== "preview" &&
+      (!asText(formData.get("title"))?.trim() ||
+        !hasVisibleContent(asText(formData.get("content"))));
+    if (missing) {
+      setToast({
+        id: crypto.randomUUID(),
+        type: "error",
+        ...MISSING_INFORMATION,
+      });
+    }
+    form.onSubmit(event);
+  };
+
+  const openPreview = (event: MouseEvent<HTMLButtonElement>) => {
+    const element = document.getElementById(FORM_ID);
+    if (!(element instanceof HTMLFormElement)) return;
+    // With scripts the preview opens over the page; the server still renders
+    // and sanitizes it, exactly as it would without them.
+    event.preventDefault();
+    const formData = new FormData(element);
+    formData.set("intent", "preview");
+    formData.delete("cover");
+    previewFetcher.submit(formData, {
+      method: "post",
+      action: location.pathname,
+      encType: "multipart/form-data",
+    });
+    setPreviewOpen(true);
+  };
+
+  const fetchedPreview =
+    previewFetcher.state === "idle" ? previewFetcher.data?.preview : null;
+  const dialogPreview: PostPreviewData | null = fetchedPreview
+    ? { ...fetchedPreview, coverUrl: coverUrl ?? post?.coverImageUrl ?? null }
+    : null;
+  const serverPreview = hydrated ? null : (actionData?.preview ?? null);
+  const formError = form.errors?.join(" ");
+
+  return (
+    <Container size="md" className={classes.page}>
+      {/* The first submit button of the form: Enter in a field publishes, as in the original. */}
+      <button
+        type="submit"
+        form={FORM_ID}
+        name="intent"
+        value="publish"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+      />
+      <header className={classes.header}>
+        <Title order={1}>
+          {editing ? POST_FORM_COPY.editHeading : POST_FORM_COPY.writeHeading}
+        </Title>
+        <Group gap="sm">
+          <Button
+            type="submit"
+            form={FORM_ID}
+            name="intent"
+            value="preview"
+            formNoValidate
+            variant="default"
+            onClick={openPreview}
+          >
+            {POST_FORM_COPY.preview}
+          </Button>
+          {editing ? (
+            <Button component={Link} to="/write" variant="default">
+              {POST_FORM_COPY.newPost}
+            </Button>
+          ) : null}
+          <Button component={Link} to="/blueprints" variant="default">
+            {POST_FORM_COPY.blueprints}
+          </Button>
+          <SignOutButton />
+        </Group>
+      </header>
+
+      {serverPreview ? (
+        <section
+          className={classes.inlinePreview}
+          aria-labelledby="inline-preview-heading"
+        >
+          <Group justify="space-between" align="center" mb="md">
+            <Title order={2} id="inline-preview-heading" size="h4">
+              {POST_FORM_COPY.previewHeading}
+            </Title>
+            <Anchor href={`#${FORM_ID}`}>{POST_FORM_COPY.closePreview}</Anchor>
+          </Group>
+          <PostPreview preview={serverPreview} titleId="inline-preview-title" />
+        </section>
+      ) : null}
+
+      {!hydrated && formError ? (
+        <Alert
+          color="red"
+          role="alert"
+          id={form.errorId}
+          title={actionData?.toast?.title ?? MISSING_INFORMATION.title}
+          mb="lg"
+        >
+          {formError}
+        </Alert>
+      ) : null}
+
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        onSubmit={onSubmit}
+        className={classes.form}
+      >
+        <Stack gap="lg">
+          <TextInput
+            {...getInputProps(fields.title, { type: "text" })}
+            key={fields.title.key}
+            label={POST_FORM_COPY.title}
+            placeholder={POST_FORM_COPY.titlePlaceholder}
+            error={fields.title.errors?.join(" ")}
+            errorProps={{ id: fields.title.errorId }}
+          />
+          <CoverField
+            name={fields.cover.name}
+            id={fields.cover.id}
+            errorId={fields.cover.errorId}
+            errors={fields.cover.errors}
+            currentUrl={post?.coverImageUrl ?? null}
+            chooseAgain={submittedBefore && !hydrated}
+            chosenUrl={coverUrl}
+            onFileChange={(file) =>
+              setCoverUrl(file ? URL.createObjectURL(file) : null)
+            }
+          />
+          <TextInput
+            {...getInputProps(fields.excerpt, { type: "text" })}
+            key={fields.excerpt.key}
+            label={POST_FORM_COPY.excerpt}
+            placeholder={POST_FORM_COPY.excerptPlaceholder}
+            error={fields.excerpt.errors?.join(" ")}
+            errorProps={{ id: fields.excerpt.errorId }}
+          />
+          <ContentField
+            key={fields.content.key}
+            name={fields.content.name}
+            id={fields.content.id}
+            errorId={fields.content.errorId}
+            errors={fields.content.errors}
+            initialHtml={initialContent}
+            required={fields.content.required ?? true}
+          />
+          <TagsField
+            key={fields.tags.key}
+            name={fields.tags.name}
+            id={fields.tags.id}
+            existingTags={existingTags}
+            initialTags={initialTags}
+            enhanced={hydrated}
+          />
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              name="intent"
+              value="publish"
+              size="md"
+              disabled={busy}
+            >
+              {busy
+                ? editing
+                  ? POST_FORM_COPY.updating
+                  : POST_FORM_COPY.publishing
+                : editing
+                  ? POST_FORM_COPY.update
+                  : POST_FORM_COPY.publish}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+
+      <PreviewDialog
+        opened={previewOpen}
+        onClose={() => setPreviewOpen(false)}
+        preview={dialogPreview}
+      />
+      {hydrated ? <Toast toast={toast} /> : null}
+    </Container>
+  );
+}

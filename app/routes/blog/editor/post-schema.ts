@@ -1,0 +1,109 @@
+// The post form of /write and /edit/{id} (SPEC.md "Post form", sections 5
+// and 8). The same schema runs in the browser (Conform) and in the action, so
+// "Missing information" reads the same with and without JavaScript. The
+// server also checks the cover's first bytes, which the browser cannot do.
+import "#app/lib/zod-config.ts";
+import { z } from "zod";
+import {
+  CONTENT_REQUIRED_MESSAGE,
+  COVER_SIZE_MESSAGE,
+  COVER_TYPE_MESSAGE,
+  TITLE_REQUIRED_MESSAGE,
+} from "#app/routes/blog/post-messages.ts";
+
+/** The bucket's own limit (5 MB); SPEC.md shows none, so the message says it plainly. */
+export const COVER_MAX_BYTES = 5 * 1024 * 1024;
+export const COVER_MIME_TYPES = [
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+] as const;
+
+/**
+ * The body, including images pasted into it as data URLs, may be this large;
+ * the whole request is capped at this plus the cover.
+ */
+export const CONTENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const POST_INTENTS = ["publish", "preview"] as const;
+export type PostIntent = (typeof POST_INTENTS)[number];
+
+/**
+ * True when the HTML shows something: text, an image or a video. An empty
+ * editor still produces "<p></p>", which must count as no content.
+ */
+export function hasVisibleContent(html: string | undefined): boolean {
+  if (!html) return false;
+  if (/<(?:img|iframe)\b/i.test(html)) return true;
+  const text = html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;|&#160;|\u00a0/gi, " ")
+    .trim();
+  return text !== "";
+}
+
+/**
+ * Tags arrive as one value per tag (hidden inputs, toggles) or as a
+ * comma-separated field (without JavaScript): one list, trimmed, without
+ * blanks or repeats, in the order given.
+ */
+export function parseTagList(value: string | string[] | undefined): string[] {
+  const raw = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  const tags: string[] = [];
+  for (const tag of raw.flatMap((entry) => entry.split(","))) {
+    const name = tag.trim().replace(/\s+/g, " ");
+    if (name !== "" && !tags.includes(name)) tags.push(name);
+  }
+  return tags;
+}
+
+const coverField = z
+  .instanceof(File)
+  .optional()
+  // A browser posts an empty, nameless file when nothing was chosen.
+  .transform((file) => (file && file.size > 0 ? file : undefined))
+  .refine((file) => !file || file.size <= COVER_MAX_BYTES, COVER_SIZE_MESSAGE)
+  .refine(
+    (file) =>
+      !file || (COVER_MIME_TYPES as readonly string[]).includes(file.type),
+    COVER_TYPE_MESSAGE,
+  );
+
+const tagsField = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform(parseTagList);
+
+const fields = {
+  intent: z.enum(POST_INTENTS).default("publish"),
+  excerpt: z.string().trim().optional(),
+  cover: coverField,
+  tags: tagsField,
+};
+
+/** What "Publish Post" / "Update Post" sends. */
+export const PostSchema = z.object({
+  ...fields,
+  title: z
+    .string({ error: TITLE_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, TITLE_REQUIRED_MESSAGE),
+  content: z
+    .string({ error: CONTENT_REQUIRED_MESSAGE })
+    .refine(hasVisibleContent, CONTENT_REQUIRED_MESSAGE),
+});
+
+/** What "Preview" sends: anything may still be empty. */
+export const PostPreviewSchema = z.object({
+  ...fields,
+  title: z.string().trim().optional(),
+  content: z.string().optional(),
+});
+
+export type PostInput = z.infer<typeof PostSchema>;
+
+/** Which schema a submission is judged by. */
+export function postSchemaFor(intent: FormDataEntryValue | null) {
+  return intent === "preview" ? PostPreviewSchema : PostSchema;
+}

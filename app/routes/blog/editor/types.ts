@@ -1,0 +1,29 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ToastData } from "#app/utils/toast.ts";
+
+/** The preview the server renders for the Preview button (with or without JavaScript). */
+export type PostPreviewData = {
+  title: string;
+  /** Sanitized exactly as it would be stored. */
+  html: string;
+  coverUrl: string | null;
+  /** The time of the preview, shown as the creation date. */
+  createdAt: string;
+};
+
+/** What the /write and /edit/{id} actions answer when they do not redirect. */
+export type PostActionData = {
+  result: SubmissionResult<string[]>;
+  toast: ToastData | null;
+  preview: PostPreviewData | null;
+};
+
+/** The post being edited, as the form needs it. */
+export type EditablePost = {
+  id: string;
+  title: string;
+  excerpt: string | null;
+  content: string;
+  coverImageUrl: string | null;
+  tags: string[];
+};

@@ -1,0 +1,37 @@
+import { Outlet, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/layout";
+import { BlogListLoading } from "./blog-list-loading.tsx";
+import { PostSkeleton } from "./post-skeleton.tsx";
+import { BLOG_PATH, RSS_TITLE } from "#app/content/blog.ts";
+
+export const links: Route.LinksFunction = () => [
+  {
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: RSS_TITLE,
+    href: `${BLOG_PATH}/rss.xml`,
+  },
+];
+
+// A post itself, not its sub-pages (the delete confirmation) or the feed.
+const POST_PATH = new RegExp(`^${BLOG_PATH}/[0-9a-f-]{36}$`, "i");
+
+/**
+ * The blog's frame. While a client navigation between blog pages loads, it
+ * shows what is coming: a post skeleton on the way to a post, the list's
+ * "Loading..." on the way back to the list. The list shows its own state
+ * when only its filter or page changes.
+ */
+export default function BlogLayout() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const target =
+    navigation.state === "loading" ? navigation.location.pathname : null;
+  if (target && POST_PATH.test(target) && target !== location.pathname) {
+    return <PostSkeleton />;
+  }
+  if (target === BLOG_PATH && location.pathname !== BLOG_PATH) {
+    return <BlogListLoading />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  coverExtension,
+  deletePost,
+  detectImageKind,
+  ownCoverPath,
+  POST_FORM_MAX_BYTES,
+  publicCoverPrefix,
+  readPostForm,
+  saveFailure,
+  savePost,
+  uploadCover,
+} from "./post.server.ts";
+import {
+  DEMO,
+  startTestServer,
+  type TestServer,
+} from "#supabase/local/test-support.ts";
+
+const PNG = Uint8Array.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13,
+]);
+const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
+const GIF = new TextEncoder().encode("GIF89a\u0001\u0000");
+const WEBP = new TextEncoder().encode("RIFF\u0024\u0000\u0000\u0000WEBPVP8 ");
+const SVG = new TextEncoder().encode(
+  '<svg xmlns="http://www.w3.org/2000/svg"/>',
+);
+
+describe("detectImageKind", () => {
+  test("reads the first bytes, not the name", () => {
+    expect(detectImageKind(PNG)).toBe("png");
+    expect(detectImageKind(JPEG)).toBe("jpeg");
+    expect(detectImageKind(GIF)).toBe("gif");
+    expect(detectImageKind(WEBP)).toBe("webp");
+    expect(detectImageKind(SVG)).toBeNull();
+    expect(
+      detectImageKind(
+        new TextEncoder().encode("RIFF\u0024\u0000\u0000\u0000WAVE"),
+      ),
+    ).toBeNull();
+    expect(detectImageKind(new Uint8Array())).toBeNull();
+  });
+});
+
+describe("cover paths", () => {
+  test("the original extension when it is a plain one, else the detected kind's", () => {
+    expect(coverExtension("Photo.JPG", "jpeg")).toBe("jpg");
+    expect(coverExtension("cover.webp", "webp")).toBe("webp");
+    expect(coverExtension("no-extension", "jpeg")).toBe("jpg");
+    expect(coverExtension("weird.p/ng", "png")).toBe("png");
+    expect(coverExtension("x.<script>", "gif")).toBe("gif");
+  });
+
+  test("only the user's own uploads in blog-images may be removed", () => {
+    const prefix = publicCoverPrefix("http://127.0.0.1:54321/");
+    expect(prefix).toBe(
+      "http://127.0.0.1:54321/storage/v1/object/public/blog-images/",
+    );
+    const user = DEMO.author.id;
+    expect(ownCoverPath(`${prefix}${user}/a.png`, user, prefix)).toBe(
+      `${user}/a.png`,
+    );
+    expect(ownCoverPath(`${prefix}${user}/a.png?v=1`, user, prefix)).toBe(
+      `${user}/a.png`,
+    );
+    expect(
+      ownCoverPath(`${prefix}${DEMO.admin.id}/a.png`, user, prefix),
+    ).toBeNull();
+    expect(
+      ownCoverPath(`${prefix}${user}/../x/a.png`, user, prefix),
+    ).toBeNull();
+    expect(
+      ownCoverPath(`${prefix}${user}%2F..%2Fother.png`, user, prefix),
+    ).toBeNull();
+    expect(
+      ownCoverPath(`${prefix}${user}/nested/a.png`, user, prefix),
+    ).toBeNull();
+    expect(ownCoverPath("/blog/cover-kpi.svg", user, prefix)).toBeNull();
+    expect(
+      ownCoverPath(`https://evil.example/${user}/a.png`, user, prefix),
+    ).toBeNull();
+    expect(ownCoverPath(null, user, prefix)).toBeNull();
+  });
+});
+
+function multipartRequest(parts: [string, string | File][]) {
+  const body = new FormData();
+  for (const [name, value] of parts) body.append(name, value);
+  return new Request("http://localhost/write", { method: "POST", body });
+}
+
+describe("readPostForm", () => {
+  test("reads text fields and one file", async () => {
+    const { formData, problem } = await readPostForm(
+      multipartRequest([
+        ["title", "T"],
+        ["cover", new File([PNG], "c.png", { type: "image/png" })],
+        ["content", "<p>x</p>"],
+        ["tags", "a"],
+        ["tags", "b"],
+      ]),
+    );
+    expect(problem).toBeNull();
+    expect(formData.get("title")).toBe("T");
+    expect(formData.getAll("tags")).toEqual(["a", "b"]);
+    const cover = formData.get("cover");
+    expect(cover).toBeInstanceOf(File);
+    expect((cover as File).size).toBe(PNG.length);
+  });
+
+  test("an oversized body is refused at the limit, keeping the fields read before it", async () => {
+    const { formData, problem } = await readPostForm(
+      multipartRequest([
+        ["title", "Kept"],
+        [
+          "cover",
+          new File([new Uint8Array(POST_FORM_MAX_BYTES + 1)], "big.png", {
+            type: "image/png",
+          }),
+        ],
+        ["content", "<p>lost</p>"],
+      ]),
+    );
+    expect(problem).toBe("too-large");
+    expect(formData.get("title")).toBe("Kept");
+    expect(formData.get("content")).toBeNull();
+  });
+
+  test("a second file is refused", async () => {
+    const { problem } = await readPostForm(
+      multipartRequest([
+        ["cover", new File([PNG], "a.png", { type: "image/png" })],
+        ["cover", new File([PNG], "b.png", { type: "image/png" })],
+      ]),
+    );
+    expect(problem).toBe("too-large");
+  });
+
+  test("url-encoded bodies are read too, within the same cap", async () => {
+    const small = await readPostForm(
+      new Request("http://localhost/write", {
+        method: "POST",
+        body: new URLSearchParams({ title: "T", content: "<p>x</p>" }),
+      }),
+    );
+    expect(small.problem).toBeNull();
+    expect(small.formData.get("content")).toBe("<p>x</p>");
+    const large = await readPostForm(
+      new Request("http://localhost/write", {
+        method: "POST",
+        body: new URLSearchParams({
+          content: "x".repeat(POST_FORM_MAX_BYTES + 1),
+        }),
+      }),
+    );
+    expect(large.problem).toBe("too-large");
+  });
+});
+
+describe("saveFailure", () => {
+  test("maps save_post's errors; messages only from the database", () => {
+    expect(
+      saveFailure({
+        code: "42501",
+        message: "Please sign in to publish posts",
+      }),
+    ).toMatchObject({
+      kind: "signed-out",
+    });
+    expect(
+      saveFailure({ code: "P0002", message: "Blog post not found." }),
+    ).toMatchObject({
+      kind: "not-found",
+      message: "Blog post not found.",
+    });
+    expect(
+      saveFailure({
+        code: "42501",
+        message: "You are not allowed to edit this post.",
+      }),
+    ).toMatchObject({
+      kind: "forbidden",
+      message: "You are not allowed to edit this post.",
+    });
+    expect(
+      saveFailure({ code: "", message: "TypeError: fetch failed" }),
+    ).toMatchObject({
+      kind: "failed",
+      message: null,
+    });
+  });
+});
+
+describe("against the embedded Supabase", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test("publish, then update with tags replaced", async () => {
+    const author = await server.signedIn("author");
+    const created = await savePost(author, {
+      id: null,
+      title: "Unit post",
+      content: "<p>Body</p>",
+      excerpt: null,
+      coverImageUrl: null,
+      tags: ["unit one", "unit two"],
+    });
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    const updated = await savePost(author, {
+      id: created.id,
+      title: "Unit post, edited",
+      content: "<p>Body 2</p>",
+      excerpt: "Short",
+      coverImageUrl: null,
+      tags: ["unit three"],
+    });
+    expect(updated).toEqual({ ok: true, id: created.id });
+    const { data } = await server
+      .service()
+      .from("blog_posts")
+      .select("title, excerpt, author_id, published, post_tags(tags(name))")
+      .eq("id", created.id)
+      .single();
+    expect(data).toMatchObject({
+      title: "Unit post, edited",
+      excerpt: "Short",
+      author_id: DEMO.author.id,
+      published: true,
+      post_tags: [{ tags: { name: "unit three" } }],
+    });
+  });
+
+  test("a reader, anyone signed out and another author are refused", async () => {
+    const input = {
+      id: null,
+      title: "t",
+      content: "<p>c</p>",
+      excerpt: null,
+      coverImageUrl: null,
+      tags: [],
+    };
+    expect(await savePost(server.anon(), input)).toMatchObject({ ok: false });
+    expect(
+      await savePost(await server.signedIn("reader"), input),
+    ).toMatchObject({
+      ok: false,
+      kind: "forbidden",
+      message: "This area is restricted to authors and team members only.",
+    });
+    const admin = await server.signedIn("admin");
+    const adminPost = await savePost(admin, input);
+    if (!adminPost.ok) throw new Error("admin could not publish");
+    expect(
+      await savePost(await server.signedIn("author"), {
+        ...input,
+        id: adminPost.id,
+      }),
+    ).toMatchObject({
+      ok: false,
+      kind: "forbidden",
+      message: "You are not allowed to edit this post.",
+    });
+    expect(
+      await savePost(admin, { ...input, id: crypto.randomUUID() }),
+    ).toMatchObject({
+      ok: false,
+      kind: "not-found",
+    });
+  });
+
+  test("covers: real images only, under the user's folder; deleting a post removes its cover", async () => {
+    const author = await server.signedIn("author");
+    const refused = await uploadCover(
+      author,
+      DEMO.author.id,
+      new File([SVG], "cover.png", { type: "image/png" }),
+    );
+    expect(refused).toEqual({ ok: false, reason: "type" });
+
+    const upload = await uploadCover(
+      author,
+      DEMO.author.id,
+      new File([PNG], "cover.PNG", { type: "image/png" }),
+    );
+    if (!upload.ok) throw new Error(`upload failed: ${upload.reason}`);
+    expect(upload.path).toMatch(
+      new RegExp(`^${DEMO.author.id}/[0-9a-f-]{36}\\.png$`),
+    );
+    const prefix = publicCoverPrefix(server.url);
+    expect(upload.publicUrl).toBe(`${prefix}${upload.path}`);
+    const served = await fetch(upload.publicUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+
+    const saved = await savePost(author, {
+      id: null,
+      title: "With cover",
+      content: "<p>c</p>",
+      excerpt: null,
+      coverImageUrl: upload.publicUrl,
+      tags: [],
+    });
+    if (!saved.ok) throw new Error("save failed");
+
+    const other = await server.signedIn("admin");
+    expect(
+      await deletePost(other, {
+        id: saved.id,
+        userId: DEMO.admin.id,
+        coverPrefix: prefix,
+      }),
+    ).toBe(false);
+    expect(
+      await deletePost(author, {
+        id: saved.id,
+        userId: DEMO.author.id,
+        coverPrefix: prefix,
+      }),
+    ).toBe(true);
+    const { data: row } = await server
+      .service()
+      .from("blog_posts")
+      .select("id")
+      .eq("id", saved.id);
+    expect(row).toEqual([]);
+    expect((await fetch(upload.publicUrl)).status).not.toBe(200);
+  });
+});

@@ -1,0 +1,372 @@
+import {
+  isMultipartRequest,
+  MultipartParseError,
+  parseMultipartRequest,
+} from "@remix-run/multipart-parser";
+import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
+import {
+  CONTENT_MAX_BYTES,
+  COVER_MAX_BYTES,
+} from "#app/routes/blog/editor/post-schema.ts";
+import { invalidateBlogPages } from "#app/utils/page-cache.server.ts";
+import { discardBody, isLimitError } from "#app/utils/public-form.server.ts";
+
+// Writing side of the blog: reading the post form's body within limits,
+// storing cover images, saving through the atomic save_post function and
+// deleting posts. Every call runs with the signed-in user's own client, so
+// row-level security decides what is allowed; the checks here only choose
+// the message.
+
+export const COVER_BUCKET = "blog-images";
+
+// ---------------------------------------------------------------------------
+// Request body
+
+/** Text fields other than the body (title, excerpt, tags, intent) together. */
+const TEXT_FIELDS_MAX_BYTES = 256 * 1024;
+export const POST_FORM_MAX_BYTES =
+  CONTENT_MAX_BYTES + COVER_MAX_BYTES + TEXT_FIELDS_MAX_BYTES;
+const MAX_PARTS = 500;
+const MAX_FILES = 1;
+
+export type PostFormProblem = "too-large" | "unreadable";
+
+export type PostFormBody = {
+  /** The fields read so far: all of them unless there was a problem. */
+  formData: FormData;
+  problem: PostFormProblem | null;
+};
+
+async function readUrlEncoded(request: Request): Promise<PostFormBody> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > POST_FORM_MAX_BYTES) {
+    await discardBody(request);
+    return { formData: new FormData(), problem: "too-large" };
+  }
+  if (!request.body) return { formData: new FormData(), problem: null };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > POST_FORM_MAX_BYTES) {
+        reader.releaseLock();
+        await discardBody(request);
+        return { formData: new FormData(), problem: "too-large" };
+      }
+      chunks.push(value);
+    }
+  } finally {
+    try {
+      reader.releaseLock();
+    } catch {
+      // Already released above.
+    }
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  const formData = new FormData();
+  for (const [name, value] of new URLSearchParams(text))
+    formData.append(name, value);
+  return { formData, problem: null };
+}
+
+/**
+ * The post form's body as a stream: the body (with inline images) up to
+ * CONTENT_MAX_BYTES, one cover file, and a little text besides. The parser
+ * stops at a limit, so an oversized body is never held in memory; the fields
+ * already read come back so the author keeps them. The cover's own 5 MB limit
+ * is the schema's, so it gets its own message.
+ */
+export async function readPostForm(request: Request): Promise<PostFormBody> {
+  if (!isMultipartRequest(request)) return readUrlEncoded(request);
+  const formData = new FormData();
+  let files = 0;
+  try {
+    for await (const part of parseMultipartRequest(request, {
+      maxFileSize: CONTENT_MAX_BYTES,
+      maxTotalSize: POST_FORM_MAX_BYTES,
+      maxParts: MAX_PARTS,
+    })) {
+      const name = part.name;
+      if (!name) continue;
+      if (!part.isFile) {
+        formData.append(name, part.text);
+        continue;
+      }
+      files += 1;
+      if (files > MAX_FILES) {
+        await discardBody(request);
+        return { formData, problem: "too-large" };
+      }
+      formData.append(
+        name,
+        new File([part.bytes as Uint8Array<ArrayBuffer>], part.filename ?? "", {
+          type: part.mediaType ?? "application/octet-stream",
+        }),
+      );
+    }
+    return { formData, problem: null };
+  } catch (error) {
+    if (isLimitError(error)) {
+      await discardBody(request);
+      return { formData, problem: "too-large" };
+    }
+    if (error instanceof MultipartParseError)
+      return { formData, problem: "unreadable" };
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Cover images
+
+export type ImageKind = "png" | "jpeg" | "gif" | "webp";
+
+const IMAGE_MIME: Record<ImageKind, string> = {
+  png: "image/png",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+};
+
+function startsWith(bytes: Uint8Array, signature: number[], offset = 0) {
+  return signature.every((byte, index) => bytes[offset + index] === byte);
+}
+
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+/** What image the bytes really hold; the file name and the browser's type are only claims. */
+export function detectImageKind(bytes: Uint8Array): ImageKind | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return "png";
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
+  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a")))
+    return "gif";
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8))
+    return "webp";
+  return null;
+}
+
+export function imageMimeType(kind: ImageKind) {
+  return IMAGE_MIME[kind];
+}
+
+/** The original file's extension when it is a plain one, else the detected kind's. */
+export function coverExtension(fileName: string, kind: ImageKind) {
+  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1];
+  return extension ? extension.toLowerCase() : kind === "jpeg" ? "jpg" : kind;
+}
+
+/** `{userId}/{random unique id}.{original extension}` (SPEC.md section 3). */
+export function coverObjectPath(
+  userId: string,
+  fileName: string,
+  kind: ImageKind,
+) {
+  return `${userId}/${crypto.randomUUID()}.${coverExtension(fileName, kind)}`;
+}
+
+export function publicCoverPrefix(supabaseUrl: string) {
+  return `${supabaseUrl.replace(/\/+$/, "")}/storage/v1/object/public/${COVER_BUCKET}/`;
+}
+
+/**
+ * The object path of a cover URL when it is one of this user's own uploads
+ * in blog-images; null for any other URL (seeded covers, other users' files,
+ * other hosts), which must never be deleted on their behalf.
+ */
+export function ownCoverPath(
+  url: string | null,
+  userId: string,
+  prefix: string,
+): string | null {
+  if (!url || !url.startsWith(prefix)) return null;
+  let path: string;
+  try {
+    path = decodeURIComponent(url.slice(prefix.length).split(/[?#]/)[0] ?? "");
+  } catch {
+    return null;
+  }
+  const [folder, name, ...rest] = path.split("/");
+  if (
+    rest.length > 0 ||
+    folder !== userId ||
+    !name ||
+    name === "." ||
+    name === ".."
+  )
+    return null;
+  return path;
+}
+
+export type CoverUpload =
+  | { ok: true; path: string; publicUrl: string }
+  | { ok: false; reason: "type" | "signed-out" | "failed" };
+
+/** Stores a cover under the user's folder (no overwrite, cached for an hour). */
+export async function uploadCover(
+  supabase: SupabaseClient,
+  userId: string,
+  file: File,
+): Promise<CoverUpload> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = detectImageKind(bytes);
+  if (!kind) return { ok: false, reason: "type" };
+  const path = coverObjectPath(userId, file.name, kind);
+  const bucket = supabase.storage.from(COVER_BUCKET);
+  const { error } = await bucket.upload(path, bytes, {
+    upsert: false,
+    cacheControl: "3600",
+    contentType: imageMimeType(kind),
+  });
+  if (error) {
+    const status = "statusCode" in error ? String(error.statusCode) : "";
+    console.error("Cover upload failed:", error.message);
+    return { ok: false, reason: status === "401" ? "signed-out" : "failed" };
+  }
+  return {
+    ok: true,
+    path,
+    publicUrl: bucket.getPublicUrl(path).data.publicUrl,
+  };
+}
+
+/** Best effort: a leftover object costs storage, never correctness. */
+export async function removeCover(supabase: SupabaseClient, path: string) {
+  try {
+    const { error } = await supabase.storage.from(COVER_BUCKET).remove([path]);
+    if (error) console.error("Cover removal failed:", error.message);
+  } catch (error) {
+    console.error("Cover removal failed:", error);
+  }
+}
+
+/** A data URL of a valid image, for the preview rendered without JavaScript. */
+export async function coverPreviewUrl(file: File): Promise<string | null> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = detectImageKind(bytes);
+  if (!kind) return null;
+  return `data:${imageMimeType(kind)};base64,${Buffer.from(bytes).toString("base64")}`;
+}
+
+// ---------------------------------------------------------------------------
+// Saving and deleting
+
+export type SavePostInput = {
+  id: string | null;
+  title: string;
+  content: string;
+  excerpt: string | null;
+  coverImageUrl: string | null;
+  tags: string[];
+};
+
+export type SaveOutcome =
+  | { ok: true; id: string }
+  | {
+      ok: false;
+      kind: "signed-out" | "not-found" | "forbidden" | "failed";
+      message: string | null;
+    };
+
+const SavedRowSchema = z.object({ id: z.string() });
+
+// SQLSTATEs are five digits or capitals; anything else (a timeout, a network
+// failure) has no message worth showing to an author.
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+export function saveFailure(
+  error: Pick<PostgrestError, "code" | "message">,
+): SaveOutcome {
+  const message =
+    SQLSTATE.test(error.code ?? "") && error.message ? error.message : null;
+  if (error.code === "42501" && message === "Please sign in to publish posts") {
+    return { ok: false, kind: "signed-out", message };
+  }
+  if (error.code === "P0002") return { ok: false, kind: "not-found", message };
+  if (error.code === "42501") return { ok: false, kind: "forbidden", message };
+  return { ok: false, kind: "failed", message };
+}
+
+/** Creates (id null) or updates a post and replaces its tags in one transaction. */
+export async function savePost(
+  supabase: SupabaseClient,
+  input: SavePostInput,
+): Promise<SaveOutcome> {
+  const { data, error } = await supabase.rpc("save_post", {
+    p_id: input.id,
+    p_title: input.title,
+    p_content: input.content,
+    p_excerpt: input.excerpt,
+    p_cover_image_url: input.coverImageUrl,
+    p_tags: input.tags,
+  });
+  if (error) return saveFailure(error);
+  const row = SavedRowSchema.safeParse(Array.isArray(data) ? data[0] : data);
+  if (!row.success) return { ok: false, kind: "failed", message: null };
+  invalidateBlogPages();
+  return { ok: true, id: row.data.id };
+}
+
+const DeletedRowSchema = z.array(
+  z.object({ id: z.string(), cover_image_url: z.string().nullable() }),
+);
+
+/**
+ * Deletes a post the user wrote, then its cover when it is the user's own
+ * upload. Row-level security lets only the author delete: anyone else's
+ * request deletes nothing, which is reported as a failure.
+ */
+export async function deletePost(
+  supabase: SupabaseClient,
+  {
+    id,
+    userId,
+    coverPrefix,
+  }: { id: string; userId: string; coverPrefix: string },
+): Promise<boolean> {
+  const { data, error } = await supabase
+    .from("blog_posts")
+    .delete()
+    .eq("id", id)
+    .eq("author_id", userId)
+    .select("id, cover_image_url");
+  if (error) {
+    console.error("Post deletion failed:", error.message);
+    return false;
+  }
+  const rows = DeletedRowSchema.safeParse(data);
+  if (!rows.success || rows.data.length === 0) return false;
+  invalidateBlogPages();
+  const coverPath = ownCoverPath(
+    rows.data[0]?.cover_image_url ?? null,
+    userId,
+    coverPrefix,
+  );
+  if (coverPath) await removeCover(supabase, coverPath);
+  return true;
+}
+
+/** Every tag name, for the toggles on the writing page; none when they cannot be read. */
+export async function listTagNames(
+  supabase: SupabaseClient,
+): Promise<string[]> {
+  const { data, error } = await supabase
+    .from("tags")
+    .select("name")
+    .order("name")
+    .limit(500);
+  if (error) {
+    console.error("Tags failed to load:", error.message);
+    return [];
+  }
+  return z
+    .array(z.object({ name: z.string() }))
+    .catch([])
+    .parse(data)
+    .map((tag) => tag.name);
+}

@@ -1,0 +1,196 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import type { JobPosting } from "#app/content/jobs.ts";
+import { CV_MIME_TYPES, cvKind } from "#app/lib/file-type.ts";
+import {
+  APPLICATION_FAILURE,
+  APPLICATION_SUCCESS,
+  CHOOSE_FILE_AGAIN_MESSAGE,
+  CV_REQUIRED_MESSAGE,
+  CV_SIZE_MESSAGE,
+  CV_TYPE_MESSAGE,
+  JobApplicationSchema,
+} from "./job-application-schema.ts";
+import { formToast } from "#app/routes/contact/contact.server.ts";
+import {
+  discardBody,
+  rateLimitRefusal,
+  refusalResult,
+  spamRefusal,
+  UNREADABLE_MESSAGE,
+} from "#app/utils/public-form.server.ts";
+import {
+  RATE_LIMIT_WINDOW_MS,
+  RateLimiter,
+} from "#app/utils/rate-limit.server.ts";
+import { getSupabase } from "#app/utils/supabase.server.ts";
+import type { ToastData } from "#app/utils/toast.ts";
+import { parseUploadForm } from "#app/utils/upload.server.ts";
+import {
+  cvDisplayName,
+  cvObjectName,
+} from "#supabase/functions/_shared/cv-name.ts";
+import { CV_BUCKET, CV_MAX_BYTES } from "#supabase/functions/_shared/limits.ts";
+
+/**
+ * Two budgets per address: reading an upload costs up to 5 MB of bandwidth,
+ * so every attempt counts against the first; the second counts applications
+ * that reach storage, like the other public forms.
+ */
+/** What the application action returns to the form (fetcher or document). */
+export type ApplicationActionData = {
+  result: SubmissionResult<string[]>;
+  toast: ToastData | null;
+};
+
+export const uploadAttemptLimiter = new RateLimiter(20, RATE_LIMIT_WINDOW_MS);
+export const applicationLimiter = new RateLimiter(5, RATE_LIMIT_WINDOW_MS);
+
+function respond(
+  result: ApplicationActionData["result"],
+  status: number,
+  toast: ApplicationActionData["toast"] = null,
+  headers?: HeadersInit,
+) {
+  const body: ApplicationActionData = { result, toast };
+  return data(body, { status, headers });
+}
+
+/** Uploads the CV, then hands the application to the job-application function. */
+async function store(
+  context: Readonly<RouterContextProvider>,
+  job: JobPosting,
+  application: { name: string; email: string; comment?: string; cv: File },
+  kind: keyof typeof CV_MIME_TYPES,
+): Promise<boolean> {
+  const supabase = getSupabase(context);
+  const objectName = cvObjectName(application.cv.name);
+  const contentType = CV_MIME_TYPES[kind];
+  try {
+    const upload = await supabase.storage
+      .from(CV_BUCKET)
+      .upload(
+        objectName,
+        new File([application.cv], objectName, { type: contentType }),
+        {
+          contentType,
+          upsert: false,
+        },
+      );
+    if (upload.error) {
+      console.error(`Failed to upload CV: ${upload.error.message}`);
+      return false;
+    }
+    const { error } = await supabase.functions.invoke("job-application", {
+      body: {
+        name: application.name,
+        email: application.email,
+        comment: application.comment ?? "",
+        jobTitle: job.title,
+        jobId: job.id,
+        cvFileName: cvDisplayName(application.cv.name),
+        cvPath: upload.data.path,
+      },
+    });
+    if (error) {
+      console.error(`job-application failed: ${error.message}`);
+      return false;
+    }
+    return true;
+  } catch (error) {
+    console.error(`job-application failed: ${String(error)}`);
+    return false;
+  }
+}
+
+export async function submitApplication({
+  request,
+  context,
+  job,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  job: JobPosting;
+}) {
+  const attempt = rateLimitRefusal(request, uploadAttemptLimiter);
+  if (attempt) {
+    await discardBody(request);
+    return respond(
+      refusalResult(attempt.message),
+      attempt.status,
+      null,
+      attempt.headers,
+    );
+  }
+
+  const {
+    formData,
+    problem,
+    refusal: bodyRefusal,
+  } = await parseUploadForm(request, {
+    maxFileSize: CV_MAX_BYTES,
+    maxFiles: 1,
+  });
+  const submission = parseWithZod(formData, { schema: JobApplicationSchema });
+
+  if (bodyRefusal)
+    return respond(refusalResult(bodyRefusal.message), bodyRefusal.status);
+  const refusal = await spamRefusal(formData);
+  if (refusal)
+    return respond(
+      submission.reply({ formErrors: [refusal.message] }),
+      refusal.status,
+    );
+
+  // Problems found while streaming the body replace whatever the schema said about the file.
+  if (problem === "too-large") {
+    return respond(
+      submission.reply({ fieldErrors: { cv: [CV_SIZE_MESSAGE] } }),
+      413,
+    );
+  }
+  if (problem === "too-many-files") {
+    return respond(
+      submission.reply({ fieldErrors: { cv: [CV_REQUIRED_MESSAGE] } }),
+      400,
+    );
+  }
+  if (problem === "unreadable") {
+    return respond(submission.reply({ formErrors: [UNREADABLE_MESSAGE] }), 400);
+  }
+  if (submission.status !== "success") return respond(submission.reply(), 400);
+
+  const { cv } = submission.value;
+  const kind = cvKind(cv.name, new Uint8Array(await cv.arrayBuffer()));
+  if (!kind)
+    return respond(
+      submission.reply({ fieldErrors: { cv: [CV_TYPE_MESSAGE] } }),
+      400,
+    );
+
+  const limited = rateLimitRefusal(request, applicationLimiter);
+  if (limited) {
+    return respond(
+      submission.reply({
+        formErrors: [limited.message, CHOOSE_FILE_AGAIN_MESSAGE],
+      }),
+      limited.status,
+      null,
+      limited.headers,
+    );
+  }
+
+  if (!(await store(context, job, submission.value, kind))) {
+    return respond(
+      submission.reply({ formErrors: [CHOOSE_FILE_AGAIN_MESSAGE] }),
+      502,
+      formToast(APPLICATION_FAILURE, "error"),
+    );
+  }
+  return respond(
+    submission.reply({ resetForm: true }),
+    200,
+    formToast(APPLICATION_SUCCESS, "success"),
+  );
+}

@@ -1,0 +1,119 @@
+import { data, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/job";
+import classes from "./careers.module.css";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { ApplicationPanel, ApplyNowButton } from "./application-form.tsx";
+import ui from "#app/components/marketing/marketing.module.css";
+import { getJob } from "#app/content/jobs.ts";
+import { BRAND_NAME } from "#app/content/site.ts";
+import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
+import { routeMeta } from "#app/lib/meta.ts";
+import { submitApplication } from "./job-application.server.ts";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const job = getJob(params.id);
+  if (!job) throw data({ notFound: true }, { status: 404 });
+  return { job };
+}
+
+export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const job = getJob(params.id);
+  if (!job) throw data({ notFound: true }, { status: 404 });
+  return submitApplication({ request, context, job });
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const job = args.loaderData?.job;
+  if (!job) return routeMeta(args, { title: "Job Not Found", noIndex: true });
+  return routeMeta(args, {
+    title: `${job.title} (${job.type})`,
+    description: job.description,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "JobPosting",
+        title: job.title,
+        description: job.about,
+        employmentType: job.type === "Internship" ? "INTERN" : "FULL_TIME",
+        jobLocationType: "TELECOMMUTE",
+        applicantLocationRequirements: [
+          "European Union",
+          "United Kingdom",
+          "United States",
+        ].map((name) => ({ "@type": "Country", name })),
+        hiringOrganization: { "@type": "Organization", name: BRAND_NAME },
+      },
+    ],
+  });
+};
+
+function DetailList({ title, items }: { title: string; items: string[] }) {
+  return (
+    <section className={classes.detailSection}>
+      <h2>{title}</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function JobDetail({ loaderData }: Route.ComponentProps) {
+  const { job } = loaderData;
+  return (
+    <article
+      className={`${ui.underNav} ${ui.heroBackground}`}
+      aria-labelledby="job-heading"
+    >
+      <div
+        className={`${ui.container} ${classes.detail}`}
+        style={{ paddingBottom: "6rem" }}
+      >
+        <p className={ui.eyebrow}>Careers</p>
+        <h1 id="job-heading" className={ui.heading}>
+          {job.title}
+        </h1>
+        <ul className={classes.badges} aria-label="Position details">
+          <li className={classes.badge}>{job.type}</li>
+          <li className={classes.badge}>{job.location}</li>
+          <li className={classes.badge}>{job.duration}</li>
+        </ul>
+        <p className={ui.lead}>{job.description}</p>
+        <div className={classes.apply} style={{ marginTop: "1.5rem" }}>
+          <ApplyNowButton jobId={job.id} jobTitle={job.title} />
+        </div>
+        <section className={classes.detailSection}>
+          <h2>About the Role</h2>
+          <p>{job.about}</p>
+        </section>
+        <DetailList title="Responsibilities" items={job.responsibilities} />
+        <DetailList title="Qualifications" items={job.qualifications} />
+        <DetailList title="What We Offer" items={job.benefits} />
+        <ApplicationPanel jobId={job.id} jobTitle={job.title} />
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) {
+    return (
+      <ErrorPage
+        title="Something went wrong"
+        message="We could not show this position right now. Please try again in a moment."
+        actions={[{ to: "/careers", label: "Back to Careers" }]}
+      />
+    );
+  }
+  return (
+    <ErrorPage
+      title="Job Not Found"
+      message="The job you're looking for doesn't exist."
+      actions={[{ to: "/careers", label: "Back to Careers" }]}
+    />
+  );
+}

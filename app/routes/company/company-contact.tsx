@@ -1,0 +1,141 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  Alert,
+  Button,
+  Modal,
+  Paper,
+  Stack,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { useFormDialog } from "#app/components/use-form-dialog.ts";
+import { Toast } from "#app/components/toast.tsx";
+import { CompanyContactSchema } from "./company-contact-schema.ts";
+import { useNonce } from "#app/utils/nonce-provider.tsx";
+import type { CompanyContactActionData } from "#app/routes/contact/contact.server.ts";
+
+// The company page's "Get in Touch". With JavaScript the control opens a
+// dialog and the form posts through a fetcher; without it the control is a
+// link to /company?contact=1, which renders the same form in the page and
+// posts it to the company route's action like any HTML form.
+
+const FETCHER_KEY = "company-contact";
+const FORM_ACTION = "/company?contact=1#get-in-touch";
+
+function CompanyContactForm({ idPrefix }: { idPrefix: string }) {
+  const nonce = useNonce();
+  const fetcher = useFetcher<CompanyContactActionData>({ key: FETCHER_KEY });
+  const documentResult = useActionData<CompanyContactActionData>();
+  const busy = fetcher.state !== "idle";
+  const [form, fields] = useForm({
+    id: `${idPrefix}-company-contact`,
+    lastResult: busy ? null : (fetcher.data?.result ?? documentResult?.result),
+    constraint: getZodConstraint(CompanyContactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: CompanyContactSchema }),
+  });
+
+  return (
+    <fetcher.Form method="post" action={FORM_ACTION} {...getFormProps(form)}>
+      <Stack gap="md">
+        <HoneypotInputs nonce={nonce} />
+        {form.errors?.length ? (
+          <Alert color="red" role="alert" id={form.errorId}>
+            {form.errors.join(" ")}
+          </Alert>
+        ) : null}
+        <TextInput
+          {...getInputProps(fields.name, { type: "text" })}
+          key={fields.name.key}
+          label="Name"
+          autoComplete="name"
+          error={fields.name.errors?.join(" ")}
+        />
+        <TextInput
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          label="Email"
+          autoComplete="email"
+          error={fields.email.errors?.join(" ")}
+        />
+        <Textarea
+          {...getTextareaProps(fields.message)}
+          key={fields.message.key}
+          label="Message"
+          minRows={4}
+          autosize
+          error={fields.message.errors?.join(" ")}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Sending..." : "Send Message"}
+        </Button>
+      </Stack>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The "Get in Touch" control: a real link that, once the page is hydrated,
+ * opens the dialog instead. The dialog closes after a successful send and the
+ * success or failure toast is shown outside it.
+ */
+export function GetInTouchButton({
+  to,
+  label,
+  className,
+}: {
+  to: string;
+  label: string;
+  className?: string;
+}) {
+  const { opened, close, open, toast } =
+    useFormDialog<CompanyContactActionData>(FETCHER_KEY);
+
+  return (
+    <>
+      <Link to={to} className={className} onClick={open} aria-haspopup="dialog">
+        {label}
+      </Link>
+      <Modal opened={opened} onClose={close} title="Get in Touch" centered>
+        <CompanyContactForm idPrefix="dialog" />
+      </Modal>
+      <Toast toast={toast} />
+    </>
+  );
+}
+
+/** The same form in the page, shown when the URL asks for it (`?contact=1`). */
+export function CompanyContactPanel() {
+  const [searchParams] = useSearchParams();
+  const documentResult = useActionData<CompanyContactActionData>();
+  if (searchParams.get("contact") !== "1") return null;
+  return (
+    <Paper
+      withBorder
+      shadow="sm"
+      radius="lg"
+      p="xl"
+      mt="xl"
+      maw={560}
+      mx="auto"
+      ta="left"
+    >
+      <Title order={3} mb="md" c="dark">
+        Get in Touch
+      </Title>
+      <CompanyContactForm idPrefix="page" />
+      <Toast toast={documentResult?.toast} />
+    </Paper>
+  );
+}

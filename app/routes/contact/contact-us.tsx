@@ -1,0 +1,161 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { data, Form, useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import type { Route } from "./+types/contact-us";
+import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
+import ui from "#app/components/marketing/marketing.module.css";
+import { Toast } from "#app/components/toast.tsx";
+import { SALES_EMAIL } from "#app/content/site.ts";
+import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
+import { routeMeta } from "#app/lib/meta.ts";
+import {
+  CONTACT_FAILURE,
+  CONTACT_SUCCESS,
+  ContactSchema,
+} from "./contact-schema.ts";
+import {
+  contactPageLimiter,
+  formToast,
+  sendContactMessage,
+} from "./contact.server.ts";
+import { useNonce } from "#app/utils/nonce-provider.tsx";
+import { acceptSmallForm } from "#app/utils/public-form.server.ts";
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: "Contact Us",
+    description:
+      "Tell us about your team's needs and see how continuously learning AI agents can ship on your stack. Request a demo or write to our sales team.",
+  });
+
+export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { refused, submission } = await acceptSmallForm(
+    request,
+    ContactSchema,
+    contactPageLimiter,
+  );
+  if (refused) return refused;
+  const { name, companyEmail, projectDescription } = submission.value;
+  const sent = await sendContactMessage(context, {
+    name,
+    email: companyEmail,
+    message: projectDescription,
+    company: "",
+  });
+  if (!sent) {
+    return data(
+      {
+        result: submission.reply(),
+        toast: formToast(CONTACT_FAILURE, "error"),
+      },
+      { status: 502 },
+    );
+  }
+  return data({
+    result: submission.reply({ resetForm: true }),
+    toast: formToast(CONTACT_SUCCESS, "success"),
+  });
+}
+
+export default function ContactUs({ actionData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formAction === "/contact-us";
+
+  const [form, fields] = useForm({
+    id: "contact-us",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    constraint: getZodConstraint(ContactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: ContactSchema }),
+  });
+
+  return (
+    <section
+      className={`${ui.underNav} ${ui.heroBackground}`}
+      aria-labelledby="contact-heading"
+    >
+      <div
+        className={ui.container}
+        style={{ maxWidth: 720, paddingBottom: "6rem" }}
+      >
+        <SectionHeading
+          id="contact-heading"
+          level={1}
+          eyebrow="Request a demo"
+          title="Contact Us"
+          centered
+        >
+          Tell us about your team and the work you want our agents to take on.
+          We usually reply within one business day.
+        </SectionHeading>
+        <Paper withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: "xl" }}>
+          <Form method="post" action="/contact-us" {...getFormProps(form)}>
+            <Stack gap="md">
+              <HoneypotInputs nonce={nonce} />
+              {form.errors?.length ? (
+                <Alert color="red" role="alert" id={form.errorId}>
+                  {form.errors.join(" ")}
+                </Alert>
+              ) : null}
+              <TextInput
+                {...getInputProps(fields.name, { type: "text" })}
+                key={fields.name.key}
+                label="Name"
+                autoComplete="name"
+                error={fields.name.errors?.join(" ")}
+              />
+              <TextInput
+                {...getInputProps(fields.companyEmail, { type: "email" })}
+                key={fields.companyEmail.key}
+                label="Company email"
+                autoComplete="email"
+                error={fields.companyEmail.errors?.join(" ")}
+              />
+              <Textarea
+                {...getTextareaProps(fields.projectDescription)}
+                key={fields.projectDescription.key}
+                label="Project description"
+                description="What should our agents help your team with?"
+                minRows={5}
+                autosize
+                error={fields.projectDescription.errors?.join(" ")}
+              />
+              <Button type="submit" size="md" disabled={busy}>
+                {busy ? "Sending..." : "Send Message"}
+              </Button>
+            </Stack>
+          </Form>
+        </Paper>
+        <Text ta="center" mt="lg" c="dimmed">
+          Prefer e-mail? Write to us directly at{" "}
+          <Anchor href={`mailto:${SALES_EMAIL}`}>{SALES_EMAIL}</Anchor>.
+        </Text>
+      </div>
+      <Toast toast={actionData?.toast} />
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { describe, expect, test } from "vitest";
+import {
+  buildRobots,
+  buildRss,
+  buildSitemap,
+  escapeXml,
+  rssDate,
+} from "./feeds.ts";
+
+describe("escapeXml", () => {
+  test("escapes the five XML specials", () => {
+    expect(escapeXml(`<a href="x">Tom & 'Jerry'</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;",
+    );
+  });
+
+  test("does not double-unescape entities typed by authors", () => {
+    expect(escapeXml("&amp; &lt;script&gt;")).toBe(
+      "&amp;amp; &amp;lt;script&amp;gt;",
+    );
+  });
+
+  test("drops characters XML 1.0 cannot carry, keeps tabs, newlines and emoji", () => {
+    expect(escapeXml("a\u0000b\u0007c\u000Bd\uFFFEe\tf\ng\r🙂")).toBe(
+      "abcde\tf\ng\r🙂",
+    );
+    expect(escapeXml("lone \uD800 high and \uDC00 low")).toBe(
+      "lone  high and  low",
+    );
+  });
+
+  test("a CDATA terminator is harmless", () => {
+    expect(escapeXml("]]><x>")).toBe("]]&gt;&lt;x&gt;");
+  });
+});
+
+describe("buildRss", () => {
+  const rss = buildRss({
+    title: "Blog & news",
+    description: "About <things>",
+    url: "https://site.example/blueprints",
+    feedUrl: "https://site.example/blueprints/rss.xml",
+    items: [
+      {
+        title: "<script>alert(1)</script> & more",
+        url: "https://site.example/blueprints/b0000000-0000-4000-8000-000000000001",
+        description: "Excerpt with \u0001 control",
+        publishedAt: "2026-06-09T09:30:00+00:00",
+        categories: ["AI & Agents"],
+      },
+    ],
+  });
+
+  test("is RSS 2.0 with escaped text", () => {
+    expect(
+      rss.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"',
+      ),
+    ).toBe(true);
+    expect(rss).toContain("<title>Blog &amp; news</title>");
+    expect(rss).toContain("<description>About &lt;things&gt;</description>");
+    expect(rss).toContain(
+      "<title>&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</title>",
+    );
+    expect(rss).toContain("<description>Excerpt with  control</description>");
+    expect(rss).toContain("<category>AI &amp; Agents</category>");
+    expect(rss).not.toContain("<script>");
+  });
+
+  test("links, permalink guid, RFC 822 dates", () => {
+    expect(rss).toContain(
+      '<guid isPermaLink="true">https://site.example/blueprints/b0000000-0000-4000-8000-000000000001</guid>',
+    );
+    expect(rss).toContain("<pubDate>Tue, 09 Jun 2026 09:30:00 GMT</pubDate>");
+    expect(rss).toContain(
+      "<lastBuildDate>Tue, 09 Jun 2026 09:30:00 GMT</lastBuildDate>",
+    );
+    expect(rss).toContain(
+      '<atom:link href="https://site.example/blueprints/rss.xml" rel="self" type="application/rss+xml"/>',
+    );
+  });
+
+  test("an empty feed has no items and no build date", () => {
+    const empty = buildRss({
+      title: "t",
+      description: "d",
+      url: "u",
+      feedUrl: "f",
+      items: [],
+    });
+    expect(empty).not.toContain("<item>");
+    expect(empty).not.toContain("lastBuildDate");
+  });
+
+  test("rssDate", () => {
+    expect(rssDate("2026-11-12T09:00:00.123Z")).toBe(
+      "Thu, 12 Nov 2026 09:00:00 GMT",
+    );
+  });
+});
+
+describe("buildSitemap and buildRobots", () => {
+  test("sitemap entries with optional lastmod in ISO format", () => {
+    const xml = buildSitemap([
+      { url: "https://site.example/" },
+      {
+        url: "https://site.example/a?b=1&c=2",
+        lastModified: "2026-07-16 13:45:00+00",
+      },
+    ]);
+    expect(xml).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    );
+    expect(xml).toContain("<url><loc>https://site.example/</loc></url>");
+    expect(xml).toContain(
+      "<url><loc>https://site.example/a?b=1&amp;c=2</loc><lastmod>2026-07-16T13:45:00.000Z</lastmod></url>",
+    );
+  });
+
+  test("robots points at the sitemap and keeps private areas out", () => {
+    const robots = buildRobots("https://site.example", ["/write", "/admin"]);
+    expect(robots).toBe(
+      "User-agent: *\nAllow: /\nDisallow: /write\nDisallow: /admin\n\nSitemap: https://site.example/sitemap.xml\n",
+    );
+  });
+});
