@@ -3,7 +3,7 @@ import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 /**
- * Fewer, larger chunks for what the key pages load first (tests/js-budget.ts):
+ * Fewer, larger chunks for what the key pages load first (tests/tools/js-budget.ts):
  * React, React DOM, the scheduler and React Router in one `framework` chunk
  * (the default split made five files of them); root's small shared modules
  * in one `site` chunk (eight files); the marketing pages' section heading

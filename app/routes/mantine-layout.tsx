@@ -16,7 +16,7 @@ export const links: Route.LinksFunction = () => [
  * The pages built from Mantine components (forms, sign-in, admin, the
  * editor) sit under this pathless layout, so the provider and its runtime
  * load only with them and not on the marketing and blog pages, which keep
- * under the JavaScript budget (tests/js-budget.ts). Every form with a
+ * under the JavaScript budget (tests/tools/js-budget.ts). Every form with a
  * honeypot is among them, so the honeypot's provider and its fields (from
  * this loader rather than root's, so the other pages do not carry them in
  * their hydration data) live here too. A child's ErrorBoundary renders

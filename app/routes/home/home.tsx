@@ -27,7 +27,7 @@ import classes from "./home.module.css";
 
 // The page's words come as loader data rather than imported into the route
 // module: the HTML carries them anyway, and the JavaScript stays within the
-// budget (tests/js-budget.ts) instead of shipping the copy a second time.
+// budget (tests/tools/js-budget.ts) instead of shipping the copy a second time.
 export function loader() {
   return {
     hero: HERO,

@@ -1,9 +1,12 @@
 // Gaps the role specs (auth, admin, blog) and the RLS matrix
 // (supabase/rls-matrix.test.ts) leave: cookie flags of a production
 // deployment served over https, and session fixation.
-import { expect, test } from "./fixtures.ts";
-import { startFailingSite, type FailingSite } from "./failing-backend.ts";
-import { ACCOUNTS, DEMO_PASSWORD } from "./auth-helpers.ts";
+import { expect, test } from "../support/fixtures.ts";
+import {
+  startFailingSite,
+  type FailingSite,
+} from "../support/failing-backend.ts";
+import { ACCOUNTS, DEMO_PASSWORD } from "../support/auth-helpers.ts";
 
 let site: FailingSite;
 

@@ -5,7 +5,7 @@
 //
 //   npm run bench [-- seconds per route, default 15, in 3 rounds]
 //
-// The site runs in processes of its own (tests/production-site.ts), so the
+// The site runs in processes of its own (tests/support/production-site.ts), so the
 // load tool is the only thing this process does. Targets: each page's req/s at
 // least 0.7 (marketing) or 0.25 (blog) of the static file's, and its p99
 // under 100 ms; the static file is the yardstick and has no target of its own
@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import autocannon from "autocannon";
 import { LOCAL_SERVICE_ROLE_KEY } from "#supabase/local/keys.ts";
-import { startProductionSite } from "#tests/production-site.ts";
+import { startProductionSite } from "#tests/support/production-site.ts";
 
 const SECONDS = Number(process.argv[2] ?? 15);
 const ROUNDS = 3;

@@ -9,9 +9,12 @@ import {
   SUPABASE_ANON_KEY,
   SUPABASE_SERVICE_ROLE_KEY,
   SUPABASE_URL,
-} from "./e2e-env.ts";
-import { startFailingSite, type FailingSite } from "./failing-backend.ts";
-import { expect, test } from "./fixtures.ts";
+} from "../support/e2e-env.ts";
+import {
+  startFailingSite,
+  type FailingSite,
+} from "../support/failing-backend.ts";
+import { expect, test } from "../support/fixtures.ts";
 
 // The blog of SPEC.md section 2 ("Blog list", "Blog post") and its feeds, with
 // and without JavaScript. Each worker seeds posts of its own under unique tags
@@ -881,7 +884,7 @@ test.describe("when Supabase is unreachable", () => {
       process.execPath,
       ["node_modules/@react-router/serve/bin.cjs", "./build/server/index.js"],
       {
-        cwd: new URL("../", import.meta.url).pathname,
+        cwd: new URL("../../", import.meta.url).pathname,
         stdio: "ignore",
         env: {
           ...process.env,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import { BASE_URL } from "./e2e-env.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { BASE_URL } from "../support/e2e-env.ts";
 
 test.describe("page cache", () => {
   test("replays a marketing page compressed once, its scripts allowed by hash", async ({

@@ -7,10 +7,17 @@ import {
   signIn,
   signInRequest,
   submitSignIn,
-} from "./auth-helpers.ts";
-import { BASE_URL, SUPABASE_ANON_KEY, SUPABASE_URL } from "./e2e-env.ts";
-import { startFailingSite, type FailingSite } from "./failing-backend.ts";
-import { expect as baseExpect, test } from "./fixtures.ts";
+} from "../support/auth-helpers.ts";
+import {
+  BASE_URL,
+  SUPABASE_ANON_KEY,
+  SUPABASE_URL,
+} from "../support/e2e-env.ts";
+import {
+  startFailingSite,
+  type FailingSite,
+} from "../support/failing-backend.ts";
+import { expect as baseExpect, test } from "../support/fixtures.ts";
 
 // A sign-in hashes a password and writes a session on the embedded database;
 // on a busy machine that takes seconds, so waits here are longer.

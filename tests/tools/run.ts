@@ -2,9 +2,9 @@
 // It needs nothing but `npm install` first: it fetches the browser itself.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { ensureChromium } from "./browser.ts";
+import { ensureChromium } from "../support/browser.ts";
 
-const root = new URL("../", import.meta.url).pathname;
+const root = new URL("../../", import.meta.url).pathname;
 const output = `${root}tests/.output`;
 const VITEST_JSON = `${output}/vitest.json`;
 const PLAYWRIGHT_JSON = `${output}/playwright.json`;
@@ -32,7 +32,7 @@ const steps: Step[] = [
   {
     name: "dependency audit",
     command: "node",
-    args: ["tests/audit.ts"],
+    args: ["tests/tools/audit.ts"],
     together: true,
   },
   {
@@ -54,13 +54,13 @@ const steps: Step[] = [
   {
     name: "end-to-end tests",
     command: "npx",
-    args: ["playwright", "test", "-c", "tests/playwright.config.ts"],
+    args: ["playwright", "test", "-c", "tests/config/playwright.config.ts"],
   },
   // Last, so a page over budget still gets its end-to-end results first.
   {
     name: "JavaScript budget",
     command: "node",
-    args: ["tests/js-budget.ts"],
+    args: ["tests/tools/js-budget.ts"],
   },
 ];
 

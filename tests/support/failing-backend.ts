@@ -20,7 +20,7 @@ import {
   SUPABASE_URL,
 } from "./e2e-env.ts";
 
-const root = fileURLToPath(new URL("../", import.meta.url));
+const root = fileURLToPath(new URL("../../", import.meta.url));
 
 function listen(server: Server, port = 0) {
   return new Promise<number>((resolve) => {

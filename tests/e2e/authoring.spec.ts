@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createClient } from "@supabase/supabase-js";
-import { ACCOUNTS, DEMO_PASSWORD } from "./auth-helpers.ts";
+import { ACCOUNTS, DEMO_PASSWORD } from "../support/auth-helpers.ts";
 import {
   BASE_URL,
   SUPABASE_SERVICE_ROLE_KEY,
   SUPABASE_URL,
-} from "./e2e-env.ts";
-import { startFailingSite, type FailingSite } from "./failing-backend.ts";
-import { expect as baseExpect, test } from "./fixtures.ts";
+} from "../support/e2e-env.ts";
+import {
+  startFailingSite,
+  type FailingSite,
+} from "../support/failing-backend.ts";
+import { expect as baseExpect, test } from "../support/fixtures.ts";
 
 // Publishing waits on an upload and a build of the editor chunk: on a busy
 // machine that takes longer than the default.

@@ -3,10 +3,13 @@
 // site of its own runs with an 8 s window (RATE_LIMIT_WINDOW_MS) so recovery
 // is observed without waiting the production minute.
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import { startFailingSite, type FailingSite } from "./failing-backend.ts";
-import { ACCOUNTS, DEMO_PASSWORD } from "./auth-helpers.ts";
-import { uniqueEmail } from "./form-helpers.ts";
+import { expect, test } from "../support/fixtures.ts";
+import {
+  startFailingSite,
+  type FailingSite,
+} from "../support/failing-backend.ts";
+import { ACCOUNTS, DEMO_PASSWORD } from "../support/auth-helpers.ts";
+import { uniqueEmail } from "../support/form-helpers.ts";
 
 // Long enough that a slow machine fits the allowed attempts in one window.
 const WINDOW_MS = 8_000;

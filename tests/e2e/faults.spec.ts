@@ -3,14 +3,14 @@
 // forms keep what was typed, sign-out still clears the session cookies, and
 // once the fault ends everything works again on the same running server.
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, test } from "../support/fixtures.ts";
 import {
   startFailingSite,
   type Fault,
   type FailingSite,
-} from "./failing-backend.ts";
-import { ACCOUNTS, DEMO_PASSWORD } from "./auth-helpers.ts";
-import { service, uniqueEmail } from "./form-helpers.ts";
+} from "../support/failing-backend.ts";
+import { ACCOUNTS, DEMO_PASSWORD } from "../support/auth-helpers.ts";
+import { service, uniqueEmail } from "../support/form-helpers.ts";
 
 const SEEDED_POST_ID = "b0000000-0000-4000-8000-000000000001";
 const MARKETING = [

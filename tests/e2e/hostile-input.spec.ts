@@ -3,9 +3,9 @@
 // a harmless success: never a 5xx, never a stack trace, never the payload
 // reflected as live markup, and post HTML stored only in its sanitized form.
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import { signInRequest, serviceClient } from "./auth-helpers.ts";
-import { BASE_URL } from "./e2e-env.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { signInRequest, serviceClient } from "../support/auth-helpers.ts";
+import { BASE_URL } from "../support/e2e-env.ts";
 
 // One worker runs the file in order, so the summary below covers every case.
 test.describe.configure({ mode: "default" });

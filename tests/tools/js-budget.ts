@@ -8,7 +8,7 @@
 // Runs after the build in `npm test`; ports JS_BUDGET_PORT (4422) and
 // JS_BUDGET_SUPABASE_PORT (54422).
 //
-//   node tests/js-budget.ts [--files]   (--files lists every script)
+//   node tests/tools/js-budget.ts [--files]   (--files lists every script)
 //
 // Two cross-checks keep the figure honest: the files fetched must be exactly
 // the ones the page's own route manifest (inline in the HTML) lists for its
@@ -23,8 +23,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Response } from "@playwright/test";
-import { CHROMIUM_ARGS, ensureChromium } from "#tests/browser.ts";
-import { startProductionSite } from "#tests/production-site.ts";
+import { CHROMIUM_ARGS, ensureChromium } from "#tests/support/browser.ts";
+import { startProductionSite } from "#tests/support/production-site.ts";
 
 // Issue #9's budget. React, React DOM and React Router take 108 KB of it,
 // root's own code about 5 KB and each page's inline scripts 1.5 to 3 KB, so
@@ -100,7 +100,7 @@ const DYNAMIC_IMPORT = /import\((["'`])\.\/([^"'`]+\.js)\1\)/g;
 const STATIC_IMPORT = /(?:from|import)\s*(["'`])\.\/([^"'`]+\.js)\1/g;
 
 /**
- * Chunks reached through `import("./x.js")` from the loaded files, with
+ * Chunks reached through `import("../x.js")` from the loaded files, with
  * everything those import in turn: what a page fetches only when it needs it.
  */
 function lazyChunks(loaded: Set<string>) {

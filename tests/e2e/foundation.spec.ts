@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, test } from "../support/fixtures.ts";
 
 test.describe("document shell", () => {
   test("home renders on the server with the shell", async ({ page }) => {
@@ -41,7 +41,7 @@ test.describe("document shell", () => {
 });
 
 test.describe("security headers", () => {
-  // Stored pages list script hashes instead (tests/performance.spec.ts).
+  // Stored pages list script hashes instead (tests/e2e/performance.spec.ts).
   test("every rendered HTML response carries the headers and a fresh nonce", async ({
     request,
   }) => {

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-const root = new URL("../", import.meta.url).pathname;
+const root = new URL("../../", import.meta.url).pathname;
 const read = (path: string) => readFileSync(root + path, "utf8");
 const pkg = JSON.parse(read("package.json")) as {
   scripts: Record<string, string>;

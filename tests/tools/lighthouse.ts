@@ -15,8 +15,8 @@
 import { launch } from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
-import { CHROMIUM_ARGS, ensureChromium } from "#tests/browser.ts";
-import { startProductionSite } from "#tests/production-site.ts";
+import { CHROMIUM_ARGS, ensureChromium } from "#tests/support/browser.ts";
+import { startProductionSite } from "#tests/support/production-site.ts";
 
 const TARGETS: Record<string, number> = {
   performance: 95,

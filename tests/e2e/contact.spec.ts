@@ -1,13 +1,16 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import { startFailingSite, type FailingSite } from "./failing-backend.ts";
+import { expect, test } from "../support/fixtures.ts";
+import {
+  startFailingSite,
+  type FailingSite,
+} from "../support/failing-backend.ts";
 import {
   fillHoneypot,
   honeypotFields,
   service,
   uniqueEmail,
   waitForHydration,
-} from "./form-helpers.ts";
+} from "../support/form-helpers.ts";
 
 async function messagesFrom(email: string) {
   const { data, error } = await service

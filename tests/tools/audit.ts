@@ -4,7 +4,7 @@
 // says so and does not fail: that is no finding about the code.
 import { spawnSync } from "node:child_process";
 
-const root = new URL("../", import.meta.url).pathname;
+const root = new URL("../../", import.meta.url).pathname;
 const result = spawnSync("npm", ["audit", "--omit=dev", "--json"], {
   cwd: root,
   encoding: "utf8",

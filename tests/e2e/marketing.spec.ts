@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, test } from "../support/fixtures.ts";
 
 // The public marketing screens of SPEC.md sections 1 and 2. Each runs in both
 // projects ("js" and "no-js"): everything here must work without scripts.

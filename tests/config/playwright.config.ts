@@ -1,18 +1,18 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/browser.ts";
 import {
   BASE_URL,
   E2E_DATA_DIR,
   E2E_PORT,
   E2E_SUPABASE_PORT,
-} from "./e2e-env.ts";
+} from "../support/e2e-env.ts";
 
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
-  testDir: ".",
+  testDir: "../e2e",
   testMatch: "**/*.spec.ts",
-  outputDir: ".output/results",
+  outputDir: "../.output/results",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
@@ -21,8 +21,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [
     ["list"],
-    ["json", { outputFile: ".output/playwright.json" }],
-    ["html", { outputFolder: ".output/report", open: "never" }],
+    ["json", { outputFile: "../.output/playwright.json" }],
+    ["html", { outputFolder: "../.output/report", open: "never" }],
   ],
   use: {
     baseURL: BASE_URL,
@@ -53,7 +53,7 @@ export default defineConfig({
   ],
   webServer: {
     command: "node supabase/local/run-site.ts",
-    cwd: "..",
+    cwd: "../..",
     url: `${BASE_URL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

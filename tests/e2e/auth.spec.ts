@@ -7,14 +7,17 @@ import {
   signInForm,
   signInRequest,
   submitSignIn,
-} from "./auth-helpers.ts";
+} from "../support/auth-helpers.ts";
 import {
   BASE_URL,
   SUPABASE_ANON_KEY,
   SUPABASE_SERVICE_ROLE_KEY,
-} from "./e2e-env.ts";
-import { startFailingSite, type FailingSite } from "./failing-backend.ts";
-import { expect as baseExpect, test } from "./fixtures.ts";
+} from "../support/e2e-env.ts";
+import {
+  startFailingSite,
+  type FailingSite,
+} from "../support/failing-backend.ts";
+import { expect as baseExpect, test } from "../support/fixtures.ts";
 
 // A sign-in hashes a password and writes a session on the embedded database;
 // on a busy machine that takes seconds, so waits here are longer.
@@ -293,7 +296,7 @@ test.describe("sessions", () => {
   });
 
   test("no key or token name is in the built client assets", () => {
-    const root = fileURLToPath(new URL("../build/client", import.meta.url));
+    const root = fileURLToPath(new URL("../../build/client", import.meta.url));
     const files: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {

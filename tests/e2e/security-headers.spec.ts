@@ -7,9 +7,12 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import { signIn, type Account } from "./auth-helpers.ts";
-import { SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY } from "./e2e-env.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { signIn, type Account } from "../support/auth-helpers.ts";
+import {
+  SUPABASE_ANON_KEY,
+  SUPABASE_SERVICE_ROLE_KEY,
+} from "../support/e2e-env.ts";
 
 const POST_ID = "b0000000-0000-4000-8000-000000000002";
 
@@ -162,11 +165,11 @@ test("no secret, token or key in the built client assets", () => {
       else files.push(path);
     }
   };
-  walk(new URL("../build/client", import.meta.url).pathname);
+  walk(new URL("../../build/client", import.meta.url).pathname);
   // The launcher's development secrets, read from its source so the two
   // cannot drift apart.
   const launcher = readFileSync(
-    new URL("../supabase/local/run-site.ts", import.meta.url),
+    new URL("../../supabase/local/run-site.ts", import.meta.url),
     "utf8",
   );
   const launcherSecrets = [
