@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   ACCOUNTS,
+  DEMO_PASSWORD,
   signIn,
   signInForm,
   signInRequest,
@@ -96,9 +97,7 @@ test.describe("Team Login", () => {
         },
       );
       await page.getByLabel("Email").fill(ACCOUNTS.admin.email);
-      await page
-        .getByRole("textbox", { name: "Password" })
-        .fill("demo-password");
+      await page.getByRole("textbox", { name: "Password" }).fill(DEMO_PASSWORD);
       await page.getByRole("button", { name: "Sign In" }).click();
       await expect(
         page.getByRole("button", { name: "Signing in..." }),
@@ -187,11 +186,7 @@ test.describe("Team Login", () => {
   });
 
   test("the posted redirect is checked as well", async ({ request }) => {
-    const form = await signInForm(
-      request,
-      ACCOUNTS.admin.email,
-      "demo-password",
-    );
+    const form = await signInForm(request, ACCOUNTS.admin.email, DEMO_PASSWORD);
     const response = await request.post("/auth", {
       form: { ...form, redirectTo: "//evil.example/steal" },
       headers: { Origin: BASE_URL },
@@ -420,11 +415,7 @@ test.describe("when Supabase fails the sign-out", () => {
 
 test.describe("cross-site and bot posts", () => {
   test("a cross-origin form post is refused", async ({ request }) => {
-    const form = await signInForm(
-      request,
-      ACCOUNTS.admin.email,
-      "demo-password",
-    );
+    const form = await signInForm(request, ACCOUNTS.admin.email, DEMO_PASSWORD);
     await signInRequest(request, "admin");
     const evil = { Origin: "https://evil.example" };
     const signInPost = await request.post("/auth", {
@@ -450,11 +441,7 @@ test.describe("cross-site and bot posts", () => {
   });
 
   test("a filled honeypot is refused", async ({ request }) => {
-    const form = await signInForm(
-      request,
-      ACCOUNTS.admin.email,
-      "demo-password",
-    );
+    const form = await signInForm(request, ACCOUNTS.admin.email, DEMO_PASSWORD);
     const response = await request.post("/auth", {
       form: { ...form, name__confirm: "bot" },
       headers: { Origin: BASE_URL },

@@ -14,6 +14,7 @@ import {
   startFailingSite,
   type FailingSite,
 } from "../support/failing-backend.ts";
+import { DEMO_PASSWORD } from "../support/auth-helpers.ts";
 import { expect, test } from "../support/fixtures.ts";
 
 // The blog of SPEC.md section 2 ("Blog list", "Blog post") and its feeds, with
@@ -165,7 +166,7 @@ async function sessionCookies(email: string) {
   });
   const { error } = await client.auth.signInWithPassword({
     email,
-    password: "demo-password",
+    password: DEMO_PASSWORD,
   });
   if (error) throw new Error(`sign-in for ${email}: ${error.message}`);
   await expect.poll(() => jar.size).toBeGreaterThan(0);
