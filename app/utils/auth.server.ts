@@ -23,6 +23,7 @@ import {
   RateLimiter,
 } from "#app/utils/rate-limit.server.ts";
 import { authCookieOptions, getSupabase } from "#app/utils/supabase.server.ts";
+import { withHeaders } from "#app/utils/response-headers.server.ts";
 
 export type AuthUser = { id: string; email: string | null };
 
@@ -133,15 +134,9 @@ export async function lookupRoles(
 }
 
 function setNoStore(response: Response) {
-  try {
-    response.headers.set("Cache-Control", "private, no-store");
-    return response;
-  } catch {
-    // Headers of a proxied fetch response are immutable: copy it once.
-    const copy = new Response(response.body, response);
-    copy.headers.set("Cache-Control", "private, no-store");
-    return copy;
-  }
+  return withHeaders(response, (headers) =>
+    headers.set("Cache-Control", "private, no-store"),
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
 import type { MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
+import { hasSupabaseCookie } from "#app/utils/public-cache.server.ts";
 import {
   nonceContext,
   scriptHashesContext,
@@ -72,9 +73,11 @@ export function pageCacheKey(
   const page = url.pathname.replace(/\.data$/, "");
   const match = CACHEABLE.find(({ pattern }) => pattern.test(page));
   if (!match || (match.blog && blogSeconds === 0)) return null;
-  const personal = parseCookieHeader(request.headers.get("Cookie") ?? "").some(
-    ({ name }) => name.startsWith("sb-") || name === TOAST_COOKIE,
-  );
+  const personal =
+    hasSupabaseCookie(request) ||
+    parseCookieHeader(request.headers.get("Cookie") ?? "").some(
+      ({ name }) => name === TOAST_COOKIE,
+    );
   if (personal) return null;
   return {
     key: url.pathname,

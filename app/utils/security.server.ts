@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createContext, type MiddlewareFunction } from "react-router";
 import { env, isProductionEnv } from "#app/utils/env.server.ts";
+import { withHeaders } from "#app/utils/response-headers.server.ts";
 
 export const nonceContext = createContext<string>("");
 
@@ -97,14 +98,9 @@ export const securityMiddleware: MiddlewareFunction<Response> = async (
 ) => {
   const nonce = createNonce();
   context.set(nonceContext, nonce);
-  let response = await next();
+  const response = await next();
   const scripts = context.get(scriptHashesContext) ?? nonce;
-  try {
-    applySecurityHeaders(response.headers, scripts);
-  } catch {
-    // Headers of a proxied fetch response are immutable: copy it once.
-    response = new Response(response.body, response);
-    applySecurityHeaders(response.headers, scripts);
-  }
-  return response;
+  return withHeaders(response, (headers) =>
+    applySecurityHeaders(headers, scripts),
+  );
 };

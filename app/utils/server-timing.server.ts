@@ -3,6 +3,7 @@ import {
   type MiddlewareFunction,
   type RouterContextProvider,
 } from "react-router";
+import { withHeaders } from "#app/utils/response-headers.server.ts";
 
 // Server-Timing shows in the browser's network panel and in any RUM tool, so
 // a slow page says whether the time went to Supabase or to rendering.
@@ -44,14 +45,9 @@ export const serverTimingMiddleware: MiddlewareFunction<Response> = async (
   const started = performance.now();
   const timings: Timings = { supabaseMs: 0, supabaseCalls: 0 };
   context.set(timingContext, timings);
-  let response = await next();
+  const response = await next();
   const header = serverTimingHeader(performance.now() - started, timings);
-  try {
-    response.headers.append("Server-Timing", header);
-  } catch {
-    // Headers of a proxied fetch response are immutable: copy it once.
-    response = new Response(response.body, response);
-    response.headers.append("Server-Timing", header);
-  }
-  return response;
+  return withHeaders(response, (headers) =>
+    headers.append("Server-Timing", header),
+  );
 };

@@ -10,6 +10,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { env, secureCookies } from "#app/utils/env.server.ts";
+import { withHeaders } from "#app/utils/response-headers.server.ts";
 import { recordSupabaseTime } from "#app/utils/server-timing.server.ts";
 
 /**
@@ -148,13 +149,5 @@ export const supabaseMiddleware: MiddlewareFunction<Response> = async (
   ) {
     return response;
   }
-  try {
-    applyPending(response.headers, pending);
-    return response;
-  } catch {
-    // Headers of a proxied fetch response are immutable: copy it once.
-    const copy = new Response(response.body, response);
-    applyPending(copy.headers, pending);
-    return copy;
-  }
+  return withHeaders(response, (headers) => applyPending(headers, pending));
 };
