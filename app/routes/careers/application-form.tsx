@@ -1,28 +1,20 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import {
-  Alert,
-  Button,
-  Input,
-  Modal,
-  Paper,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Button, Modal, Paper, Stack, Title } from "@mantine/core";
+import { Link, useActionData, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { useFormDialog } from "#app/components/use-form-dialog.ts";
-import { Toast } from "#app/components/toast.tsx";
 import { CV_ACCEPT, JobApplicationSchema } from "./job-application-schema.ts";
-import { useNonce } from "#app/utils/nonce-provider.tsx";
 import type { ApplicationActionData } from "./job-application.server.ts";
+import {
+  FileField,
+  FormErrors,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useFetcherForm,
+} from "#app/components/form-kit.tsx";
+import { Toast } from "#app/components/toast.tsx";
+import { useFormDialog } from "#app/components/use-form-dialog.ts";
+import { useNonce } from "#app/utils/nonce-provider.tsx";
 
 // The job application: with JavaScript "Apply Now" opens a dialog and the
 // form posts through a fetcher; without it "Apply Now" links to
@@ -38,17 +30,12 @@ function ApplicationForm({
   idPrefix: string;
 }) {
   const nonce = useNonce();
-  const fetcher = useFetcher<ApplicationActionData>({ key: FETCHER_KEY });
-  const documentResult = useActionData<ApplicationActionData>();
-  const busy = fetcher.state !== "idle";
-  const [form, fields] = useForm({
+  const { fetcher, form, fields, busy } = useFetcherForm<
+    ApplicationActionData,
+    typeof JobApplicationSchema
+  >(FETCHER_KEY, {
     id: `${idPrefix}-job-application`,
-    lastResult: busy ? null : (fetcher.data?.result ?? documentResult?.result),
-    constraint: getZodConstraint(JobApplicationSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: JobApplicationSchema }),
+    schema: JobApplicationSchema,
   });
 
   return (
@@ -60,56 +47,30 @@ function ApplicationForm({
     >
       <Stack gap="md">
         <HoneypotInputs nonce={nonce} />
-        {form.errors?.length ? (
-          <Alert color="red" role="alert" id={form.errorId}>
-            {form.errors.map((error) => (
-              <div key={error}>{error}</div>
-            ))}
-          </Alert>
-        ) : null}
+        <FormErrors form={form} />
         {/* Text fields come before the file: if the upload is refused
             half-way, the server has already read them and gives them back. */}
-        <TextInput
-          {...getInputProps(fields.name, { type: "text" })}
-          key={fields.name.key}
-          label="Name"
-          autoComplete="name"
-          error={fields.name.errors?.join(" ")}
-        />
-        <TextInput
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
+        <TextField meta={fields.name} label="Name" autoComplete="name" />
+        <TextField
+          meta={fields.email}
+          type="email"
           label="Email"
           autoComplete="email"
-          error={fields.email.errors?.join(" ")}
         />
-        <Textarea
-          {...getTextareaProps(fields.comment)}
-          key={fields.comment.key}
+        <TextareaField
+          meta={fields.comment}
           label="Comment (optional)"
           minRows={3}
-          autosize
-          error={fields.comment.errors?.join(" ")}
         />
-        {/* A native file input: Mantine's FileInput needs JavaScript. */}
-        <Input.Wrapper
+        <FileField
+          meta={fields.cv}
           label="CV"
           description="PDF, DOC or DOCX, at most 5MB"
-          required
-          labelProps={{ htmlFor: fields.cv.id }}
-          error={fields.cv.errors?.join(" ")}
-          errorProps={{ id: fields.cv.errorId }}
-        >
-          <input
-            {...getInputProps(fields.cv, { type: "file" })}
-            key={fields.cv.key}
-            accept={CV_ACCEPT}
-            style={{ display: "block", marginTop: 6 }}
-          />
-        </Input.Wrapper>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Submitting..." : "Submit Application"}
-        </Button>
+          accept={CV_ACCEPT}
+        />
+        <SubmitButton busy={busy} busyLabel="Submitting...">
+          Submit Application
+        </SubmitButton>
       </Stack>
     </fetcher.Form>
   );

@@ -1,27 +1,19 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import {
-  Alert,
-  Button,
-  Modal,
-  Paper,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Modal, Paper, Stack, Title } from "@mantine/core";
+import { Link, useActionData, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { useFormDialog } from "#app/components/use-form-dialog.ts";
-import { Toast } from "#app/components/toast.tsx";
 import { CompanyContactSchema } from "./company-contact-schema.ts";
-import { useNonce } from "#app/utils/nonce-provider.tsx";
+import {
+  FormErrors,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useFetcherForm,
+} from "#app/components/form-kit.tsx";
+import { Toast } from "#app/components/toast.tsx";
+import { useFormDialog } from "#app/components/use-form-dialog.ts";
 import type { CompanyContactActionData } from "#app/routes/contact/contact.server.ts";
+import { useNonce } from "#app/utils/nonce-provider.tsx";
 
 // The company page's "Get in Touch". With JavaScript the control opens a
 // dialog and the form posts through a fetcher; without it the control is a
@@ -33,53 +25,30 @@ const FORM_ACTION = "/company?contact=1#get-in-touch";
 
 function CompanyContactForm({ idPrefix }: { idPrefix: string }) {
   const nonce = useNonce();
-  const fetcher = useFetcher<CompanyContactActionData>({ key: FETCHER_KEY });
-  const documentResult = useActionData<CompanyContactActionData>();
-  const busy = fetcher.state !== "idle";
-  const [form, fields] = useForm({
+  const { fetcher, form, fields, busy } = useFetcherForm<
+    CompanyContactActionData,
+    typeof CompanyContactSchema
+  >(FETCHER_KEY, {
     id: `${idPrefix}-company-contact`,
-    lastResult: busy ? null : (fetcher.data?.result ?? documentResult?.result),
-    constraint: getZodConstraint(CompanyContactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: CompanyContactSchema }),
+    schema: CompanyContactSchema,
   });
 
   return (
     <fetcher.Form method="post" action={FORM_ACTION} {...getFormProps(form)}>
       <Stack gap="md">
         <HoneypotInputs nonce={nonce} />
-        {form.errors?.length ? (
-          <Alert color="red" role="alert" id={form.errorId}>
-            {form.errors.join(" ")}
-          </Alert>
-        ) : null}
-        <TextInput
-          {...getInputProps(fields.name, { type: "text" })}
-          key={fields.name.key}
-          label="Name"
-          autoComplete="name"
-          error={fields.name.errors?.join(" ")}
-        />
-        <TextInput
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
+        <FormErrors form={form} />
+        <TextField meta={fields.name} label="Name" autoComplete="name" />
+        <TextField
+          meta={fields.email}
+          type="email"
           label="Email"
           autoComplete="email"
-          error={fields.email.errors?.join(" ")}
         />
-        <Textarea
-          {...getTextareaProps(fields.message)}
-          key={fields.message.key}
-          label="Message"
-          minRows={4}
-          autosize
-          error={fields.message.errors?.join(" ")}
-        />
-        <Button type="submit" disabled={busy}>
-          {busy ? "Sending..." : "Send Message"}
-        </Button>
+        <TextareaField meta={fields.message} label="Message" minRows={4} />
+        <SubmitButton busy={busy} busyLabel="Sending...">
+          Send Message
+        </SubmitButton>
       </Stack>
     </fetcher.Form>
   );

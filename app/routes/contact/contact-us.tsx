@@ -1,23 +1,15 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { getFormProps } from "@conform-to/react";
+import { Anchor, Paper, Stack, Text } from "@mantine/core";
 import { data, Form, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/contact-us";
+import {
+  FormErrors,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useSchemaForm,
+} from "#app/components/form-kit.tsx";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import { Toast } from "#app/components/toast.tsx";
@@ -83,14 +75,10 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
     navigation.formMethod === "POST" &&
     navigation.formAction === "/contact-us";
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "contact-us",
+    schema: ContactSchema,
     lastResult: navigation.state === "idle" ? actionData?.result : null,
-    constraint: getZodConstraint(ContactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: ContactSchema }),
   });
 
   return (
@@ -116,37 +104,23 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
           <Form method="post" action="/contact-us" {...getFormProps(form)}>
             <Stack gap="md">
               <HoneypotInputs nonce={nonce} />
-              {form.errors?.length ? (
-                <Alert color="red" role="alert" id={form.errorId}>
-                  {form.errors.join(" ")}
-                </Alert>
-              ) : null}
-              <TextInput
-                {...getInputProps(fields.name, { type: "text" })}
-                key={fields.name.key}
-                label="Name"
-                autoComplete="name"
-                error={fields.name.errors?.join(" ")}
-              />
-              <TextInput
-                {...getInputProps(fields.companyEmail, { type: "email" })}
-                key={fields.companyEmail.key}
+              <FormErrors form={form} />
+              <TextField meta={fields.name} label="Name" autoComplete="name" />
+              <TextField
+                meta={fields.companyEmail}
+                type="email"
                 label="Company email"
                 autoComplete="email"
-                error={fields.companyEmail.errors?.join(" ")}
               />
-              <Textarea
-                {...getTextareaProps(fields.projectDescription)}
-                key={fields.projectDescription.key}
+              <TextareaField
+                meta={fields.projectDescription}
                 label="Project description"
                 description="What should our agents help your team with?"
                 minRows={5}
-                autosize
-                error={fields.projectDescription.errors?.join(" ")}
               />
-              <Button type="submit" size="md" disabled={busy}>
-                {busy ? "Sending..." : "Send Message"}
-              </Button>
+              <SubmitButton busy={busy} busyLabel="Sending..." size="md">
+                Send Message
+              </SubmitButton>
             </Stack>
           </Form>
         </Paper>

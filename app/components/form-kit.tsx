@@ -1,0 +1,173 @@
+import {
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  Alert,
+  Button,
+  Input,
+  Textarea,
+  TextInput,
+  type AlertProps,
+  type ButtonProps,
+  type TextareaProps,
+  type TextInputProps,
+} from "@mantine/core";
+import type { ReactNode } from "react";
+import { useActionData, useFetcher } from "react-router";
+import type { z } from "zod";
+
+// The one way a form is wired and drawn: Conform validates with the same zod
+// schema as the server (on blur, then on input), the server's reply comes
+// back through a fetcher with JavaScript or as the page's action data
+// without it, and every field shows its errors the same way.
+
+type FormResult = { result: SubmissionResult<string[]> };
+
+/** Conform's form state for `schema`, showing `lastResult` from the server. */
+export function useSchemaForm<Schema extends z.ZodObject>({
+  id,
+  schema,
+  lastResult,
+  defaultNoValidate,
+}: {
+  id: string;
+  schema: Schema;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultNoValidate?: boolean;
+}) {
+  return useForm({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    defaultNoValidate,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/**
+ * A form that posts through the fetcher `fetcherKey` with JavaScript and as
+ * a plain HTML form without it: the reply is the fetcher's data or, after a
+ * document post, the route's action data.
+ */
+export function useFetcherForm<
+  Data extends FormResult,
+  Schema extends z.ZodObject,
+>(fetcherKey: string, options: { id: string; schema: Schema }) {
+  const fetcher = useFetcher<Data>({ key: fetcherKey });
+  const documentResult = useActionData<Data>();
+  const busy = fetcher.state !== "idle";
+  const [form, fields] = useSchemaForm({
+    ...options,
+    lastResult: busy ? null : (fetcher.data?.result ?? documentResult?.result),
+  });
+  return { fetcher, form, fields, busy };
+}
+
+type Field = FieldMetadata<string | undefined>;
+
+/** The form-level errors (a refusal, a backend failure), one per line. */
+export function FormErrors({
+  form,
+  title,
+}: {
+  form: { errors?: string[]; errorId: string };
+  title?: AlertProps["title"];
+}) {
+  if (!form.errors?.length) return null;
+  return (
+    <Alert color="red" role="alert" id={form.errorId} title={title}>
+      {form.errors.map((error) => (
+        <div key={error}>{error}</div>
+      ))}
+    </Alert>
+  );
+}
+
+export function TextField({
+  meta,
+  type = "text",
+  ...props
+}: { meta: Field; type?: "text" | "email" } & Omit<
+  TextInputProps,
+  "type" | "error"
+>) {
+  return (
+    <TextInput
+      {...getInputProps(meta, { type })}
+      key={meta.key}
+      error={meta.errors?.join(" ")}
+      {...props}
+    />
+  );
+}
+
+export function TextareaField({
+  meta,
+  ...props
+}: { meta: Field } & Omit<TextareaProps, "error">) {
+  return (
+    <Textarea
+      {...getTextareaProps(meta)}
+      key={meta.key}
+      autosize
+      error={meta.errors?.join(" ")}
+      {...props}
+    />
+  );
+}
+
+/** A native file input: Mantine's FileInput needs JavaScript. */
+export function FileField({
+  meta,
+  label,
+  description,
+  accept,
+}: {
+  meta: FieldMetadata<File | undefined>;
+  label: string;
+  description?: ReactNode;
+  accept: string;
+}) {
+  return (
+    <Input.Wrapper
+      label={label}
+      description={description}
+      required
+      labelProps={{ htmlFor: meta.id }}
+      error={meta.errors?.join(" ")}
+      errorProps={{ id: meta.errorId }}
+    >
+      <input
+        {...getInputProps(meta, { type: "file" })}
+        key={meta.key}
+        accept={accept}
+        style={{ display: "block", marginTop: 6 }}
+      />
+    </Input.Wrapper>
+  );
+}
+
+/** The submit button, disabled and relabelled while the form is sent. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+  ...props
+}: {
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+} & Omit<ButtonProps, "type" | "disabled">) {
+  return (
+    <Button type="submit" disabled={busy} {...props}>
+      {busy ? busyLabel : children}
+    </Button>
+  );
+}
