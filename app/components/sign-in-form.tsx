@@ -1,26 +1,27 @@
 import {
   getFormProps,
   getInputProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
-  Alert,
-  Button,
   Container,
   Loader,
   Paper,
   PasswordInput,
   Stack,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { SignInSchema } from "./sign-in-schema.ts";
+import {
+  FormErrors,
+  SubmitButton,
+  TextField,
+  useSchemaForm,
+} from "#app/components/form-kit.tsx";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
 
 type SignInFormProps = {
@@ -47,15 +48,11 @@ export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
   const checkingSession =
     navigation.state === "loading" && navigation.formMethod !== undefined;
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "sign-in",
+    schema: SignInSchema,
     lastResult,
-    constraint: getZodConstraint(SignInSchema),
     defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: SignInSchema }),
   });
 
   // A failed attempt comes back without the password (the server never
@@ -84,28 +81,18 @@ export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
               </Text>
             </Stack>
           ) : null}
-          {form.errors?.length ? (
-            <Alert
-              color="red"
-              role="alert"
-              id={form.errorId}
-              title="Sign-in failed"
-            >
-              {form.errors.join(" ")}
-            </Alert>
-          ) : null}
+          <FormErrors form={form} title="Sign-in failed" />
           <Form method="post" action={action} {...getFormProps(form)}>
             <Stack gap="md">
               <HoneypotInputs nonce={nonce} />
               {redirectTo ? (
                 <input type="hidden" name="redirectTo" value={redirectTo} />
               ) : null}
-              <TextInput
-                {...getInputProps(fields.email, { type: "email" })}
-                key={fields.email.key}
+              <TextField
+                meta={fields.email}
+                type="email"
                 label="Email"
                 autoComplete="email"
-                error={fields.email.errors?.join(" ")}
               />
               <PasswordInput
                 {...getInputProps(fields.password, { type: "password" })}
@@ -115,14 +102,14 @@ export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
                 autoComplete="current-password"
                 error={fields.password.errors?.join(" ")}
               />
-              <Button
-                type="submit"
+              <SubmitButton
+                busy={submitting}
+                busyLabel="Signing in..."
                 fullWidth
                 loading={submitting}
-                disabled={submitting}
               >
-                {submitting ? "Signing in..." : "Sign In"}
-              </Button>
+                Sign In
+              </SubmitButton>
             </Stack>
           </Form>
         </Stack>
