@@ -202,3 +202,27 @@ export async function getPost(
   const { post_tags, ...rest } = parseRows(PostRowSchema, data);
   return { ...rest, tags: tagNames(post_tags) };
 }
+
+export type PostLookup =
+  | { state: "ok"; post: Post }
+  | { state: "not-found" }
+  | { state: "error"; message: string };
+
+/**
+ * A post for a loader or an action: found, not found, or the backend failed
+ * (logged with `what`), so each caller answers the three the same way.
+ */
+export async function lookUpPost(
+  supabase: SupabaseClient,
+  id: string,
+  what: string,
+): Promise<PostLookup> {
+  try {
+    const post = await getPost(supabase, id);
+    return post ? { state: "ok", post } : { state: "not-found" };
+  } catch (error) {
+    if (!(error instanceof BlogQueryError)) throw error;
+    console.error(`${what}:`, error.message);
+    return { state: "error", message: error.message };
+  }
+}

@@ -22,7 +22,7 @@ import {
   POST_NOT_FOUND,
 } from "./post-messages.ts";
 import { forbidden, requireUser } from "#app/utils/auth.server.ts";
-import { BlogQueryError, getPost } from "./blog.server.ts";
+import { lookUpPost } from "./blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { deletePost, publicCoverPrefix } from "./post.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
@@ -52,15 +52,18 @@ function returnTo(value: unknown) {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  let post;
-  try {
-    post = await getPost(getSupabase(context), params.id);
-  } catch (error) {
-    if (!(error instanceof BlogQueryError)) throw error;
-    console.error("Post failed to load for deletion:", error.message);
+  const found = await lookUpPost(
+    getSupabase(context),
+    params.id,
+    "Post failed to load for deletion",
+  );
+  if (found.state === "error") {
     return data({ state: "error" as const }, { status: 503 });
   }
-  if (!post) return data({ state: "not-found" as const }, { status: 404 });
+  if (found.state === "not-found") {
+    return data({ state: "not-found" as const }, { status: 404 });
+  }
+  const { post } = found;
   if (post.author_id !== user.id) throw forbidden(DELETE_FORBIDDEN_MESSAGE);
   return {
     state: "ok" as const,

@@ -17,7 +17,7 @@ import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
 import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
 import { safeLinkUrl, sanitizePostHtml } from "#app/lib/sanitize.ts";
 import { getRoles, getUser } from "#app/utils/auth.server.ts";
-import { BlogQueryError, getPost } from "./blog.server.ts";
+import { lookUpPost } from "./blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
   cacheHeadersFromLoader,
@@ -42,23 +42,24 @@ async function canEdit(
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  let post;
-  try {
-    post = await getPost(getSupabase(context), params.id);
-  } catch (error) {
-    if (!(error instanceof BlogQueryError)) throw error;
-    console.error("Blog post failed:", error.message);
+  const found = await lookUpPost(
+    getSupabase(context),
+    params.id,
+    "Blog post failed",
+  );
+  if (found.state === "error") {
     return data(
-      { state: "error" as const, message: error.message },
+      { state: "error" as const, message: found.message },
       { status: 503, headers: publicCacheHeaders(request, 503) },
     );
   }
-  if (!post) {
+  if (found.state === "not-found") {
     return data(
       { state: "not-found" as const },
       { status: 404, headers: publicCacheHeaders(request, 404) },
     );
   }
+  const { post } = found;
   const url = absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`);
   const cover = safeLinkUrl(post.cover_image_url ?? undefined);
   return data(

@@ -16,7 +16,7 @@ import { routeMeta } from "#app/lib/meta.ts";
 import { LOAD_FAILED, POST_NOT_FOUND } from "#app/routes/blog/post-messages.ts";
 import { safeLinkUrl, sanitizePostHtml } from "#app/lib/sanitize.ts";
 import { forbidden, requireRole } from "#app/utils/auth.server.ts";
-import { BlogQueryError, getPost } from "#app/routes/blog/blog.server.ts";
+import { lookUpPost } from "#app/routes/blog/blog.server.ts";
 import { EDIT_FORBIDDEN_MESSAGE, postFormAction } from "./editor.server.ts";
 import { listTagNames } from "#app/routes/blog/post.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
@@ -31,15 +31,18 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { user, isTeamMember } = await requireRole(context, request, "author");
   const supabase = getSupabase(context);
-  let post;
-  try {
-    post = await getPost(supabase, params.id);
-  } catch (error) {
-    if (!(error instanceof BlogQueryError)) throw error;
-    console.error("Post failed to load for editing:", error.message);
+  const found = await lookUpPost(
+    supabase,
+    params.id,
+    "Post failed to load for editing",
+  );
+  if (found.state === "error") {
     return data({ state: "error" as const }, { status: 503 });
   }
-  if (!post) return data({ state: "not-found" as const }, { status: 404 });
+  if (found.state === "not-found") {
+    return data({ state: "not-found" as const }, { status: 404 });
+  }
+  const { post } = found;
   // Row-level security refuses the update anyway; this keeps the form away.
   if (post.author_id !== user.id && !isTeamMember)
     throw forbidden(EDIT_FORBIDDEN_MESSAGE);

@@ -22,11 +22,7 @@ import {
   getUser,
   requireRole,
 } from "#app/utils/auth.server.ts";
-import {
-  BlogQueryError,
-  getPost,
-  type Post,
-} from "#app/routes/blog/blog.server.ts";
+import { lookUpPost, type Post } from "#app/routes/blog/blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
   coverPreviewUrl,
@@ -84,15 +80,16 @@ async function loadEditable(
   postId: string,
   { userId, isTeamMember }: { userId: string; isTeamMember: boolean },
 ): Promise<Post | Message> {
-  let post: Post | null;
-  try {
-    post = await getPost(getSupabase(context), postId);
-  } catch (error) {
-    if (!(error instanceof BlogQueryError)) throw error;
-    console.error("Post failed to load for saving:", error.message);
+  const found = await lookUpPost(
+    getSupabase(context),
+    postId,
+    "Post failed to load for saving",
+  );
+  if (found.state === "error") {
     return { title: "Error", description: UPDATE_FAILED };
   }
-  if (!post) return POST_NOT_FOUND;
+  if (found.state === "not-found") return POST_NOT_FOUND;
+  const { post } = found;
   if (post.author_id !== userId && !isTeamMember)
     throw forbidden(EDIT_FORBIDDEN_MESSAGE);
   return post;
