@@ -70,45 +70,49 @@ function createRequestClient(
   context: Readonly<RouterContextProvider>,
 ): RequestSupabase {
   const pending: PendingCookies = { cookies: [], headers: {} };
-  const client = createServerClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
-    cookieOptions: authCookieOptions,
-    cookies: {
-      getAll() {
-        return parseCookieHeader(request.headers.get("Cookie") ?? "").map(
-          ({ name, value }) => ({ name, value: value ?? "" }),
-        );
-      },
-      setAll(cookies, headers) {
-        for (const { name, value, options } of cookies) {
-          pending.cookies.push(
-            serializeCookieHeader(name, value, {
-              ...options,
-              ...authCookieOptions,
-            }),
+  const client = createServerClient(
+    env.SUPABASE_URL,
+    env.SUPABASE_PUBLISHABLE_KEY,
+    {
+      cookieOptions: authCookieOptions,
+      cookies: {
+        getAll() {
+          return parseCookieHeader(request.headers.get("Cookie") ?? "").map(
+            ({ name, value }) => ({ name, value: value ?? "" }),
           );
-        }
-        Object.assign(pending.headers, headers);
+        },
+        setAll(cookies, headers) {
+          for (const { name, value, options } of cookies) {
+            pending.cookies.push(
+              serializeCookieHeader(name, value, {
+                ...options,
+                ...authCookieOptions,
+              }),
+            );
+          }
+          Object.assign(pending.headers, headers);
+        },
+      },
+      global: {
+        fetch: (() => {
+          const fetchWithinBudget = fetchWithBudget();
+          return async (input: RequestInfo | URL, init?: RequestInit) => {
+            const started = performance.now();
+            try {
+              return await fetchWithinBudget(input, init);
+            } finally {
+              recordSupabaseTime(context, performance.now() - started);
+            }
+          };
+        })(),
+      },
+      auth: {
+        flowType: "pkce",
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
       },
     },
-    global: {
-      fetch: (() => {
-        const fetchWithinBudget = fetchWithBudget();
-        return async (input: RequestInfo | URL, init?: RequestInit) => {
-          const started = performance.now();
-          try {
-            return await fetchWithinBudget(input, init);
-          } finally {
-            recordSupabaseTime(context, performance.now() - started);
-          }
-        };
-      })(),
-    },
-    auth: {
-      flowType: "pkce",
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-    },
-  });
+  );
   return { client, pending };
 }
 

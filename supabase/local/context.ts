@@ -9,8 +9,11 @@ export type ServerContext = {
   url: string;
   dataDir: string;
   functionsDir: string;
-  anonKey: string;
-  serviceRoleKey: string;
+  /** sb_publishable_… (anon), or the legacy anon JWT. */
+  publishableKey: string;
+  /** sb_secret_… (service_role), or the legacy service_role JWT. */
+  secretKey: string;
+  legacyKeys: boolean;
   log: (message: string) => void;
   /** How long a rotated refresh token may still be presented (GoTrue: 10 s). */
   refreshReuseIntervalMs: number;

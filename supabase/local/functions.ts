@@ -47,8 +47,8 @@ export function createFunctionsService(ctx: ServerContext) {
     const env: FunctionEnv = {
       ...process.env,
       SUPABASE_URL: ctx.url,
-      SUPABASE_ANON_KEY: ctx.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: ctx.serviceRoleKey,
+      SUPABASE_ANON_KEY: ctx.publishableKey,
+      SUPABASE_SERVICE_ROLE_KEY: ctx.secretKey,
     };
     try {
       const handler = await load(name);

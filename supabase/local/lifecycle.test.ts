@@ -47,7 +47,7 @@ const start = (extra: { reset?: boolean } = {}) =>
   });
 
 async function notes(server: LocalSupabase, columns = "id, body") {
-  const client = createClient(server.url, server.anonKey, {
+  const client = createClient(server.url, server.publishableKey, {
     auth: { persistSession: false },
   });
   return client.from("notes").select(columns).order("id");
@@ -56,7 +56,7 @@ async function notes(server: LocalSupabase, columns = "id, body") {
 test("migrations apply once, in order; the seed runs on a fresh database only", async () => {
   const first = await start();
   expect((await notes(first)).data).toEqual([{ id: 1, body: "seeded" }]);
-  const service = createClient(first.url, first.serviceRoleKey, {
+  const service = createClient(first.url, first.secretKey, {
     auth: { persistSession: false },
   });
   expect(
@@ -109,7 +109,7 @@ test("a failing migration stops the start; once fixed, migrations and seed compl
      grant select on public.items to anon;`,
   );
   const fixed = await startLocalSupabase(options);
-  const client = createClient(fixed.url, fixed.anonKey, {
+  const client = createClient(fixed.url, fixed.publishableKey, {
     auth: { persistSession: false },
   });
   expect((await client.from("items").select("id")).data).toEqual([{ id: 7 }]);

@@ -90,8 +90,8 @@ if (!process.env.SUPABASE_URL) {
   stopBackend = backend.stop;
   Object.assign(env, {
     SUPABASE_URL: backend.url,
-    SUPABASE_ANON_KEY: backend.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+    SUPABASE_PUBLISHABLE_KEY: backend.publishableKey,
+    SUPABASE_SECRET_KEY: backend.secretKey,
     // A local run is not a deployment: give it working secrets of its own.
     SITE_URL:
       process.env.SITE_URL ??

@@ -28,13 +28,13 @@ beforeAll(async () => {
     reset: true,
     seedFile: null,
   });
-  service = createClient(backend.url, backend.serviceRoleKey, {
+  service = createClient(backend.url, backend.secretKey, {
     auth: { persistSession: false },
   });
   env = {
     SUPABASE_URL: backend.url,
-    SUPABASE_ANON_KEY: backend.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+    SUPABASE_ANON_KEY: backend.publishableKey,
+    SUPABASE_SERVICE_ROLE_KEY: backend.secretKey,
   };
 });
 
@@ -50,7 +50,10 @@ beforeEach(() => {
 function post(body: unknown) {
   return new Request(`${backend.url}/functions/v1/contact-us`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", apikey: backend.anonKey },
+    headers: {
+      "Content-Type": "application/json",
+      apikey: backend.publishableKey,
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
@@ -217,7 +220,7 @@ describe("contact-us handler", () => {
 
   it("is served by the embedded server at /functions/v1/contact-us", async () => {
     vi.spyOn(console, "info").mockImplementation(() => {});
-    const anon = createClient(backend.url, backend.anonKey, {
+    const anon = createClient(backend.url, backend.publishableKey, {
       auth: { persistSession: false },
     });
     const ok = await anon.functions.invoke("contact-us", {

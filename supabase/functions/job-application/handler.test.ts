@@ -31,12 +31,12 @@ beforeAll(async () => {
     seedFile: null,
   });
   const options = { auth: { persistSession: false } };
-  service = createClient(backend.url, backend.serviceRoleKey, options);
-  anon = createClient(backend.url, backend.anonKey, options);
+  service = createClient(backend.url, backend.secretKey, options);
+  anon = createClient(backend.url, backend.publishableKey, options);
   env = {
     SUPABASE_URL: backend.url,
-    SUPABASE_ANON_KEY: backend.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+    SUPABASE_ANON_KEY: backend.publishableKey,
+    SUPABASE_SERVICE_ROLE_KEY: backend.secretKey,
   };
 });
 
@@ -64,7 +64,10 @@ async function uploadCv(original: string) {
 function post(body: unknown) {
   return new Request(`${backend.url}/functions/v1/job-application`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", apikey: backend.anonKey },
+    headers: {
+      "Content-Type": "application/json",
+      apikey: backend.publishableKey,
+    },
     body: JSON.stringify(body),
   });
 }
