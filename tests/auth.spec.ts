@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +15,7 @@ import {
   SUPABASE_SERVICE_ROLE_KEY,
 } from "./e2e-env.ts";
 import { startFailingSite, type FailingSite } from "./failing-backend.ts";
+import { forgeToken } from "#supabase/local/forged-token.ts";
 import { expect as baseExpect, test } from "./fixtures.ts";
 
 // A sign-in hashes a password and writes a session on the embedded database;
@@ -348,6 +350,35 @@ test.describe("sessions", () => {
     expect(replay.headers.getSetCookie().some((c) => /Max-Age=0/.test(c))).toBe(
       true,
     );
+  });
+
+  test("a session forged with the Supabase CLI's public demo secret is refused and cleared", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = {
+      sub: ACCOUNTS.admin.id,
+      email: ACCOUNTS.admin.email,
+      role: "authenticated",
+      aud: "authenticated",
+      iat: now,
+      exp: now + 3600,
+      session_id: randomUUID(),
+    };
+    const session = {
+      access_token: forgeToken(claims),
+      refresh_token: "forged-refresh-token",
+      token_type: "bearer",
+      expires_in: 3600,
+      expires_at: now + 3600,
+      user: { id: claims.sub, email: claims.email, aud: claims.aud },
+    };
+    const cookie = `${AUTH_COOKIE}=base64-${Buffer.from(JSON.stringify(session)).toString("base64url")}`;
+    const response = await fetch(`${BASE_URL}/admin`, {
+      headers: { Cookie: cookie },
+    });
+    expect(response.status).toBe(401);
+    expect(
+      response.headers.getSetCookie().some((c) => /Max-Age=0/.test(c)),
+    ).toBe(true);
   });
 
   test("sign-out elsewhere goes back to the same page", async ({ request }) => {

@@ -107,6 +107,35 @@ describe("tokens signed with the CLI's public demo secret", () => {
   });
 });
 
+describe("a signed-out session's token", () => {
+  test("is refused by /auth/v1/user, REST and storage; other sessions live on", async () => {
+    const signedOut = await server.signedIn("reader");
+    const other = await server.signedIn("reader");
+    const token = (await signedOut.auth.getSession()).data.session
+      ?.access_token as string;
+    const headers = {
+      apikey: server.publishableKey,
+      authorization: `Bearer ${token}`,
+    };
+    const ownRow = `${server.url}/rest/v1/platform_users?select=id`;
+    expect((await fetch(ownRow, { headers })).status).toBe(200);
+
+    const { error } = await signedOut.auth.signOut({ scope: "local" });
+    expect(error).toBeNull();
+
+    const user = await fetch(`${server.url}/auth/v1/user`, { headers });
+    expect(user.status).toBe(403);
+    expect(await user.json()).toMatchObject({ code: "session_not_found" });
+    const rest = await fetch(ownRow, { headers });
+    expect(rest.status).toBe(401);
+    expect(await rest.json()).toMatchObject({ code: "PGRST301" });
+    const storage = await fetch(`${server.url}/storage/v1/bucket`, { headers });
+    expect(storage.status).toBe(400);
+    expect((await other.auth.getUser()).error).toBeNull();
+    expect((await other.from("platform_users").select("id")).error).toBeNull();
+  });
+});
+
 describe("the gateway's API keys", () => {
   test("the secret key is the service role through supabase-js: admin API and RLS bypass", async () => {
     const service = createClient(server.url, server.secretKey, clientOptions);

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { createAuthService } from "./auth.ts";
 import {
   callerFromClaims,
+  hasLiveSession,
   type Caller,
   type ServerContext,
 } from "./context.ts";
@@ -212,6 +213,11 @@ function createRouter(
       return { error: verified.expired ? "expired" : "invalid" };
     const { claims } = verified;
     if (!isRequestRole(claims.role)) return { error: "invalid" };
+    if (
+      claims.role === "authenticated" &&
+      !(await hasLiveSession(ctx.db, claims))
+    )
+      return { error: "session" };
     return { caller: callerFromClaims(claims.role, claims) };
   }
 
@@ -369,14 +375,16 @@ function createGateway(ctx: ServerContext) {
   };
 }
 
-type CallerError = "expired" | "invalid";
+type CallerError = "expired" | "invalid" | "session";
 
 function callerError(service: string | undefined, reason: CallerError) {
   if (service === "rest") {
     const [code, message] =
       reason === "expired"
         ? ["PGRST303", "JWT expired"]
-        : ["PGRST301", "JWT could not be decoded"];
+        : reason === "session"
+          ? ["PGRST301", "JWT session has ended (signed out)"]
+          : ["PGRST301", "JWT could not be decoded"];
     return json(
       401,
       { code, details: null, hint: null, message },
@@ -387,7 +395,12 @@ function callerError(service: string | undefined, reason: CallerError) {
     return json(400, {
       statusCode: "403",
       error: "Unauthorized",
-      message: reason === "expired" ? "jwt expired" : "invalid signature",
+      message:
+        reason === "expired"
+          ? "jwt expired"
+          : reason === "session"
+            ? "session has ended"
+            : "invalid signature",
     });
   }
   return json(401, { code: 401, message: "Invalid JWT" });
