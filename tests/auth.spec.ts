@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -361,7 +360,7 @@ test.describe("sessions", () => {
       aud: "authenticated",
       iat: now,
       exp: now + 3600,
-      session_id: randomUUID(),
+      // No session_id: the old embedded Auth took such a token at its word.
     };
     const session = {
       access_token: forgeToken(claims),
