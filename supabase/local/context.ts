@@ -11,6 +11,10 @@ export type ServerContext = {
   functionsDir: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The key browsers and the app send as `apikey` (sb_publishable_… on hosted projects). */
+  publishableKey: string;
+  /** The server-only key that bypasses RLS (sb_secret_… on hosted projects). */
+  secretKey: string;
   log: (message: string) => void;
   /** How long a rotated refresh token may still be presented (GoTrue: 10 s). */
   refreshReuseIntervalMs: number;

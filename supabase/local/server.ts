@@ -153,10 +153,13 @@ export async function startLocalSupabase(
     functionsDir: options.functionsDir ?? projectPath("supabase/functions"),
     anonKey: LOCAL_ANON_KEY,
     serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+    publishableKey: LOCAL_ANON_KEY,
+    secretKey: LOCAL_SERVICE_ROLE_KEY,
     log,
     refreshReuseIntervalMs: options.refreshReuseIntervalMs ?? 10_000,
   };
-  const handler = createRouter(ctx, () => schema);
+  const functions = createFunctionsService(ctx);
+  const handler = createRouter(ctx, () => schema, functions);
   server.on("request", nodeListener(handler, log));
   log(`listening on ${url}`);
 
@@ -172,6 +175,7 @@ export async function startLocalSupabase(
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await functions.stop();
         await db.close();
       })();
       return stopped;
@@ -192,11 +196,11 @@ const CORS_HEADERS = {
 function createRouter(
   ctx: ServerContext,
   schema: Parameters<typeof createRestService>[1],
+  functions: ReturnType<typeof createFunctionsService>,
 ) {
   const auth = createAuthService(ctx);
   const rest = createRestService(ctx, schema);
   const storage = createStorageService(ctx);
-  const functions = createFunctionsService(ctx);
   const verifiedKeys = new Map<string, Claims | null>();
 
   async function verifyApiKey(key: string) {
@@ -247,6 +251,9 @@ function createRouter(
     if (service === "storage" && subpath.startsWith("/object/public/")) {
       return storage(request, subpath, null);
     }
+    // The gateway passes function calls through without an apikey check;
+    // verify_jwt, and the function itself, decide.
+    if (service === "functions") return functions(request, subpath);
     const apiKey =
       request.headers.get("apikey") ?? url.searchParams.get("apikey");
     if (!apiKey) return json(401, { message: "No API key found in request" });
@@ -259,8 +266,7 @@ function createRouter(
     if (resolved.error) return callerError(service, resolved.error);
     const caller: Caller = resolved.caller;
     if (service === "rest") return rest(request, subpath, caller);
-    if (service === "storage") return storage(request, subpath, caller);
-    return functions(request, subpath);
+    return storage(request, subpath, caller);
   }
 
   return async function handle(request: Request) {
