@@ -24,7 +24,7 @@ import {
   RATE_LIMIT_WINDOW_MS,
   RateLimiter,
 } from "#app/utils/rate-limit.server.ts";
-import { getSupabase } from "#app/utils/supabase.server.ts";
+import { getSupabase, invokeFunction } from "#app/utils/supabase.server.ts";
 import { parseUploadForm } from "#app/utils/upload.server.ts";
 import {
   cvDisplayName,
@@ -75,16 +75,14 @@ async function store(
       console.error(`Failed to upload CV: ${upload.error.message}`);
       return false;
     }
-    const { error } = await supabase.functions.invoke("job-application", {
-      body: {
-        name: application.name,
-        email: application.email,
-        comment: application.comment ?? "",
-        jobTitle: job.title,
-        jobId: job.id,
-        cvFileName: cvDisplayName(application.cv.name),
-        cvPath: upload.data.path,
-      },
+    const { error } = await invokeFunction(context, "job-application", {
+      name: application.name,
+      email: application.email,
+      comment: application.comment ?? "",
+      jobTitle: job.title,
+      jobId: job.id,
+      cvFileName: cvDisplayName(application.cv.name),
+      cvPath: upload.data.path,
     });
     if (error) {
       console.error(`job-application failed: ${error.message}`);

@@ -61,3 +61,22 @@ export async function objectExists(
   if (response.status === 400 || response.status === 404) return false;
   throw new Error(`checking ${bucket}/${name} failed: ${response.status}`);
 }
+
+/** Removes an object; a missing one counts as removed. */
+export async function removeObject(
+  env: FunctionEnv,
+  bucket: string,
+  name: string,
+) {
+  const response = await fetch(
+    `${env.SUPABASE_URL}/storage/v1/object/${encodeURIComponent(bucket)}`,
+    {
+      method: "DELETE",
+      headers: { ...serviceHeaders(env), "Content-Type": "application/json" },
+      body: JSON.stringify({ prefixes: [name] }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    },
+  );
+  if (!response.ok)
+    throw new Error(`removing ${bucket}/${name} failed: ${response.status}`);
+}

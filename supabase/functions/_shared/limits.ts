@@ -17,5 +17,5 @@ export const CV_FILE_NAME_MAX_LENGTH = 120;
 
 export const CV_BUCKET = "cv-uploads";
 
-/** Where notifications go when TEAM_NOTIFY_EMAIL is unset; the same address as SALES_EMAIL in app/content/site.ts. */
+/** Where notifications go when TEAM_NOTIFICATION_EMAIL is unset; the same address as SALES_EMAIL in app/content/site.ts. */
 export const DEFAULT_TEAM_EMAIL = "sales@recursa.ai";

@@ -87,11 +87,17 @@ function fakeProvider(status = 200) {
   return { providerFetch, calls };
 }
 
+/** The work a handler leaves for after its response (EdgeRuntime.waitUntil). */
+const afterResponseTasks: Promise<unknown>[] = [];
+const afterResponse = (task: Promise<unknown>) => {
+  afterResponseTasks.push(task);
+};
+
 describe("contact-us handler", () => {
   it("stores a contact-page message and logs that no e-mail is configured", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
     const { providerFetch, calls } = fakeProvider();
-    const handler = createContactHandler({ providerFetch });
+    const handler = createContactHandler({ providerFetch, afterResponse });
     const response = await handler(
       post({
         name: "Ada Lovelace",
@@ -102,6 +108,7 @@ describe("contact-us handler", () => {
       env,
     );
     expect(response.status).toBe(200);
+    await Promise.all(afterResponseTasks);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     const rows = await rowsFrom("ada@page.test");
     expect(rows).toHaveLength(1);
@@ -119,7 +126,7 @@ describe("contact-us handler", () => {
 
   it("notifies the team through Resend after storing a dialog message", async () => {
     const { providerFetch, calls } = fakeProvider();
-    const handler = createContactHandler({ providerFetch });
+    const handler = createContactHandler({ providerFetch, afterResponse });
     const response = await handler(
       post({
         name: "Grace",
@@ -129,10 +136,11 @@ describe("contact-us handler", () => {
       {
         ...env,
         RESEND_API_KEY: "re_test_key",
-        TEAM_NOTIFY_EMAIL: "team@example.test",
+        TEAM_NOTIFICATION_EMAIL: "team@example.test",
       },
     );
     expect(response.status).toBe(200);
+    await Promise.all(afterResponseTasks);
     expect((await rowsFrom("grace@dialog.test"))[0]).toMatchObject({
       source: "company-dialog",
     });
@@ -152,7 +160,7 @@ describe("contact-us handler", () => {
   it("keeps the message when the e-mail provider fails", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const { providerFetch, calls } = fakeProvider(500);
-    const handler = createContactHandler({ providerFetch });
+    const handler = createContactHandler({ providerFetch, afterResponse });
     const response = await handler(
       post({
         name: "Linus",
@@ -162,6 +170,7 @@ describe("contact-us handler", () => {
       { ...env, RESEND_API_KEY: "re_test_key" },
     );
     expect(response.status).toBe(200);
+    await Promise.all(afterResponseTasks);
     expect(calls).toHaveLength(1);
     expect(await rowsFrom("linus@down.test")).toHaveLength(1);
     expect(error.mock.calls.flat().join(" ")).toContain(
@@ -207,6 +216,7 @@ describe("contact-us handler", () => {
       env,
     );
     expect(response.status).toBe(200);
+    await Promise.all(afterResponseTasks);
     expect(response.headers.get("access-control-allow-headers")).toContain(
       "apikey",
     );

@@ -100,12 +100,21 @@ const applicant = (email: string, cvPath: string) => ({
   cvPath,
 });
 
+/** The work a handler leaves for after its response (EdgeRuntime.waitUntil). */
+const afterResponseTasks: Promise<unknown>[] = [];
+const afterResponse = (task: Promise<unknown>) => {
+  afterResponseTasks.push(task);
+};
+
 describe("job-application handler", () => {
   it("stores the application once its CV is in the bucket and e-mails the team", async () => {
     const cvPath = await uploadCv("marie curie.pdf");
     expect(cvPath).toMatch(/^\d{13}-marie curie\.pdf$/);
     const { providerFetch, bodies } = fakeProvider();
-    const handler = createJobApplicationHandler({ providerFetch });
+    const handler = createJobApplicationHandler({
+      providerFetch,
+      afterResponse,
+    });
     const response = await handler(
       post({
         ...applicant("marie@apply.test", cvPath),
@@ -114,6 +123,7 @@ describe("job-application handler", () => {
       { ...env, RESEND_API_KEY: "re_test_key" },
     );
     expect(response.status).toBe(200);
+    await Promise.all(afterResponseTasks);
     const rows = await applicationsFrom("marie@apply.test");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -135,7 +145,10 @@ describe("job-application handler", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const cvPath = await uploadCv("offline.pdf");
     const { providerFetch, bodies } = fakeProvider(true);
-    const handler = createJobApplicationHandler({ providerFetch });
+    const handler = createJobApplicationHandler({
+      providerFetch,
+      afterResponse,
+    });
     const response = await handler(
       post(applicant("offline@apply.test", cvPath)),
       {
@@ -144,9 +157,64 @@ describe("job-application handler", () => {
       },
     );
     expect(response.status).toBe(200);
+    await Promise.all(afterResponseTasks);
     expect(bodies).toHaveLength(1);
     const rows = await applicationsFrom("offline@apply.test");
     expect(rows[0]?.comment).toBeNull();
+  });
+
+  it("answers once the row is stored and e-mails the team after answering", async () => {
+    const cvPath = await uploadCv("patient.pdf");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: unknown[] = [];
+    const providerFetch = (async (
+      _input: RequestInfo | URL,
+      init?: RequestInit,
+    ) => {
+      await held;
+      sent.push(init?.body);
+      return Response.json({ id: "email-1" });
+    }) as typeof fetch;
+    const tasks: Promise<unknown>[] = [];
+    const handler = createJobApplicationHandler({
+      providerFetch,
+      afterResponse: (task) => void tasks.push(task),
+    });
+    const response = await handler(
+      post(applicant("patient@apply.test", cvPath)),
+      { ...env, RESEND_API_KEY: "re_test_key" },
+    );
+    expect(response.status).toBe(200);
+    expect(await applicationsFrom("patient@apply.test")).toHaveLength(1);
+    expect(sent).toHaveLength(0);
+    expect(tasks).toHaveLength(1);
+    release();
+    await Promise.all(tasks);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("removes the CV when the application cannot be stored", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const cvPath = await uploadCv("unlucky.pdf");
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
+      String(input).includes("/rest/v1/job_applications")
+        ? Promise.resolve(new Response("unavailable", { status: 503 }))
+        : realFetch(input, init),
+    );
+    const handler = createJobApplicationHandler();
+    const response = await handler(
+      post(applicant("unlucky@apply.test", cvPath)),
+      env,
+    );
+    vi.mocked(globalThis.fetch).mockRestore();
+    expect(response.status).toBe(500);
+    const { data } = await service.storage
+      .from("cv-uploads")
+      .list("", { search: "unlucky" });
+    expect(data).toEqual([]);
+    expect(await applicationsFrom("unlucky@apply.test")).toHaveLength(0);
   });
 
   it("refuses an application whose CV was never uploaded", async () => {
