@@ -65,6 +65,7 @@ export async function invokeFunction(
   context: Readonly<RouterContextProvider>,
   name: string,
   body: Record<string, unknown>,
+  headers?: Record<string, string>,
 ) {
   functionsClient ??= createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -73,6 +74,7 @@ export async function invokeFunction(
   try {
     return await functionsClient.functions.invoke(name, {
       body,
+      headers,
       timeout: FUNCTION_TIMEOUT_MS,
     });
   } finally {

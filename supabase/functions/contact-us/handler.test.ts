@@ -194,6 +194,25 @@ describe("contact-us handler", () => {
     expect(await rowsFrom("short@message.test")).toHaveLength(0);
   });
 
+  it("refuses a caller without one of the project's keys", async () => {
+    const handler = createContactHandler();
+    for (const apikey of [
+      null,
+      "sb_publishable_guessed",
+      backend.anonKey + "x",
+    ]) {
+      const request = post({
+        name: "Mallory",
+        email: "keyless@page.test",
+        message: "No key, no message stored.",
+      });
+      if (apikey === null) request.headers.delete("apikey");
+      else request.headers.set("apikey", apikey);
+      expect((await handler(request, env)).status, String(apikey)).toBe(401);
+    }
+    expect(await rowsFrom("keyless@page.test")).toHaveLength(0);
+  });
+
   it("refuses an oversized body", async () => {
     const handler = createContactHandler();
     const response = await handler(
@@ -216,7 +235,6 @@ describe("contact-us handler", () => {
       env,
     );
     expect(response.status).toBe(200);
-    await Promise.all(afterResponseTasks);
     expect(response.headers.get("access-control-allow-headers")).toContain(
       "apikey",
     );

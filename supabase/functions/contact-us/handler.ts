@@ -1,3 +1,4 @@
+import { refuseUnknownApiKey } from "../_shared/api-key.ts";
 import { jsonResponse, preflight } from "../_shared/cors.ts";
 import { insertRow } from "../_shared/database.ts";
 import type { FunctionHandler } from "../_shared/handler-types.ts";
@@ -28,6 +29,8 @@ export function createContactHandler({
     if (request.method === "OPTIONS") return preflight();
     if (request.method !== "POST")
       return jsonResponse(405, { error: "Method not allowed" });
+    const unknownKey = refuseUnknownApiKey(request, env);
+    if (unknownKey) return unknownKey;
 
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
