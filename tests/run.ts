@@ -31,6 +31,12 @@ const steps: Step[] = [
     together: true,
   },
   {
+    name: "edge functions (deno check and lint)",
+    command: "node",
+    args: ["tests/check-functions.ts"],
+    together: true,
+  },
+  {
     name: "dependency audit",
     command: "node",
     args: ["tests/audit.ts"],

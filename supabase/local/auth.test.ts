@@ -1,14 +1,7 @@
-// Contract tests for /auth/v1 and /functions/v1 through the real supabase-js and
+// Contract tests for /auth/v1 through the real supabase-js and
 // @supabase/ssr clients: the shapes and errors of docs/SUPABASE_WIRE.md.
-import { mkdir, writeFile, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createServerClient } from "@supabase/ssr";
-import {
-  createClient,
-  FunctionsHttpError,
-  type Session,
-} from "@supabase/supabase-js";
+import { createClient, type Session } from "@supabase/supabase-js";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { demoPassword } from "./server.ts";
@@ -16,31 +9,15 @@ import { DEMO, startTestServer, type TestServer } from "./test-support.ts";
 
 const REUSE_INTERVAL_MS = 1500;
 let server: TestServer;
-let functionsDir: string;
 
 beforeAll(async () => {
-  functionsDir = await mkdtemp(
-    path.join(tmpdir(), "supabase-local-functions-"),
-  );
-  await mkdir(path.join(functionsDir, "echo"));
-  await writeFile(
-    path.join(functionsDir, "echo", "handler.ts"),
-    `export default async function handler(request, env) {
-       const body = await request.json();
-       if (body.fail) return Response.json({ error: "refused" }, { status: 400 });
-       return Response.json({ received: body, hasServiceKey: env.SUPABASE_SERVICE_ROLE_KEY.length > 0,
-         url: env.SUPABASE_URL, apikey: request.headers.get("apikey") });
-     }\n`,
-  );
   server = await startTestServer({
-    functionsDir,
     refreshReuseIntervalMs: REUSE_INTERVAL_MS,
   });
 });
 
 afterAll(async () => {
   await server?.close();
-  await rm(functionsDir, { recursive: true, force: true });
 });
 
 async function rawSignIn(email: string) {
@@ -439,37 +416,6 @@ describe("@supabase/ssr", () => {
     expect(
       [...jar.keys()].some((name) => name.startsWith("sb-127-auth-token")),
     ).toBe(false);
-  });
-});
-
-describe("functions", () => {
-  test("invoke posts JSON to the handler with the caller's headers and the server env", async () => {
-    const { data, error } = await server
-      .anon()
-      .functions.invoke("echo", { body: { name: "Ada" } });
-    expect(error).toBeNull();
-    expect(data).toEqual({
-      received: { name: "Ada" },
-      hasServiceKey: true,
-      url: server.url,
-      apikey: server.publishableKey,
-    });
-  });
-
-  test("a non-2xx answer is a FunctionsHttpError", async () => {
-    const { error } = await server
-      .anon()
-      .functions.invoke("echo", { body: { fail: true } });
-    expect(error).toBeInstanceOf(FunctionsHttpError);
-    expect((error as FunctionsHttpError).context.status).toBe(400);
-  });
-
-  test("an unknown function is 404", async () => {
-    const { error } = await server
-      .anon()
-      .functions.invoke("does-not-exist", { body: {} });
-    expect(error).toBeInstanceOf(FunctionsHttpError);
-    expect((error as FunctionsHttpError).context.status).toBe(404);
   });
 });
 

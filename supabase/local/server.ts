@@ -153,7 +153,8 @@ export async function startLocalSupabase(
     log,
     refreshReuseIntervalMs: options.refreshReuseIntervalMs ?? 10_000,
   };
-  const handler = createRouter(ctx, () => schema);
+  const functions = createFunctionsService(ctx);
+  const handler = createRouter(ctx, () => schema, functions);
   server.on("request", nodeListener(handler, log));
   log(`listening on ${url}`);
 
@@ -169,6 +170,7 @@ export async function startLocalSupabase(
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await functions.stop();
         await db.close();
       })();
       return stopped;
@@ -189,11 +191,11 @@ const CORS_HEADERS = {
 function createRouter(
   ctx: ServerContext,
   schema: Parameters<typeof createRestService>[1],
+  functions: ReturnType<typeof createFunctionsService>,
 ) {
   const auth = createAuthService(ctx);
   const rest = createRestService(ctx, schema);
   const storage = createStorageService(ctx);
-  const functions = createFunctionsService(ctx);
   const gateway = createGateway(ctx);
 
   /** The caller's role and claims: from the bearer token, else from the apikey. */
@@ -246,6 +248,9 @@ function createRouter(
         "cache-control": "public, max-age=600",
       });
     }
+    // The gateway passes function calls through without an apikey check;
+    // verify_jwt, and the function itself, decide.
+    if (service === "functions") return functions(request, subpath);
     const apiKey =
       request.headers.get("apikey") ?? url.searchParams.get("apikey");
     if (!apiKey) return json(401, { message: "No API key found in request" });
@@ -265,8 +270,7 @@ function createRouter(
     if (resolved.error) return callerError(service, resolved.error);
     const caller: Caller = resolved.caller;
     if (service === "rest") return rest(request, subpath, caller);
-    if (service === "storage") return storage(request, subpath, caller);
-    return functions(request, subpath);
+    return storage(request, subpath, caller);
   }
 
   return async function handle(request: Request) {
