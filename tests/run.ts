@@ -63,6 +63,8 @@ const steps: Step[] = [
       "run",
       "supabase/local/keys.test.ts",
       "supabase/local/auth.test.ts",
+      "supabase/local/functions.test.ts",
+      "supabase/functions",
     ],
     env: { LOCAL_SUPABASE_LEGACY_KEYS: "1" },
   },
