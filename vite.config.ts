@@ -100,11 +100,11 @@ export default defineConfig({
     ],
     environment: "node",
     // Server modules validate the environment on import; unit tests get the
-    // embedded backend's well-known local values (nothing secret).
+    // placeholder that is no key of any server (nothing secret).
     env: {
       NODE_ENV: "test",
       SUPABASE_URL: "http://127.0.0.1:54321",
-      SUPABASE_ANON_KEY: "unit-test-anon-key-not-a-secret",
+      SUPABASE_PUBLISHABLE_KEY: "sb_publishable_unit-test-placeholder",
     },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -915,7 +915,7 @@ function client(key: string) {
 }
 
 async function signedIn(email: string) {
-  const supabase = client(server.anonKey);
+  const supabase = client(server.publishableKey);
   const { error } = await supabase.auth.signInWithPassword({
     email,
     password: DEMO_PASSWORD,
@@ -927,9 +927,9 @@ async function signedIn(email: string) {
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "rls-matrix-"));
   server = await startLocalSupabase({ port: 0, dataDir, reset: true });
-  service = client(server.serviceRoleKey);
+  service = client(server.secretKey);
   clients = {
-    anon: client(server.anonKey),
+    anon: client(server.publishableKey),
     reader: await signedIn(ACCOUNTS.reader.email),
     author: await signedIn(ACCOUNTS.author.email),
     team: await signedIn(ACCOUNTS.team.email),

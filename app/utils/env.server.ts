@@ -17,8 +17,10 @@ const EnvSchema = z.object({
   SITE_URL: devDefault(url, `http://localhost:${process.env.PORT ?? 3000}`),
   PLATFORM_URL: devDefault(url, "https://platform.recursa.ai"),
   SUPABASE_URL: url,
-  SUPABASE_ANON_KEY: z.string().min(20, "must be the project's anon key"),
-  SUPABASE_SERVICE_ROLE_KEY: z.string().min(20).optional(),
+  SUPABASE_PUBLISHABLE_KEY: z
+    .string()
+    .min(20, "must be the project's publishable (or anon) key"),
+  SUPABASE_SECRET_KEY: z.string().min(20).optional(),
   SESSION_SECRET: devDefault(
     z.string().min(32, "must be at least 32 characters"),
     "development-session-secret-0123456789abcdef",
@@ -42,8 +44,20 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+// A project's API keys under the names they had before sb_ keys still work.
+const LEGACY_KEY_NAMES = {
+  SUPABASE_PUBLISHABLE_KEY: "SUPABASE_ANON_KEY",
+  SUPABASE_SECRET_KEY: "SUPABASE_SERVICE_ROLE_KEY",
+} as const;
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = EnvSchema.safeParse(source);
+  const result = EnvSchema.safeParse({
+    ...source,
+    SUPABASE_PUBLISHABLE_KEY:
+      source.SUPABASE_PUBLISHABLE_KEY || source.SUPABASE_ANON_KEY,
+    SUPABASE_SECRET_KEY:
+      source.SUPABASE_SECRET_KEY || source.SUPABASE_SERVICE_ROLE_KEY,
+  });
   if (result.success) {
     return {
       ...result.data,
@@ -54,9 +68,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join(".");
+    const legacyName =
+      LEGACY_KEY_NAMES[name as keyof typeof LEGACY_KEY_NAMES] ?? null;
     const reason =
       issue.code === "invalid_type" && issue.input === undefined
-        ? "is missing"
+        ? legacyName
+          ? `is missing (or its legacy name ${legacyName})`
+          : "is missing"
         : issue.message;
     return `  ${name} ${reason}`;
   });

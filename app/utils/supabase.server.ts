@@ -3,7 +3,7 @@ import {
   parseCookieHeader,
   serializeCookieHeader,
 } from "@supabase/ssr";
-import { type SupabaseClient } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import {
   createContext,
   type MiddlewareFunction,
@@ -47,6 +47,46 @@ export function fetchWithBudget(budgetMs = SUPABASE_TIMEOUT_MS) {
   };
 }
 
+/**
+ * How long a form may wait on its edge function, on its own clock rather than
+ * the page's SUPABASE_TIMEOUT_MS: the function answers once the row is stored
+ * (its insert alone may take 5 s) and e-mails the team after answering, so a
+ * slow but successful store is not shown to the visitor as a failure.
+ */
+export const FUNCTION_TIMEOUT_MS = 10_000;
+
+let functionsClient: SupabaseClient | null = null;
+
+/**
+ * Calls an edge function as supabase-js does for the project's public key
+ * (apikey header; a Bearer token only for a JWT-shaped legacy key), outside
+ * the request's Supabase budget. The forms' functions need no session.
+ */
+export async function invokeFunction(
+  context: Readonly<RouterContextProvider>,
+  name: string,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+) {
+  functionsClient ??= createClient(
+    env.SUPABASE_URL,
+    env.SUPABASE_PUBLISHABLE_KEY,
+    {
+      auth: { persistSession: false, autoRefreshToken: false },
+    },
+  );
+  const started = performance.now();
+  try {
+    return await functionsClient.functions.invoke(name, {
+      body,
+      headers,
+      timeout: FUNCTION_TIMEOUT_MS,
+    });
+  } finally {
+    recordSupabaseTime(context, performance.now() - started);
+  }
+}
+
 export const authCookieOptions = {
   httpOnly: true,
   secure: secureCookies,
@@ -71,45 +111,49 @@ function createRequestClient(
   context: Readonly<RouterContextProvider>,
 ): RequestSupabase {
   const pending: PendingCookies = { cookies: [], headers: {} };
-  const client = createServerClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
-    cookieOptions: authCookieOptions,
-    cookies: {
-      getAll() {
-        return parseCookieHeader(request.headers.get("Cookie") ?? "").map(
-          ({ name, value }) => ({ name, value: value ?? "" }),
-        );
-      },
-      setAll(cookies, headers) {
-        for (const { name, value, options } of cookies) {
-          pending.cookies.push(
-            serializeCookieHeader(name, value, {
-              ...options,
-              ...authCookieOptions,
-            }),
+  const client = createServerClient(
+    env.SUPABASE_URL,
+    env.SUPABASE_PUBLISHABLE_KEY,
+    {
+      cookieOptions: authCookieOptions,
+      cookies: {
+        getAll() {
+          return parseCookieHeader(request.headers.get("Cookie") ?? "").map(
+            ({ name, value }) => ({ name, value: value ?? "" }),
           );
-        }
-        Object.assign(pending.headers, headers);
+        },
+        setAll(cookies, headers) {
+          for (const { name, value, options } of cookies) {
+            pending.cookies.push(
+              serializeCookieHeader(name, value, {
+                ...options,
+                ...authCookieOptions,
+              }),
+            );
+          }
+          Object.assign(pending.headers, headers);
+        },
+      },
+      global: {
+        fetch: (() => {
+          const fetchWithinBudget = fetchWithBudget();
+          return async (input: RequestInfo | URL, init?: RequestInit) => {
+            const started = performance.now();
+            try {
+              return await fetchWithinBudget(input, init);
+            } finally {
+              recordSupabaseTime(context, performance.now() - started);
+            }
+          };
+        })(),
+      },
+      auth: {
+        flowType: "pkce",
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
       },
     },
-    global: {
-      fetch: (() => {
-        const fetchWithinBudget = fetchWithBudget();
-        return async (input: RequestInfo | URL, init?: RequestInit) => {
-          const started = performance.now();
-          try {
-            return await fetchWithinBudget(input, init);
-          } finally {
-            recordSupabaseTime(context, performance.now() - started);
-          }
-        };
-      })(),
-    },
-    auth: {
-      flowType: "pkce",
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-    },
-  });
+  );
   return { client, pending };
 }
 

@@ -1,47 +1,23 @@
-// Contract tests for /auth/v1 and /functions/v1 through the real supabase-js and
+// Contract tests for /auth/v1 through the real supabase-js and
 // @supabase/ssr clients: the shapes and errors of docs/SUPABASE_WIRE.md.
-import { mkdir, writeFile, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createServerClient } from "@supabase/ssr";
-import {
-  createClient,
-  FunctionsHttpError,
-  type Session,
-} from "@supabase/supabase-js";
-import { decodeJwt } from "jose";
+import { createClient, type Session } from "@supabase/supabase-js";
+import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./keys.ts";
 import { demoPassword } from "./server.ts";
 import { DEMO, startTestServer, type TestServer } from "./test-support.ts";
 
 const REUSE_INTERVAL_MS = 1500;
 let server: TestServer;
-let functionsDir: string;
 
 beforeAll(async () => {
-  functionsDir = await mkdtemp(
-    path.join(tmpdir(), "supabase-local-functions-"),
-  );
-  await mkdir(path.join(functionsDir, "echo"));
-  await writeFile(
-    path.join(functionsDir, "echo", "handler.ts"),
-    `export default async function handler(request, env) {
-       const body = await request.json();
-       if (body.fail) return Response.json({ error: "refused" }, { status: 400 });
-       return Response.json({ received: body, hasServiceKey: env.SUPABASE_SERVICE_ROLE_KEY.length > 0,
-         url: env.SUPABASE_URL, apikey: request.headers.get("apikey") });
-     }\n`,
-  );
   server = await startTestServer({
-    functionsDir,
     refreshReuseIntervalMs: REUSE_INTERVAL_MS,
   });
 });
 
 afterAll(async () => {
   await server?.close();
-  await rm(functionsDir, { recursive: true, force: true });
 });
 
 async function rawSignIn(email: string) {
@@ -57,27 +33,36 @@ async function rawSignIn(email: string) {
 function refreshRaw(refreshToken: string) {
   return fetch(`${server.url}/auth/v1/token?grant_type=refresh_token`, {
     method: "POST",
-    headers: { apikey: server.anonKey, "content-type": "application/json" },
+    headers: {
+      apikey: server.publishableKey,
+      "content-type": "application/json",
+    },
     body: JSON.stringify({ refresh_token: refreshToken }),
   });
 }
 
 function getUserRaw(accessToken: string) {
   return fetch(`${server.url}/auth/v1/user`, {
-    headers: { apikey: server.anonKey, authorization: `Bearer ${accessToken}` },
+    headers: {
+      apikey: server.publishableKey,
+      authorization: `Bearer ${accessToken}`,
+    },
   });
 }
 
 describe("keys", () => {
-  test("are the Supabase CLI's well-known local keys", () => {
-    expect(server.anonKey).toBe(LOCAL_ANON_KEY);
-    expect(decodeJwt(LOCAL_ANON_KEY)).toMatchObject({
-      role: "anon",
-      iss: "supabase-demo",
-    });
-    expect(decodeJwt(LOCAL_SERVICE_ROLE_KEY)).toMatchObject({
-      role: "service_role",
-    });
+  test("are this data directory's own: sb_ keys, or legacy JWTs on LOCAL_SUPABASE_LEGACY_KEYS=1", () => {
+    if (server.legacyKeys) {
+      expect(decodeJwt(server.publishableKey)).toMatchObject({ role: "anon" });
+      expect(decodeJwt(server.secretKey)).toMatchObject({
+        role: "service_role",
+      });
+    } else {
+      expect(server.publishableKey).toMatch(
+        /^sb_publishable_[\w-]{22}_[\w-]{8}$/,
+      );
+      expect(server.secretKey).toMatch(/^sb_secret_[\w-]{22}_[\w-]{8}$/);
+    }
   });
 
   test("a request without an apikey is refused with 401", async () => {
@@ -87,6 +72,28 @@ describe("keys", () => {
       headers: { apikey: "not-a-key" },
     });
     expect(forged.status).toBe(401);
+  });
+
+  test("user tokens are ES256 with the published key, or HS256 in legacy mode", async () => {
+    const session = await rawSignIn(DEMO.reader.email);
+    const header = decodeProtectedHeader(session.access_token);
+    const jwks = (await (
+      await fetch(`${server.url}/auth/v1/.well-known/jwks.json`)
+    ).json()) as { keys: { kid: string; alg: string }[] };
+    if (server.legacyKeys) {
+      expect(header.alg).toBe("HS256");
+      expect(jwks.keys).toEqual([]);
+    } else {
+      expect(header.alg).toBe("ES256");
+      expect(jwks.keys).toHaveLength(1);
+      expect(jwks.keys[0]).toMatchObject({
+        alg: "ES256",
+        kty: "EC",
+        crv: "P-256",
+        use: "sig",
+        kid: header.kid,
+      });
+    }
   });
 });
 
@@ -160,7 +167,10 @@ describe("password sign-in", () => {
       `${server.url}/auth/v1/token?grant_type=password`,
       {
         method: "POST",
-        headers: { apikey: server.anonKey, "content-type": "application/json" },
+        headers: {
+          apikey: server.publishableKey,
+          "content-type": "application/json",
+        },
         body: JSON.stringify({ password: "x" }),
       },
     );
@@ -183,7 +193,7 @@ describe("user", () => {
 
   test("no bearer is 401 no_authorization; a bad JWT is 403 bad_jwt", async () => {
     const missing = await fetch(`${server.url}/auth/v1/user`, {
-      headers: { apikey: server.anonKey },
+      headers: { apikey: server.publishableKey },
     });
     expect(missing.status).toBe(401);
     expect(await missing.json()).toMatchObject({ code: "no_authorization" });
@@ -276,7 +286,7 @@ describe("logout scopes", () => {
     return fetch(`${server.url}/auth/v1/logout?scope=${scope}`, {
       method: "POST",
       headers: {
-        apikey: server.anonKey,
+        apikey: server.publishableKey,
         authorization: `Bearer ${session.access_token}`,
       },
     });
@@ -357,7 +367,7 @@ describe("admin users", () => {
     const response = await fetch(`${server.url}/auth/v1/admin/users`, {
       method: "POST",
       headers: {
-        apikey: server.anonKey,
+        apikey: server.publishableKey,
         authorization: `Bearer ${session.access_token}`,
         "content-type": "application/json",
       },
@@ -372,7 +382,7 @@ describe("@supabase/ssr", () => {
   test("createServerClient signs in through a cookie jar and reads the user back", async () => {
     const jar = new Map<string, string>();
     const make = () =>
-      createServerClient(server.url, server.anonKey, {
+      createServerClient(server.url, server.publishableKey, {
         cookies: {
           getAll: () => [...jar].map(([name, value]) => ({ name, value })),
           setAll: (cookies) => {
@@ -409,42 +419,14 @@ describe("@supabase/ssr", () => {
   });
 });
 
-describe("functions", () => {
-  test("invoke posts JSON to the handler with the caller's headers and the server env", async () => {
-    const { data, error } = await server
-      .anon()
-      .functions.invoke("echo", { body: { name: "Ada" } });
-    expect(error).toBeNull();
-    expect(data).toEqual({
-      received: { name: "Ada" },
-      hasServiceKey: true,
-      url: server.url,
-      apikey: server.anonKey,
-    });
-  });
-
-  test("a non-2xx answer is a FunctionsHttpError", async () => {
-    const { error } = await server
-      .anon()
-      .functions.invoke("echo", { body: { fail: true } });
-    expect(error).toBeInstanceOf(FunctionsHttpError);
-    expect((error as FunctionsHttpError).context.status).toBe(400);
-  });
-
-  test("an unknown function is 404", async () => {
-    const { error } = await server
-      .anon()
-      .functions.invoke("does-not-exist", { body: {} });
-    expect(error).toBeInstanceOf(FunctionsHttpError);
-    expect((error as FunctionsHttpError).context.status).toBe(404);
-  });
-});
-
 describe("unsupported endpoints", () => {
   test("answer 501 naming what is not supported", async () => {
     const response = await fetch(`${server.url}/auth/v1/factors`, {
       method: "POST",
-      headers: { apikey: server.anonKey, "content-type": "application/json" },
+      headers: {
+        apikey: server.publishableKey,
+        "content-type": "application/json",
+      },
       body: "{}",
     });
     expect(response.status).toBe(501);
@@ -454,7 +436,7 @@ describe("unsupported endpoints", () => {
   });
 
   test("the anon client works against an unreachable path without hanging", async () => {
-    const client = createClient(server.url, server.anonKey);
+    const client = createClient(server.url, server.publishableKey);
     const { error } = await client.from("no_such_table").select("*");
     expect(error).toMatchObject({ code: "PGRST205" });
   });

@@ -3,7 +3,7 @@ import bcrypt from "bcryptjs";
 import type { Transaction } from "./database.ts";
 import { empty, json, readJson } from "./http.ts";
 import { bearerToken, type Claims } from "./jwt.ts";
-import { notSupported, type ServerContext } from "./context.ts";
+import { hasLiveSession, notSupported, type ServerContext } from "./context.ts";
 
 // GoTrue's default: one-hour access tokens.
 const ACCESS_TOKEN_SECONDS = 3600;
@@ -365,38 +365,26 @@ export function createAuthService(ctx: ServerContext) {
         error: authError(403, "bad_jwt", "invalid claim: missing sub claim"),
       };
     }
-    const userId = claims.sub;
-    const found = await ctx.db.admin(async (tx) => {
-      const loaded = await loadUser(tx, "id", userId);
-      if (!loaded) return { error: "user" as const };
-      if (typeof claims.session_id === "string") {
-        const session = (
-          await tx.query(
-            `select 1 from auth.sessions where id = $1 and user_id = $2`,
-            [claims.session_id, userId],
-          )
-        ).rows[0];
-        if (!session) return { error: "session" as const };
-      }
-      return { loaded };
-    });
-    if ("error" in found) {
+    const loaded = await ctx.db.admin((tx) => loadUser(tx, "id", claims.sub!));
+    if (!loaded) {
       return {
-        error:
-          found.error === "user"
-            ? authError(
-                403,
-                "user_not_found",
-                "User from sub claim in JWT does not exist",
-              )
-            : authError(
-                403,
-                "session_not_found",
-                "Session from session_id claim in JWT does not exist",
-              ),
+        error: authError(
+          403,
+          "user_not_found",
+          "User from sub claim in JWT does not exist",
+        ),
       };
     }
-    return { claims, loaded: found.loaded };
+    if (!(await hasLiveSession(ctx.db, claims))) {
+      return {
+        error: authError(
+          403,
+          "session_not_found",
+          "Session from session_id claim in JWT does not exist",
+        ),
+      };
+    }
+    return { claims, loaded };
   }
 
   async function logout(request: Request, scope: string) {

@@ -120,10 +120,10 @@ try {
   );
 
   const server = cached.value;
-  const service = createClient(server.url, server.serviceRoleKey, {
+  const service = createClient(server.url, server.secretKey, {
     auth: { persistSession: false },
   });
-  const anon = createClient(server.url, server.anonKey, {
+  const anon = createClient(server.url, server.publishableKey, {
     auth: { persistSession: false },
   });
   for (const total of [10, 1000]) {

@@ -25,8 +25,8 @@ if (resetOnly) {
   printDemoAccounts();
 } else {
   console.log(`SUPABASE_URL=${supabase.url}`);
-  console.log(`SUPABASE_ANON_KEY=${supabase.anonKey}`);
-  console.log(`SUPABASE_SERVICE_ROLE_KEY=${supabase.serviceRoleKey}`);
+  console.log(`SUPABASE_PUBLISHABLE_KEY=${supabase.publishableKey}`);
+  console.log(`SUPABASE_SECRET_KEY=${supabase.secretKey}`);
   printDemoAccounts();
   const shutdown = () => {
     void supabase.stop().then(() => process.exit(0));

@@ -9,8 +9,11 @@ export type ServerContext = {
   url: string;
   dataDir: string;
   functionsDir: string;
-  anonKey: string;
-  serviceRoleKey: string;
+  /** sb_publishable_… (anon), or the legacy anon JWT. */
+  publishableKey: string;
+  /** sb_secret_… (service_role), or the legacy service_role JWT. */
+  secretKey: string;
+  legacyKeys: boolean;
   log: (message: string) => void;
   /** How long a rotated refresh token may still be presented (GoTrue: 10 s). */
   refreshReuseIntervalMs: number;
@@ -29,6 +32,26 @@ export function callerFromClaims(role: RequestRole, claims: Claims): Caller {
       ? claims.sub
       : null;
   return { role, claims, userId };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GoTrue's rule for a user's token: it is good only while the session its
+ * `session_id` names is still there (sign-out deletes it) and not past `not_after`.
+ */
+export async function hasLiveSession(db: Database, claims: Claims) {
+  const { sub, session_id: sessionId } = claims;
+  if (typeof sub !== "string" || typeof sessionId !== "string") return false;
+  if (!UUID.test(sub) || !UUID.test(sessionId)) return false;
+  const found = await db.admin((tx) =>
+    tx.query(
+      `select 1 from auth.sessions
+       where id = $1 and user_id = $2 and (not_after is null or not_after > now())`,
+      [sessionId, sub],
+    ),
+  );
+  return found.rows.length > 0;
 }
 
 export function notSupported(what: string) {

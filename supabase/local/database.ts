@@ -258,7 +258,16 @@ async function applyMigrations(
     const sql = await readFile(path.join(dir, file), "utf8");
     try {
       await pg.transaction(async (tx) => {
+        const before = await storageFingerprint(tx);
         await tx.exec(sql);
+        if (
+          ALTERS_STORAGE_TABLE.test(sql.replace(/--.*$/gm, "")) ||
+          (await storageFingerprint(tx)) !== before
+        ) {
+          throw new Error(
+            "must be owner of table objects (SQLSTATE 42501): on a hosted project migrations run as postgres, which may create, alter and drop policies on storage.objects and storage.buckets but not change those tables (row security, triggers, grants, columns, indexes, comments)",
+          );
+        }
         await tx.query(
           `insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)`,
           [version, name],
@@ -271,6 +280,42 @@ async function applyMigrations(
     }
     log(`applied migration ${file}`);
   }
+}
+
+// Refused on hosted even when it would change nothing (enabling row security
+// that is already on), so the fingerprint below cannot see it.
+const ALTERS_STORAGE_TABLE =
+  /\balter\s+table\s+(?:if\s+exists\s+)?(?:only\s+)?"?storage"?\s*\.\s*"?(?:objects|buckets)\b/i;
+
+const STORAGE_TABLES = `('storage.objects'::regclass, 'storage.buckets'::regclass)`;
+
+/**
+ * Everything about the storage tables that only their owner may change. On a
+ * hosted project they belong to supabase_storage_admin and postgres, the role
+ * `supabase db push` uses, may only manage their policies (supautils'
+ * policy_grants); here the migrations run as a superuser, so the runner
+ * compares this before and after each migration instead.
+ */
+async function storageFingerprint(tx: Transaction) {
+  const result = await tx.query<{ fingerprint: string }>(`
+    select concat_ws(' | ',
+      (select string_agg(concat_ws(':', c.relname, c.relowner::regrole, c.relrowsecurity,
+                c.relforcerowsecurity, c.relacl::text, obj_description(c.oid, 'pg_class')), ',' order by c.relname)
+         from pg_class c where c.oid in ${STORAGE_TABLES}),
+      (select string_agg(concat_ws(':', a.attrelid::regclass, a.attname, format_type(a.atttypid, a.atttypmod),
+                a.attnotnull, a.attacl::text), ',' order by a.attrelid, a.attnum)
+         from pg_attribute a where a.attrelid in ${STORAGE_TABLES} and a.attnum > 0 and not a.attisdropped),
+      (select string_agg(concat_ws(':', t.tgrelid::regclass, t.tgname, t.tgenabled), ',' order by t.tgrelid, t.tgname)
+         from pg_trigger t where t.tgrelid in ${STORAGE_TABLES} and not t.tgisinternal),
+      (select string_agg(concat_ws(':', x.conrelid::regclass, x.conname), ',' order by x.conrelid, x.conname)
+         from pg_constraint x where x.conrelid in ${STORAGE_TABLES}),
+      (select string_agg(i.indexrelid::regclass::text, ',' order by i.indexrelid::regclass::text)
+         from pg_index i where i.indrelid in ${STORAGE_TABLES}),
+      (select string_agg(concat_ws(':', p.polname, d.description), ',' order by p.polname)
+         from pg_policy p join pg_description d on d.objoid = p.oid and d.classoid = 'pg_policy'::regclass
+        where p.polrelid in ${STORAGE_TABLES})
+    ) as fingerprint`);
+  return result.rows[0]?.fingerprint ?? "";
 }
 
 function parseMigrationName(file: string) {

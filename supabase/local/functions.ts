@@ -1,66 +1,209 @@
-import { existsSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type {
-  FunctionEnv,
-  FunctionHandler,
-} from "../functions/_shared/handler-types.ts";
-import type { ServerContext } from "./context.ts";
+import { createInterface } from "node:readline";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { hasLiveSession, type ServerContext } from "./context.ts";
+import { denoBinary, denoEnv } from "./deno.ts";
+import {
+  denoResolutionArgs,
+  readFunctionConfigs,
+  type FunctionConfig,
+} from "./function-config.ts";
 import { json } from "./http.ts";
+import { bearerToken } from "./jwt.ts";
 
-const FUNCTION_NAME = /^[a-z0-9][a-z0-9_-]*$/i;
+const WORKER = fileURLToPath(new URL("./function-worker.ts", import.meta.url));
+/** A first start may fetch the function's npm: imports into Deno's cache. */
+const BOOT_TIMEOUT_MS = 60_000;
+/** The platform's wall-clock limit for one request (edge-runtime: 150 s on free plans). */
+const REQUEST_TIMEOUT_MS = 150_000;
 
+type Worker = { child: ChildProcess; port: Promise<number> };
+
+/**
+ * The environment the platform gives every function (supabase/cli
+ * internal/functions/serve), over the developer's own environment, which
+ * stands in for `supabase secrets set`. A project on the new keys gets them as
+ * `{"default": …}` dictionaries; one on legacy JWT keys, as SUPABASE_ANON_KEY
+ * and SUPABASE_SERVICE_ROLE_KEY. Only the mode's own names are set, so each
+ * suite mode exercises the functions' lookup for that kind of project.
+ */
+export function functionEnv(ctx: ServerContext) {
+  const keys = ctx.legacyKeys
+    ? {
+        SUPABASE_ANON_KEY: ctx.publishableKey,
+        SUPABASE_SERVICE_ROLE_KEY: ctx.secretKey,
+      }
+    : {
+        SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({
+          default: ctx.publishableKey,
+        }),
+        SUPABASE_SECRET_KEYS: JSON.stringify({ default: ctx.secretKey }),
+      };
+  // `supabase secrets set` refuses SUPABASE_ names: only the platform sets them.
+  const secrets = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !name.startsWith("SUPABASE_"),
+    ),
+  );
+  return {
+    ...secrets,
+    SUPABASE_URL: ctx.url,
+    ...keys,
+    // PGlite has no Postgres wire endpoint, so a function has no database URL
+    // to connect to here; it must use the REST and Storage APIs.
+    SUPABASE_DB_URL: "",
+  };
+}
+
+/**
+ * Serves `/functions/v1/<name>` by running the function's real index.ts under
+ * Deno, one long-lived worker process per function started on its first
+ * request, with the resolution `supabase functions deploy` uses and
+ * `verify_jwt` from config.toml enforced in front of it, as edge-runtime does.
+ */
 export function createFunctionsService(ctx: ServerContext) {
-  const handlers = new Map<string, Promise<FunctionHandler>>();
+  const configs = readFunctionConfigs(ctx.functionsDir);
+  const workers = new Map<string, Worker>();
 
-  function load(name: string) {
-    let handler = handlers.get(name);
-    if (!handler) {
-      const file = path.join(ctx.functionsDir, name, "handler.ts");
-      handler = import(pathToFileURL(file).href).then(
-        (module: { default?: unknown }) => {
-          if (typeof module.default !== "function") {
-            throw new Error(`${file} must default-export a FunctionHandler`);
-          }
-          return module.default as FunctionHandler;
-        },
-      );
-      // A failed import (syntax error while editing) must not stick.
-      handler.catch(() => handlers.delete(name));
-      handlers.set(name, handler);
-    }
-    return handler;
+  function startWorker(config: FunctionConfig): Worker {
+    const child = spawn(
+      denoBinary(),
+      [
+        "run",
+        "--quiet",
+        "--no-prompt",
+        ...denoResolutionArgs(config),
+        "--allow-net",
+        "--allow-env",
+        `--allow-read=${path.dirname(ctx.functionsDir)}`,
+        WORKER,
+        pathToFileURL(config.entrypoint).href,
+      ],
+      {
+        env: denoEnv(functionEnv(ctx)),
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    const lines = createInterface({ input: child.stdout! });
+    const port = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`function ${config.name} did not start in time`));
+        child.kill();
+      }, BOOT_TIMEOUT_MS);
+      lines.on("line", (line) => {
+        const listening = /^\{"listening":(\d+)\}$/.exec(line);
+        if (listening) {
+          clearTimeout(timer);
+          resolve(Number(listening[1]));
+        } else console.info(`[function ${config.name}] ${line}`);
+      });
+      child.once("exit", (code) => {
+        clearTimeout(timer);
+        reject(new Error(`function ${config.name} exited with ${code}`));
+      });
+      child.once("error", (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
+    createInterface({ input: child.stderr! }).on("line", (line) =>
+      console.error(`[function ${config.name}] ${line}`),
+    );
+    port.catch(() => {});
+    // A worker that dies (a boot error while editing) is started again on the next request.
+    child.once("exit", () => {
+      if (workers.get(config.name)?.child === child)
+        workers.delete(config.name);
+    });
+    return { child, port };
   }
 
-  return async function handleFunction(request: Request, subpath: string) {
-    const name = subpath.split("/")[1] ?? "";
-    if (
-      !FUNCTION_NAME.test(name) ||
-      name.startsWith("_") ||
-      !existsSync(path.join(ctx.functionsDir, name, "handler.ts"))
-    ) {
-      return json(404, {
-        code: "NOT_FOUND",
-        message: "Requested function was not found",
-      });
+  function worker(config: FunctionConfig) {
+    let running = workers.get(config.name);
+    if (!running) {
+      running = startWorker(config);
+      workers.set(config.name, running);
     }
-    const env: FunctionEnv = {
-      ...process.env,
-      SUPABASE_URL: ctx.url,
-      SUPABASE_ANON_KEY: ctx.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: ctx.serviceRoleKey,
-    };
+    return running;
+  }
+
+  async function verifyJwt(request: Request) {
+    if (!request.headers.get("authorization"))
+      return json(401, { msg: "Error: Missing authorization header" });
+    const token = bearerToken(request);
+    if (!token)
+      return json(401, {
+        msg: "Error: Auth header is not 'Bearer {token}'",
+      });
+    const verified = await ctx.jwt.verify(token);
+    // Stricter than edge-runtime, which checks the signature alone: a
+    // signed-out session's token is refused here as everywhere else locally.
+    const live =
+      verified.ok &&
+      (verified.claims.role !== "authenticated" ||
+        (await hasLiveSession(ctx.db, verified.claims)));
+    return live ? null : json(401, { msg: "Invalid JWT" });
+  }
+
+  async function handleFunction(request: Request, subpath: string) {
+    const name = subpath.split("/")[1] ?? "";
+    const config = configs.get(name);
+    if (!config) return new Response("Function not found", { status: 404 });
+    if (request.method !== "OPTIONS" && config.verifyJwt) {
+      const refused = await verifyJwt(request);
+      if (refused) return refused;
+    }
     try {
-      const handler = await load(name);
-      return await handler(request, env);
-    } catch (error) {
-      ctx.log(
-        `function ${name} failed: ${(error as Error).stack ?? String(error)}`,
+      const port = await worker(config).port;
+      const url = new URL(request.url);
+      const headers = new Headers(request.headers);
+      // Deno.serve would compress for a client that accepts it, and fetch
+      // would then hand back a decoded body still labelled as encoded.
+      headers.delete("accept-encoding");
+      headers.delete("host");
+      return await fetch(
+        `http://127.0.0.1:${port}${url.pathname}${url.search}`,
+        {
+          method: request.method,
+          headers,
+          body: request.body,
+          // @ts-expect-error Node's fetch streams a request body only half-duplex.
+          duplex: "half",
+          redirect: "manual",
+          signal: AbortSignal.any([
+            request.signal,
+            AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+          ]),
+        },
       );
+    } catch (error) {
+      ctx.log(`function ${name} failed: ${String(error)}`);
       return json(500, {
         code: "WORKER_ERROR",
         message: "Function exited due to an error (please check logs)",
       });
     }
-  };
+  }
+
+  /** Ends every worker; each finishes its EdgeRuntime.waitUntil work first. */
+  async function stop() {
+    const exits = [...workers.values()].map(
+      ({ child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null)
+            return resolve();
+          const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+          child.once("exit", () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.stdin!.end();
+        }),
+    );
+    workers.clear();
+    await Promise.all(exits);
+  }
+
+  return Object.assign(handleFunction, { stop });
 }

@@ -1,5 +1,7 @@
+import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
 import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { RequestRole } from "./database.ts";
+import type { KeyMaterial } from "./keys.ts";
 
 export type Claims = JWTPayload & {
   role?: string;
@@ -13,26 +15,76 @@ export type JwtTools = {
   verify(
     token: string,
   ): Promise<{ ok: true; claims: Claims } | { ok: false; expired: boolean }>;
+  /** The public keys, as GoTrue serves them at /auth/v1/.well-known/jwks.json. */
+  jwks: { keys: Record<string, unknown>[] };
 };
 
-export function createJwtTools(secret: string): JwtTools {
-  const key = new TextEncoder().encode(secret);
+/**
+ * Signs user tokens as a hosted project does: ES256 with a published key by
+ * default; HS256 with the project's own secret in legacy mode. Only the one
+ * algorithm and key in use verify, so a token made with any other secret
+ * (the CLI's public demo secret above all) is refused.
+ */
+export function createJwtTools(material: KeyMaterial, legacy: boolean) {
+  return legacy
+    ? symmetricTools(new TextEncoder().encode(material.jwtSecret))
+    : asymmetricTools(material.signingKey);
+}
+
+function symmetricTools(secret: Uint8Array): JwtTools {
   return {
     sign: (claims) =>
       new SignJWT(claims)
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-        .sign(key),
-    async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ["HS256"],
-        });
-        return { ok: true, claims: payload as Claims };
-      } catch (error) {
-        return { ok: false, expired: error instanceof errors.JWTExpired };
-      }
+        .sign(secret),
+    verify: (token) => verifyWith(token, secret, "HS256"),
+    // GoTrue publishes no key while it signs with a shared secret.
+    jwks: { keys: [] },
+  };
+}
+
+function asymmetricTools(jwk: KeyMaterial["signingKey"]): JwtTools {
+  const { kid, ...keyJwk } = jwk;
+  const privateKey = createPrivateKey({ key: keyJwk, format: "jwk" });
+  const publicKey = createPublicKey(privateKey);
+  const { kty, crv, x, y } = publicKey.export({ format: "jwk" });
+  return {
+    sign: (claims) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: "ES256", typ: "JWT", kid })
+        .sign(privateKey),
+    verify: (token) => verifyWith(token, publicKey, "ES256"),
+    jwks: {
+      keys: [
+        {
+          alg: "ES256",
+          crv,
+          ext: true,
+          key_ops: ["verify"],
+          kid,
+          kty,
+          use: "sig",
+          x,
+          y,
+        },
+      ],
     },
   };
+}
+
+async function verifyWith(
+  token: string,
+  key: Uint8Array | KeyObject,
+  algorithm: "HS256" | "ES256",
+): ReturnType<JwtTools["verify"]> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: [algorithm],
+    });
+    return { ok: true, claims: payload as Claims };
+  } catch (error) {
+    return { ok: false, expired: error instanceof errors.JWTExpired };
+  }
 }
 
 export function isRequestRole(role: unknown): role is RequestRole {

@@ -1,9 +1,11 @@
 // Boot behaviour of the embedded server with a migration fixture of its own:
 // migrations are tracked (a warm restart applies only new files), the seed
 // runs on a fresh database only, and the startup guards refuse unsafe setups.
+import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startLocalSupabase, type LocalSupabase } from "./server.ts";
@@ -47,7 +49,7 @@ const start = (extra: { reset?: boolean } = {}) =>
   });
 
 async function notes(server: LocalSupabase, columns = "id, body") {
-  const client = createClient(server.url, server.anonKey, {
+  const client = createClient(server.url, server.publishableKey, {
     auth: { persistSession: false },
   });
   return client.from("notes").select(columns).order("id");
@@ -56,7 +58,7 @@ async function notes(server: LocalSupabase, columns = "id, body") {
 test("migrations apply once, in order; the seed runs on a fresh database only", async () => {
   const first = await start();
   expect((await notes(first)).data).toEqual([{ id: 1, body: "seeded" }]);
-  const service = createClient(first.url, first.serviceRoleKey, {
+  const service = createClient(first.url, first.secretKey, {
     auth: { persistSession: false },
   });
   expect(
@@ -109,7 +111,7 @@ test("a failing migration stops the start; once fixed, migrations and seed compl
      grant select on public.items to anon;`,
   );
   const fixed = await startLocalSupabase(options);
-  const client = createClient(fixed.url, fixed.anonKey, {
+  const client = createClient(fixed.url, fixed.publishableKey, {
     auth: { persistSession: false },
   });
   expect((await client.from("items").select("id")).data).toEqual([{ id: 7 }]);
@@ -133,4 +135,20 @@ test("refuses NODE_ENV=production without the demo flag, and non-loopback hosts"
   await expect(
     startLocalSupabase({ host: "0.0.0.0", dataDir }),
   ).rejects.toThrow(/loopback/);
+});
+
+test("npm start on the embedded backend refuses a non-loopback HOST unless LOCAL_SUPABASE_ALLOW_REMOTE=1", () => {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: "0.0.0.0" };
+  delete env.SUPABASE_URL;
+  delete env.LOCAL_SUPABASE_ALLOW_REMOTE;
+  const result = spawnSync(
+    process.execPath,
+    [fileURLToPath(new URL("./run-site.ts", import.meta.url))],
+    { env, encoding: "utf8", timeout: 20_000 },
+  );
+  expect(result.status).toBe(1);
+  expect(result.stderr).toMatch(
+    /Refusing to serve the site on HOST=0\.0\.0\.0 with the embedded Supabase/,
+  );
+  expect(result.stdout).not.toMatch(/Embedded Supabase:/);
 });

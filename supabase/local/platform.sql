@@ -5,6 +5,9 @@
 
 create role anon nologin noinherit;
 create role authenticated nologin noinherit;
+-- As hosted. PGlite runs no timers, so it records them without enforcing them.
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
 create role service_role nologin noinherit bypassrls;
 create role authenticator noinherit login;
 grant anon, authenticated, service_role to authenticator;
@@ -231,6 +234,39 @@ $$;
 
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
+
+-- Storage's own migrations (tenant 0055): a delete from the storage tables is
+-- refused unless the transaction opted in, as the Storage service does, so a
+-- row never disappears while its bytes stay behind.
+create function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.',
+            errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
+-- The storage schema belongs to the Storage service's role, as hosted; the
+-- migration runner (database.ts) refuses changes to these tables other than
+-- policies, which is all that migrations running as postgres may do there.
+grant all on table storage.buckets, storage.objects to postgres;
+alter schema storage owner to supabase_storage_admin;
+alter table storage.buckets owner to supabase_storage_admin;
+alter table storage.objects owner to supabase_storage_admin;
+alter function storage.foldername(text) owner to supabase_storage_admin;
+alter function storage.filename(text) owner to supabase_storage_admin;
+alter function storage.extension(text) owner to supabase_storage_admin;
+alter function storage.protect_delete() owner to supabase_storage_admin;
 
 -- Applied migrations, under the same name the Supabase CLI uses.
 create schema supabase_migrations;

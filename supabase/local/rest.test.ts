@@ -39,7 +39,7 @@ function rest(pathAndQuery: string, init: RequestInit = {}) {
   return fetch(`${server.url}/rest/v1/${pathAndQuery}`, {
     ...init,
     headers: {
-      apikey: server.anonKey,
+      apikey: server.publishableKey,
       ...(init.headers as Record<string, string>),
     },
   });

@@ -81,6 +81,19 @@ const env: Record<string, string | undefined> = {
 let stopBackend: (() => Promise<void>) | undefined;
 
 if (!process.env.SUPABASE_URL) {
+  // The embedded backend's demo accounts and their password are known to all:
+  // a site that others can reach must not run on it by accident.
+  if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
+    if (process.env.LOCAL_SUPABASE_ALLOW_REMOTE !== "1") {
+      console.error(
+        `Refusing to serve the site on HOST=${host} with the embedded Supabase: anyone who reaches it can sign in with the demo accounts. Set SUPABASE_URL and keys for a real project, use HOST=127.0.0.1, or set LOCAL_SUPABASE_ALLOW_REMOTE=1 to accept that.`,
+      );
+      process.exit(1);
+    }
+    console.warn(
+      `Warning: the site listens on HOST=${host} with the embedded Supabase (LOCAL_SUPABASE_ALLOW_REMOTE=1): its demo accounts and their password are open to anyone who can reach this host.`,
+    );
+  }
   const { startLocalSupabase, printDemoAccounts } = await import("./server.ts");
   const backend = await startLocalSupabase({
     port: Number(process.env.LOCAL_SUPABASE_PORT ?? 54321),
@@ -90,8 +103,8 @@ if (!process.env.SUPABASE_URL) {
   stopBackend = backend.stop;
   Object.assign(env, {
     SUPABASE_URL: backend.url,
-    SUPABASE_ANON_KEY: backend.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+    SUPABASE_PUBLISHABLE_KEY: backend.publishableKey,
+    SUPABASE_SECRET_KEY: backend.secretKey,
     // A local run is not a deployment: give it working secrets of its own.
     SITE_URL:
       process.env.SITE_URL ??

@@ -4,32 +4,18 @@ import { fileURLToPath } from "node:url";
 import { createAuthService } from "./auth.ts";
 import {
   callerFromClaims,
+  hasLiveSession,
   type Caller,
   type ServerContext,
 } from "./context.ts";
 import { openDatabase } from "./database.ts";
 import { createFunctionsService } from "./functions.ts";
 import { json, nodeListener } from "./http.ts";
-import {
-  bearerToken,
-  createJwtTools,
-  isRequestRole,
-  type Claims,
-} from "./jwt.ts";
-import {
-  LOCAL_ANON_KEY,
-  LOCAL_JWT_SECRET,
-  LOCAL_SERVICE_ROLE_KEY,
-} from "./keys.ts";
+import { bearerToken, createJwtTools, isRequestRole } from "./jwt.ts";
+import { apiKeys, legacyKeysFromEnv, loadKeyMaterial } from "./keys.ts";
 import { createRestService } from "./rest/rest.ts";
 import { loadSchemaCache } from "./rest/schema-cache.ts";
 import { createStorageService } from "./storage.ts";
-
-export {
-  LOCAL_ANON_KEY,
-  LOCAL_JWT_SECRET,
-  LOCAL_SERVICE_ROLE_KEY,
-} from "./keys.ts";
 
 const projectPath = (relative: string) =>
   fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -76,13 +62,20 @@ export type LocalSupabaseOptions = {
    * (in .data/supabase-cache, keyed by the inputs' digest); default true.
    */
   templateCache?: boolean;
+  /**
+   * Hand out the legacy HS256 anon/service_role JWT keys and sign user tokens
+   * with HS256, instead of sb_ keys and ES256; default LOCAL_SUPABASE_LEGACY_KEYS=1.
+   */
+  legacyKeys?: boolean;
 };
 
 export type LocalSupabase = {
   url: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  jwtSecret: string;
+  /** sb_publishable_…, or the anon JWT in legacy mode. */
+  publishableKey: string;
+  /** sb_secret_…, or the service_role JWT in legacy mode. */
+  secretKey: string;
+  legacyKeys: boolean;
   stop(): Promise<void>;
 };
 
@@ -111,6 +104,9 @@ export async function startLocalSupabase(
     ? (message: string) => console.log(`[supabase-local] ${message}`)
     : () => {};
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const legacyKeys = options.legacyKeys ?? legacyKeysFromEnv();
+  const keyMaterial = loadKeyMaterial(dataDir);
+  const keys = apiKeys(keyMaterial, legacyKeys);
   const db = await openDatabase({
     dataDir,
     migrationsDir: options.migrationsDir ?? projectPath("supabase/migrations"),
@@ -147,31 +143,34 @@ export async function startLocalSupabase(
 
   const ctx: ServerContext = {
     db,
-    jwt: createJwtTools(LOCAL_JWT_SECRET),
+    jwt: createJwtTools(keyMaterial, legacyKeys),
     url,
     dataDir,
     functionsDir: options.functionsDir ?? projectPath("supabase/functions"),
-    anonKey: LOCAL_ANON_KEY,
-    serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+    publishableKey: keys.publishableKey,
+    secretKey: keys.secretKey,
+    legacyKeys,
     log,
     refreshReuseIntervalMs: options.refreshReuseIntervalMs ?? 10_000,
   };
-  const handler = createRouter(ctx, () => schema);
+  const functions = createFunctionsService(ctx);
+  const handler = createRouter(ctx, () => schema, functions);
   server.on("request", nodeListener(handler, log));
   log(`listening on ${url}`);
 
   let stopped: Promise<void> | null = null;
   return {
     url,
-    anonKey: LOCAL_ANON_KEY,
-    serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
-    jwtSecret: LOCAL_JWT_SECRET,
+    publishableKey: keys.publishableKey,
+    secretKey: keys.secretKey,
+    legacyKeys,
     stop() {
       stopped ??= (async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await functions.stop();
         await db.close();
       })();
       return stopped;
@@ -192,44 +191,36 @@ const CORS_HEADERS = {
 function createRouter(
   ctx: ServerContext,
   schema: Parameters<typeof createRestService>[1],
+  functions: ReturnType<typeof createFunctionsService>,
 ) {
   const auth = createAuthService(ctx);
   const rest = createRestService(ctx, schema);
   const storage = createStorageService(ctx);
-  const functions = createFunctionsService(ctx);
-  const verifiedKeys = new Map<string, Claims | null>();
-
-  async function verifyApiKey(key: string) {
-    if (!verifiedKeys.has(key)) {
-      const verified = await ctx.jwt.verify(key);
-      const valid =
-        verified.ok &&
-        (verified.claims.role === "anon" ||
-          verified.claims.role === "service_role");
-      if (verifiedKeys.size > 100) verifiedKeys.clear();
-      verifiedKeys.set(key, valid && verified.ok ? verified.claims : null);
-    }
-    return verifiedKeys.get(key) ?? null;
-  }
+  const gateway = createGateway(ctx);
 
   /** The caller's role and claims: from the bearer token, else from the apikey. */
   async function resolveCaller(
     request: Request,
-    apiKeyClaims: Claims,
+    apiKeyRole: ApiKeyRole,
   ): Promise<
-    | { error: "expired" | "invalid"; caller?: undefined }
+    | { error: CallerError; caller?: undefined }
     | { error?: undefined; caller: Caller }
   > {
     const token = bearerToken(request);
-    if (!token)
-      return {
-        caller: callerFromClaims(apiKeyClaims.role as "anon", apiKeyClaims),
-      };
-    const verified = await ctx.jwt.verify(token);
+    const keyRole = token === null ? apiKeyRole : gateway.sbKeyRole(token);
+    if (keyRole)
+      return { caller: callerFromClaims(keyRole, { role: keyRole }) };
+    const verified = await ctx.jwt.verify(token as string);
     if (!verified.ok)
       return { error: verified.expired ? "expired" : "invalid" };
-    if (!isRequestRole(verified.claims.role)) return { error: "invalid" };
-    return { caller: callerFromClaims(verified.claims.role, verified.claims) };
+    const { claims } = verified;
+    if (!isRequestRole(claims.role)) return { error: "invalid" };
+    if (
+      claims.role === "authenticated" &&
+      !(await hasLiveSession(ctx.db, claims))
+    )
+      return { error: "session" };
+    return { caller: callerFromClaims(claims.role, claims) };
   }
 
   async function route(request: Request): Promise<Response> {
@@ -247,20 +238,39 @@ function createRouter(
     if (service === "storage" && subpath.startsWith("/object/public/")) {
       return storage(request, subpath, null);
     }
+    // Token verifiers fetch the public keys without an API key, as from Kong's open route.
+    if (
+      service === "auth" &&
+      subpath === "/.well-known/jwks.json" &&
+      request.method === "GET"
+    ) {
+      return json(200, ctx.jwt.jwks, {
+        "cache-control": "public, max-age=600",
+      });
+    }
+    // The gateway passes function calls through without an apikey check;
+    // verify_jwt, and the function itself, decide.
+    if (service === "functions") return functions(request, subpath);
     const apiKey =
       request.headers.get("apikey") ?? url.searchParams.get("apikey");
     if (!apiKey) return json(401, { message: "No API key found in request" });
-    const apiKeyClaims = await verifyApiKey(apiKey);
-    if (!apiKeyClaims) return json(401, { message: "Invalid API key" });
+    const apiKeyRole = await gateway.apiKeyRole(apiKey);
+    if (!apiKeyRole) return json(401, { message: "Invalid API key" });
+    if (gateway.secretKeyFromBrowser(request, apiKey)) {
+      return json(401, {
+        message:
+          "Forbidden use of secret API key in browser: secret keys are for servers only; use the publishable key",
+      });
+    }
 
-    if (service === "auth") return auth(request, subpath);
+    if (service === "auth")
+      return auth(await gateway.forAuth(request), subpath);
 
-    const resolved = await resolveCaller(request, apiKeyClaims);
+    const resolved = await resolveCaller(request, apiKeyRole);
     if (resolved.error) return callerError(service, resolved.error);
     const caller: Caller = resolved.caller;
     if (service === "rest") return rest(request, subpath, caller);
-    if (service === "storage") return storage(request, subpath, caller);
-    return functions(request, subpath);
+    return storage(request, subpath, caller);
   }
 
   return async function handle(request: Request) {
@@ -295,26 +305,93 @@ function createRouter(
   };
 }
 
-function callerError(
-  service: string | undefined,
-  reason: "expired" | "invalid",
-) {
+type ApiKeyRole = "anon" | "service_role";
+
+/**
+ * What the platform's API gateway does with API keys before a service sees
+ * the request: maps an sb_ key to its role (the secret key never from a
+ * browser), and hands Auth a short-lived role token in place of a bearer that
+ * is an API key, since Auth only reads JWTs.
+ */
+function createGateway(ctx: ServerContext) {
+  const sbKeys = new Map<string, ApiKeyRole>(
+    ctx.legacyKeys
+      ? []
+      : [
+          [ctx.publishableKey, "anon"],
+          [ctx.secretKey, "service_role"],
+        ],
+  );
+  const verifiedLegacyKeys = new Map<string, ApiKeyRole | null>();
+  const minted = new Map<ApiKeyRole, { token: string; renewAt: number }>();
+
+  async function legacyKeyRole(key: string) {
+    if (!verifiedLegacyKeys.has(key)) {
+      const verified = await ctx.jwt.verify(key);
+      const role = verified.ok ? verified.claims.role : null;
+      if (verifiedLegacyKeys.size > 100) verifiedLegacyKeys.clear();
+      verifiedLegacyKeys.set(
+        key,
+        role === "anon" || role === "service_role" ? role : null,
+      );
+    }
+    return verifiedLegacyKeys.get(key) ?? null;
+  }
+
+  async function roleToken(role: ApiKeyRole) {
+    const now = Date.now();
+    const cached = minted.get(role);
+    if (cached && cached.renewAt > now) return cached.token;
+    const iat = Math.floor(now / 1000);
+    const token = await ctx.jwt.sign({
+      iss: `${ctx.url}/auth/v1`,
+      role,
+      iat,
+      exp: iat + 3600,
+    });
+    minted.set(role, { token, renewAt: now + 30 * 60_000 });
+    return token;
+  }
+
+  const sbKeyRole = (key: string) => sbKeys.get(key) ?? null;
+
+  return {
+    sbKeyRole,
+    async apiKeyRole(key: string): Promise<ApiKeyRole | null> {
+      return ctx.legacyKeys ? legacyKeyRole(key) : sbKeyRole(key);
+    },
+    /** Hosted refuses the secret key when the User-Agent is a browser's. */
+    secretKeyFromBrowser(request: Request, apiKey: string) {
+      const usesSecret =
+        sbKeyRole(apiKey) === "service_role" ||
+        sbKeyRole(bearerToken(request) ?? "") === "service_role";
+      return (
+        usesSecret && /^Mozilla\//.test(request.headers.get("user-agent") ?? "")
+      );
+    },
+    async forAuth(request: Request) {
+      const role = sbKeyRole(bearerToken(request) ?? "");
+      if (!role) return request;
+      const headers = new Headers(request.headers);
+      headers.set("authorization", `Bearer ${await roleToken(role)}`);
+      return new Request(request, { headers });
+    },
+  };
+}
+
+type CallerError = "expired" | "invalid" | "session";
+
+function callerError(service: string | undefined, reason: CallerError) {
   if (service === "rest") {
+    const [code, message] =
+      reason === "expired"
+        ? ["PGRST303", "JWT expired"]
+        : reason === "session"
+          ? ["PGRST301", "JWT session has ended (signed out)"]
+          : ["PGRST301", "JWT could not be decoded"];
     return json(
       401,
-      reason === "expired"
-        ? {
-            code: "PGRST303",
-            details: null,
-            hint: null,
-            message: "JWT expired",
-          }
-        : {
-            code: "PGRST301",
-            details: null,
-            hint: null,
-            message: "JWT could not be decoded",
-          },
+      { code, details: null, hint: null, message },
       { "www-authenticate": `Bearer error="invalid_token"` },
     );
   }
@@ -322,7 +399,12 @@ function callerError(
     return json(400, {
       statusCode: "403",
       error: "Unauthorized",
-      message: reason === "expired" ? "jwt expired" : "invalid signature",
+      message:
+        reason === "expired"
+          ? "jwt expired"
+          : reason === "session"
+            ? "session has ended"
+            : "invalid signature",
     });
   }
   return json(401, { code: 401, message: "Invalid JWT" });

@@ -221,7 +221,7 @@ describe("missing objects and buckets", () => {
     const raw = await fetch(
       `${server.url}/storage/v1/object/blog-images/nothing/here.png`,
       {
-        headers: { apikey: server.anonKey },
+        headers: { apikey: server.publishableKey },
       },
     );
     expect(raw.status).toBe(400);

@@ -293,6 +293,10 @@ export function createStorageService(ctx: ServerContext) {
       caller,
       { readOnly: false },
       async (tx) => {
+        // As the Storage service: storage.protect_delete refuses any other delete.
+        await tx.query(
+          `select set_config('storage.allow_delete_query', 'true', true)`,
+        );
         const rows = await tx.query<Record<string, unknown> & { name: string }>(
           `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
          returning id, name, bucket_id, owner, owner_id, version, metadata, user_metadata,

@@ -36,20 +36,29 @@ const clientOptions = {
   auth: { persistSession: false, autoRefreshToken: false },
 };
 
-/** One embedded server on a free port with a throwaway data directory, per test file. */
+/**
+ * One embedded server on a free port with a throwaway data directory, per test
+ * file; or on `existingDataDir` to restart on one.
+ */
 export async function startTestServer(
   options: LocalSupabaseOptions = {},
+  existingDataDir?: string,
 ): Promise<TestServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "supabase-local-test-"));
+  const dataDir =
+    existingDataDir ??
+    (await mkdtemp(path.join(tmpdir(), "supabase-local-test-")));
   const server = await startLocalSupabase({ port: 0, dataDir, ...options });
   return {
     ...server,
     dataDir,
-    anon: () => createClient(server.url, server.anonKey, clientOptions),
-    service: () =>
-      createClient(server.url, server.serviceRoleKey, clientOptions),
+    anon: () => createClient(server.url, server.publishableKey, clientOptions),
+    service: () => createClient(server.url, server.secretKey, clientOptions),
     async signedIn(account) {
-      const client = createClient(server.url, server.anonKey, clientOptions);
+      const client = createClient(
+        server.url,
+        server.publishableKey,
+        clientOptions,
+      );
       const { error } = await client.auth.signInWithPassword({
         email: DEMO[account].email,
         password: demoPassword(),

@@ -19,6 +19,7 @@ import {
   type FailingSite,
 } from "../support/failing-backend.ts";
 import { expect as baseExpect, test } from "../support/fixtures.ts";
+import { forgeToken } from "#supabase/local/forged-token.ts";
 
 // A sign-in hashes a password and writes a session on the embedded database;
 // on a busy machine that takes seconds, so waits here are longer.
@@ -346,6 +347,35 @@ test.describe("sessions", () => {
     expect(replay.headers.getSetCookie().some((c) => /Max-Age=0/.test(c))).toBe(
       true,
     );
+  });
+
+  test("a session forged with the Supabase CLI's public demo secret is refused and cleared", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = {
+      sub: ACCOUNTS.admin.id,
+      email: ACCOUNTS.admin.email,
+      role: "authenticated",
+      aud: "authenticated",
+      iat: now,
+      exp: now + 3600,
+      // No session_id: the old embedded Auth took such a token at its word.
+    };
+    const session = {
+      access_token: forgeToken(claims),
+      refresh_token: "forged-refresh-token",
+      token_type: "bearer",
+      expires_in: 3600,
+      expires_at: now + 3600,
+      user: { id: claims.sub, email: claims.email, aud: claims.aud },
+    };
+    const cookie = `${AUTH_COOKIE}=base64-${Buffer.from(JSON.stringify(session)).toString("base64url")}`;
+    const response = await fetch(`${BASE_URL}/admin`, {
+      headers: { Cookie: cookie },
+    });
+    expect(response.status).toBe(401);
+    expect(
+      response.headers.getSetCookie().some((c) => /Max-Age=0/.test(c)),
+    ).toBe(true);
   });
 
   test("sign-out elsewhere goes back to the same page", async ({ request }) => {

@@ -2,7 +2,7 @@
 // points at a small proxy in front of the e2e backend. A rule picks the
 // requests that answer 500 (by default /functions/v1/*); setFault switches the
 // whole backend to unreachable (connections refused), slow (answers held past
-// the app's 4 s timeout) or erroring (500 everywhere), and back to healthy,
+// the app's 4 s timeout, function calls past their 10 s) or erroring (500 everywhere), and back to healthy,
 // while the app keeps running. The app's production code runs unchanged; nothing in it
 // knows about tests.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -45,6 +45,8 @@ const failFunctions: FailureRule = ({ url }) =>
 
 /** Longer than the app's SUPABASE_TIMEOUT_MS, so the app gives up first. */
 export const SLOW_DELAY_MS = 8_000;
+/** Longer than the app's FUNCTION_TIMEOUT_MS (10 s), which function calls get instead. */
+export const SLOW_FUNCTION_DELAY_MS = 12_000;
 
 function answer500(
   outgoing: ServerResponse,
@@ -64,7 +66,10 @@ function startProxy(state: { fault: Fault }) {
     }
     if (state.fault === "slow") {
       incoming.resume();
-      const timer = setTimeout(() => answer500(outgoing), SLOW_DELAY_MS);
+      const delay = incoming.url?.startsWith("/functions/v1/")
+        ? SLOW_FUNCTION_DELAY_MS
+        : SLOW_DELAY_MS;
+      const timer = setTimeout(() => answer500(outgoing), delay);
       outgoing.on("close", () => clearTimeout(timer));
       return;
     }

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { readApiKeys } from "#supabase/local/keys.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 
@@ -62,6 +63,8 @@ export async function startProductionSite({
   return {
     origin,
     supabaseUrl: `http://127.0.0.1:${supabasePort}`,
+    /** The secret key its embedded Supabase made for the data directory. */
+    secretKey: readApiKeys(dataDir).secretKey,
     root,
     stop,
   };

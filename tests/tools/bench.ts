@@ -15,7 +15,6 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import autocannon from "autocannon";
-import { LOCAL_SERVICE_ROLE_KEY } from "#supabase/local/keys.ts";
 import { startProductionSite } from "#tests/support/production-site.ts";
 
 const SECONDS = Number(process.argv[2] ?? 15);
@@ -75,13 +74,13 @@ const site = await startProductionSite({
   supabasePort,
   name: "bench",
 });
-const { origin, supabaseUrl } = site;
+const { origin, supabaseUrl, secretKey } = site;
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
 let failed = false;
 
 try {
-  const service = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, {
+  const service = createClient(supabaseUrl, secretKey, {
     auth: { persistSession: false },
   });
   async function postCount() {

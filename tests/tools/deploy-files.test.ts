@@ -1,6 +1,6 @@
 // No Docker engine runs here, so the deployment files are checked for what
 // they promise: every file and script they name exists, and the ports agree.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -48,14 +48,123 @@ describe("fly.toml", () => {
   });
 });
 
-describe(".env.example", () => {
-  it("lists every variable the server validates", () => {
-    const example = read(".env.example");
-    const schema = read("app/utils/env.server.ts");
-    const names = [...schema.matchAll(/^ {2}([A-Z_]+):/gm)].map((m) => m[1]!);
-    expect(names.length).toBeGreaterThan(5);
-    for (const name of names.filter((n) => n !== "NODE_ENV")) {
-      expect(example, name).toMatch(new RegExp(`^${name}=`, "m"));
+describe("environment variable names", () => {
+  // One name per variable, whatever its spelling: the app accepts a legacy
+  // project's JWT keys in place of the publishable and secret keys.
+  const LEGACY: Record<string, string> = {
+    SUPABASE_ANON_KEY: "SUPABASE_PUBLISHABLE_KEY",
+    SUPABASE_SERVICE_ROLE_KEY: "SUPABASE_SECRET_KEY",
+  };
+  const canonical = (name: string) => LEGACY[name] ?? name;
+  // What the platform gives every function (supabase/cli functions serve).
+  const PLATFORM_INJECTED = new Set([
+    "SUPABASE_URL",
+    "SUPABASE_ANON_KEY",
+    "SUPABASE_SERVICE_ROLE_KEY",
+    "SUPABASE_PUBLISHABLE_KEYS",
+    "SUPABASE_SECRET_KEYS",
+    "SUPABASE_DB_URL",
+  ]);
+  const NAME = "[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+";
+  const all = (text: string, pattern: RegExp) =>
+    [...text.matchAll(pattern)].map((m) => m.slice(1).find(Boolean)!);
+  const sourceFiles = (dir: string): string[] =>
+    readdirSync(root + dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? sourceFiles(`${dir}/${entry.name}`)
+        : /\.tsx?$/.test(entry.name) && !entry.name.includes(".test.")
+          ? [`${dir}/${entry.name}`]
+          : [],
+    );
+
+  const example = read(".env.example");
+  const assigned = new Set(all(example, new RegExp(`^(${NAME})=`, "gm")));
+  const readme = read("README.md");
+  const deployStart = readme.indexOf("## Deploy\n");
+  const nextSection = readme.indexOf("\n## ", deployStart + 1);
+  const deploy = readme.slice(
+    deployStart,
+    nextSection === -1 ? undefined : nextSection,
+  );
+  const schemaText = read("app/utils/env.server.ts");
+  const schemaStart = schemaText.indexOf("z.object({");
+  const schema = schemaText.slice(
+    schemaStart,
+    schemaText.indexOf("\n});", schemaStart),
+  );
+  const validated = all(schema, new RegExp(`^ {2}(${NAME}|NODE_ENV):`, "gm"));
+  const functionReads = new Set(
+    sourceFiles("supabase/functions").flatMap((file) =>
+      all(
+        read(file),
+        new RegExp(
+          `\\benv\\.(${NAME})\\b|Deno\\.env\\.get\\("(${NAME})"\\)`,
+          "g",
+        ),
+      ),
+    ),
+  );
+  const processReads = new Set(
+    ["app", "supabase/local", "tests"].flatMap((dir) =>
+      sourceFiles(dir).flatMap((file) =>
+        all(read(file), new RegExp(`process\\.env\\.(${NAME})\\b`, "g")),
+      ),
+    ),
+  );
+
+  it("finds the names it compares", () => {
+    expect(deploy).toContain("fly secrets set");
+    expect(validated.length).toBeGreaterThan(5);
+    expect(functionReads.size).toBeGreaterThan(2);
+  });
+
+  it("lists every variable the app validates in .env.example, legacy keys by their new names", () => {
+    for (const name of validated.filter((n) => n !== "NODE_ENV")) {
+      expect([...assigned], name).toContain(canonical(name));
+      if (name in LEGACY) expect(example, name).toContain(name);
     }
+  });
+
+  it("gives the functions' own secrets in .env.example and in the Deploy section's `supabase secrets set`", () => {
+    const secretsStep = deploy.slice(deploy.indexOf("supabase secrets set"));
+    for (const name of functionReads) {
+      if (PLATFORM_INJECTED.has(name)) continue;
+      expect([...assigned], name).toContain(name);
+      expect(secretsStep, name).toMatch(new RegExp(`\\b${name}=`));
+    }
+  });
+
+  it("reads every variable .env.example assigns, in the app, the functions or the local tooling", () => {
+    const read = new Set(
+      [...validated, ...functionReads, ...processReads].map(canonical),
+    );
+    for (const name of assigned) expect([...read], name).toContain(name);
+  });
+
+  it("sets on Fly only variables the app validates, and every one production requires", () => {
+    const flyStep = deploy.slice(
+      deploy.indexOf("fly secrets set"),
+      deploy.indexOf("```", deploy.indexOf("fly secrets set")),
+    );
+    const flySecrets = all(flyStep, new RegExp(`\\b(${NAME})=`, "g"));
+    const known = validated.map(canonical);
+    for (const name of flySecrets) expect(known, name).toContain(name);
+    // Required in production: no default and not optional (devDefault has no default there).
+    const entries = schema.split(new RegExp(`\n(?= {2}(?:${NAME}|NODE_ENV):)`));
+    for (const entry of entries.slice(1)) {
+      const name = /^ {2}([A-Z0-9_]+):/.exec(entry)![1]!;
+      if (/\.optional\(\)|\.default\(/.test(entry)) continue;
+      expect(flySecrets, name).toContain(canonical(name));
+    }
+  });
+
+  it("names in the Deploy section only variables that exist", () => {
+    const known = new Set([
+      ...assigned,
+      ...PLATFORM_INJECTED,
+      ...Object.keys(LEGACY),
+    ]);
+    for (const name of all(deploy, new RegExp(`\\b(${NAME})\\b`, "g")))
+      expect([...known], name).toContain(name);
   });
 });

@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import autocannon, { type Request } from "autocannon";
 import { createClient } from "@supabase/supabase-js";
-import { LOCAL_SERVICE_ROLE_KEY } from "#supabase/local/keys.ts";
+import { readApiKeys } from "#supabase/local/keys.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
@@ -25,6 +25,9 @@ const SUPABASE_PORT = Number(process.env.LOAD_SUPABASE_PORT ?? 54521);
 const TIMEOUT_S = Number(process.env.LOAD_TIMEOUT_S ?? 30);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SUPABASE_URL = `http://127.0.0.1:${SUPABASE_PORT}`;
+const DATA_DIR = `${root}.data/load`;
+// Made there on first use, so the launcher's embedded Supabase hands out the same.
+const SECRET_KEY = readApiKeys(DATA_DIR).secretKey;
 // How far the app's resident memory may stay above its warmed-up start.
 const MEMORY_TOLERANCE = 0.1;
 
@@ -47,7 +50,7 @@ const launcher = spawn(process.execPath, ["supabase/local/run-site.ts"], {
     HOST: "127.0.0.1",
     SITE_URL: ORIGIN,
     LOCAL_SUPABASE_PORT: String(SUPABASE_PORT),
-    LOCAL_SUPABASE_DATA_DIR: ".data/load",
+    LOCAL_SUPABASE_DATA_DIR: DATA_DIR,
     LOCAL_SUPABASE_RESET: "1",
   },
 });
@@ -157,11 +160,9 @@ async function run(connections: number, seconds: number, tally: Tally) {
   const html = await (await fetch(`${ORIGIN}/contact-us`)).text();
   const validFrom = /name="from__confirm" value="([^"]*)"/.exec(html)?.[1];
   if (!validFrom) throw new Error("the contact page renders no honeypot");
-  const { data: posts } = await createClient(
-    SUPABASE_URL,
-    LOCAL_SERVICE_ROLE_KEY,
-    { auth: { persistSession: false } },
-  )
+  const { data: posts } = await createClient(SUPABASE_URL, SECRET_KEY, {
+    auth: { persistSession: false },
+  })
     .from("blog_posts")
     .select("id")
     .eq("published", true)
@@ -235,7 +236,7 @@ async function run(connections: number, seconds: number, tally: Tally) {
 }
 
 async function missingFrom(accepted: string[]) {
-  const service = createClient(SUPABASE_URL, LOCAL_SERVICE_ROLE_KEY, {
+  const service = createClient(SUPABASE_URL, SECRET_KEY, {
     auth: { persistSession: false },
   });
   const stored = new Set<string>();

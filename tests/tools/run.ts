@@ -19,6 +19,7 @@ type Step = {
   command: string;
   args: string[];
   together?: boolean;
+  env?: Record<string, string>;
 };
 
 const steps: Step[] = [
@@ -27,6 +28,12 @@ const steps: Step[] = [
     name: "lint",
     command: "npm",
     args: ["run", "--silent", "lint"],
+    together: true,
+  },
+  {
+    name: "edge functions (deno check and lint)",
+    command: "node",
+    args: ["tests/tools/check-functions.ts"],
     together: true,
   },
   {
@@ -45,6 +52,21 @@ const steps: Step[] = [
       "--reporter=json",
       `--outputFile.json=${VITEST_JSON}`,
     ],
+  },
+  {
+    // The key-dependent contract tests again with the legacy JWT keys and
+    // HS256 tokens, which hosted projects made before sb_ keys still use.
+    name: "contract tests, legacy keys",
+    command: "npx",
+    args: [
+      "vitest",
+      "run",
+      "supabase/local/keys.test.ts",
+      "supabase/local/auth.test.ts",
+      "supabase/local/functions.test.ts",
+      "supabase/functions",
+    ],
+    env: { LOCAL_SUPABASE_LEGACY_KEYS: "1" },
   },
   {
     name: "production build",
@@ -82,7 +104,11 @@ function run(step: Step, buffered: boolean) {
   const child = spawn(step.command, step.args, {
     cwd: root,
     stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" },
+    env: {
+      ...process.env,
+      FORCE_COLOR: process.env.CI ? "0" : "1",
+      ...step.env,
+    },
   });
   const output: Buffer[] = [];
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));

@@ -1,5 +1,5 @@
 // The job application form. The messages are SPEC.md's; the server also
-// checks the file's first bytes (app/lib/file-type.ts), which the browser
+// checks the file's first bytes (supabase/functions/_shared/file-type.ts), which the browser
 // cannot do synchronously.
 import { z } from "zod";
 import {

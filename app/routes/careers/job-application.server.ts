@@ -2,7 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { JobPosting } from "#app/content/jobs.ts";
-import { CV_MIME_TYPES, cvKind } from "#app/lib/file-type.ts";
+import {
+  CV_MIME_TYPES,
+  cvKind,
+} from "#supabase/functions/_shared/file-type.ts";
 import {
   APPLICATION_FAILURE,
   APPLICATION_SUCCESS,
@@ -24,14 +27,18 @@ import {
   RATE_LIMIT_WINDOW_MS,
   RateLimiter,
 } from "#app/utils/rate-limit.server.ts";
-import { getSupabase } from "#app/utils/supabase.server.ts";
+import { getSupabase, invokeFunction } from "#app/utils/supabase.server.ts";
 import type { ToastData } from "#app/utils/toast.ts";
 import { parseUploadForm } from "#app/utils/upload.server.ts";
 import {
   cvDisplayName,
   cvObjectName,
 } from "#supabase/functions/_shared/cv-name.ts";
-import { CV_BUCKET, CV_MAX_BYTES } from "#supabase/functions/_shared/limits.ts";
+import {
+  CV_BUCKET,
+  CV_MAX_BYTES,
+  CV_OBJECT_ID_HEADER,
+} from "#supabase/functions/_shared/limits.ts";
 
 /**
  * Two budgets per address: reading an upload costs up to 5 MB of bandwidth,
@@ -82,8 +89,10 @@ async function store(
       console.error(`Failed to upload CV: ${upload.error.message}`);
       return false;
     }
-    const { error } = await supabase.functions.invoke("job-application", {
-      body: {
+    const { error } = await invokeFunction(
+      context,
+      "job-application",
+      {
         name: application.name,
         email: application.email,
         comment: application.comment ?? "",
@@ -92,7 +101,8 @@ async function store(
         cvFileName: cvDisplayName(application.cv.name),
         cvPath: upload.data.path,
       },
-    });
+      { [CV_OBJECT_ID_HEADER]: upload.data.id },
+    );
     if (error) {
       console.error(`job-application failed: ${error.message}`);
       return false;

@@ -10,7 +10,7 @@ import {
   RATE_LIMIT_WINDOW_MS,
   RateLimiter,
 } from "#app/utils/rate-limit.server.ts";
-import { getSupabase } from "#app/utils/supabase.server.ts";
+import { invokeFunction } from "#app/utils/supabase.server.ts";
 import type { ContactPayload } from "#supabase/functions/_shared/payloads.ts";
 
 /** Accepted submissions per address and minute, per form. */
@@ -34,10 +34,7 @@ export async function sendContactMessage(
   payload: ContactPayload,
 ): Promise<boolean> {
   try {
-    const { error } = await getSupabase(context).functions.invoke(
-      "contact-us",
-      { body: payload },
-    );
+    const { error } = await invokeFunction(context, "contact-us", payload);
     if (!error) return true;
     console.error(`contact-us failed: ${error.message}`);
   } catch (error) {

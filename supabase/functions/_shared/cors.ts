@@ -3,7 +3,7 @@
 export const corsHeaders = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Headers":
-    "authorization, x-client-info, apikey, content-type, x-supabase-api-version",
+    "authorization, x-client-info, apikey, content-type, x-supabase-api-version, x-cv-object-id",
   "Access-Control-Allow-Methods": "POST, OPTIONS",
 };
 

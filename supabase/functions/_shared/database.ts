@@ -1,16 +1,15 @@
+import { keyHeaders, secretKey } from "./api-key.ts";
 import type { FunctionEnv } from "./handler-types.ts";
 
-// Plain fetch against the REST and Storage APIs with the service role: no
+// Plain fetch against the REST and Storage APIs with the secret key: no
 // client library, so the same module runs on Deno and on Node.
 
-function serviceHeaders(env: FunctionEnv): Record<string, string> {
-  return {
-    apikey: env.SUPABASE_SERVICE_ROLE_KEY,
-    Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`,
-  };
-}
+const serviceHeaders = (env: FunctionEnv) => keyHeaders(secretKey(env));
 
 const TIMEOUT_MS = 5_000;
+
+const objectPath = (bucket: string, name: string) =>
+  `${encodeURIComponent(bucket)}/${name.split("/").map(encodeURIComponent).join("/")}`;
 
 /** Inserts one row and returns its id; throws when the database refused it. */
 export async function insertRow(
@@ -42,22 +41,93 @@ export async function insertRow(
   return id;
 }
 
-/** Whether an object exists in a bucket, checked with the service role (private buckets included). */
-export async function objectExists(
+/** Whether any row of `table` has `column` equal to `value`. */
+export async function rowExists(
+  env: FunctionEnv,
+  table: string,
+  column: string,
+  value: string,
+) {
+  const query = new URLSearchParams({
+    select: "id",
+    [column]: `eq.${value}`,
+    limit: "1",
+  });
+  const response = await fetch(
+    `${env.SUPABASE_URL}/rest/v1/${table}?${query}`,
+    {
+      headers: { ...serviceHeaders(env), "Accept-Profile": "public" },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    },
+  );
+  if (!response.ok)
+    throw new Error(`reading ${table} failed: ${response.status}`);
+  return ((await response.json()) as unknown[]).length > 0;
+}
+
+export type StoredObject = { id: string; createdAt: Date };
+
+/**
+ * A top-level object of a bucket as Storage lists it (its id is the UUID the
+ * upload answered with), or null when there is none by that exact name.
+ */
+export async function findObject(
+  env: FunctionEnv,
+  bucket: string,
+  name: string,
+): Promise<StoredObject | null> {
+  const response = await fetch(
+    `${env.SUPABASE_URL}/storage/v1/object/list/${encodeURIComponent(bucket)}`,
+    {
+      method: "POST",
+      headers: { ...serviceHeaders(env), "Content-Type": "application/json" },
+      body: JSON.stringify({ prefix: "", search: name, limit: 100 }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    },
+  );
+  if (!response.ok)
+    throw new Error(`listing ${bucket} failed: ${response.status}`);
+  const entries = (await response.json()) as {
+    name: string;
+    id: string | null;
+    created_at: string | null;
+  }[];
+  const entry = entries.find((candidate) => candidate.name === name);
+  return entry?.id && entry.created_at
+    ? { id: entry.id, createdAt: new Date(entry.created_at) }
+    : null;
+}
+
+/** An object's bytes, read with the secret key (private buckets included). */
+export async function readObject(
   env: FunctionEnv,
   bucket: string,
   name: string,
 ) {
-  const path = `${encodeURIComponent(bucket)}/${name.split("/").map(encodeURIComponent).join("/")}`;
   const response = await fetch(
-    `${env.SUPABASE_URL}/storage/v1/object/authenticated/${path}`,
+    `${env.SUPABASE_URL}/storage/v1/object/authenticated/${objectPath(bucket, name)}`,
+    { headers: serviceHeaders(env), signal: AbortSignal.timeout(TIMEOUT_MS) },
+  );
+  if (!response.ok)
+    throw new Error(`reading ${bucket}/${name} failed: ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Removes an object; a missing one counts as removed. */
+export async function removeObject(
+  env: FunctionEnv,
+  bucket: string,
+  name: string,
+) {
+  const response = await fetch(
+    `${env.SUPABASE_URL}/storage/v1/object/${encodeURIComponent(bucket)}`,
     {
-      method: "HEAD",
-      headers: serviceHeaders(env),
+      method: "DELETE",
+      headers: { ...serviceHeaders(env), "Content-Type": "application/json" },
+      body: JSON.stringify({ prefixes: [name] }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     },
   );
-  if (response.ok) return true;
-  if (response.status === 400 || response.status === 404) return false;
-  throw new Error(`checking ${bucket}/${name} failed: ${response.status}`);
+  if (!response.ok)
+    throw new Error(`removing ${bucket}/${name} failed: ${response.status}`);
 }

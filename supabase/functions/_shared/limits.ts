@@ -17,5 +17,15 @@ export const CV_FILE_NAME_MAX_LENGTH = 120;
 
 export const CV_BUCKET = "cv-uploads";
 
-/** Where notifications go when TEAM_NOTIFY_EMAIL is unset; the same address as SALES_EMAIL in app/content/site.ts. */
+/**
+ * The header that carries the id Storage gave the CV's upload. Only the
+ * uploader learns it, so it binds an application to its own upload: a cvPath
+ * alone (a timestamp and a file name) could be guessed.
+ */
+export const CV_OBJECT_ID_HEADER = "x-cv-object-id";
+
+/** How old a CV upload may be when its application arrives; the app sends it right after uploading. */
+export const CV_CLAIM_WINDOW_MS = 15 * 60 * 1000;
+
+/** Where notifications go when TEAM_NOTIFICATION_EMAIL is unset; the same address as SALES_EMAIL in app/content/site.ts. */
 export const DEFAULT_TEAM_EMAIL = "sales@recursa.ai";

@@ -36,7 +36,7 @@ export async function notifyTeam(
       },
       body: JSON.stringify({
         from: env.NOTIFY_EMAIL_FROM || DEFAULT_FROM,
-        to: [env.TEAM_NOTIFY_EMAIL || DEFAULT_TEAM_EMAIL],
+        to: [env.TEAM_NOTIFICATION_EMAIL || DEFAULT_TEAM_EMAIL],
         reply_to: notification.replyTo,
         subject: notification.subject.replace(/[\r\n]+/g, " "),
         text: notification.text,

@@ -28,13 +28,13 @@ beforeAll(async () => {
     reset: true,
     seedFile: null,
   });
-  service = createClient(backend.url, backend.serviceRoleKey, {
+  service = createClient(backend.url, backend.secretKey, {
     auth: { persistSession: false },
   });
   env = {
     SUPABASE_URL: backend.url,
-    SUPABASE_ANON_KEY: backend.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+    SUPABASE_ANON_KEY: backend.publishableKey,
+    SUPABASE_SERVICE_ROLE_KEY: backend.secretKey,
   };
 });
 
@@ -50,7 +50,10 @@ beforeEach(() => {
 function post(body: unknown) {
   return new Request(`${backend.url}/functions/v1/contact-us`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", apikey: backend.anonKey },
+    headers: {
+      "Content-Type": "application/json",
+      apikey: backend.publishableKey,
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
@@ -87,11 +90,17 @@ function fakeProvider(status = 200) {
   return { providerFetch, calls };
 }
 
+/** The work a handler leaves for after its response (EdgeRuntime.waitUntil). */
+const afterResponseTasks: Promise<unknown>[] = [];
+const afterResponse = (task: Promise<unknown>) => {
+  afterResponseTasks.push(task);
+};
+
 describe("contact-us handler", () => {
   it("stores a contact-page message and logs that no e-mail is configured", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
     const { providerFetch, calls } = fakeProvider();
-    const handler = createContactHandler({ providerFetch });
+    const handler = createContactHandler({ providerFetch, afterResponse });
     const response = await handler(
       post({
         name: "Ada Lovelace",
@@ -102,6 +111,7 @@ describe("contact-us handler", () => {
       env,
     );
     expect(response.status).toBe(200);
+    await Promise.all(afterResponseTasks);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     const rows = await rowsFrom("ada@page.test");
     expect(rows).toHaveLength(1);
@@ -119,7 +129,7 @@ describe("contact-us handler", () => {
 
   it("notifies the team through Resend after storing a dialog message", async () => {
     const { providerFetch, calls } = fakeProvider();
-    const handler = createContactHandler({ providerFetch });
+    const handler = createContactHandler({ providerFetch, afterResponse });
     const response = await handler(
       post({
         name: "Grace",
@@ -129,10 +139,11 @@ describe("contact-us handler", () => {
       {
         ...env,
         RESEND_API_KEY: "re_test_key",
-        TEAM_NOTIFY_EMAIL: "team@example.test",
+        TEAM_NOTIFICATION_EMAIL: "team@example.test",
       },
     );
     expect(response.status).toBe(200);
+    await Promise.all(afterResponseTasks);
     expect((await rowsFrom("grace@dialog.test"))[0]).toMatchObject({
       source: "company-dialog",
     });
@@ -152,7 +163,7 @@ describe("contact-us handler", () => {
   it("keeps the message when the e-mail provider fails", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const { providerFetch, calls } = fakeProvider(500);
-    const handler = createContactHandler({ providerFetch });
+    const handler = createContactHandler({ providerFetch, afterResponse });
     const response = await handler(
       post({
         name: "Linus",
@@ -162,6 +173,7 @@ describe("contact-us handler", () => {
       { ...env, RESEND_API_KEY: "re_test_key" },
     );
     expect(response.status).toBe(200);
+    await Promise.all(afterResponseTasks);
     expect(calls).toHaveLength(1);
     expect(await rowsFrom("linus@down.test")).toHaveLength(1);
     expect(error.mock.calls.flat().join(" ")).toContain(
@@ -183,6 +195,25 @@ describe("contact-us handler", () => {
     expect((await handler(post("{not json"), env)).status).toBe(400);
     expect(await rowsFrom("short@name.test")).toHaveLength(0);
     expect(await rowsFrom("short@message.test")).toHaveLength(0);
+  });
+
+  it("refuses a caller without one of the project's keys", async () => {
+    const handler = createContactHandler();
+    for (const apikey of [
+      null,
+      "sb_publishable_guessed",
+      backend.publishableKey + "x",
+    ]) {
+      const request = post({
+        name: "Mallory",
+        email: "keyless@page.test",
+        message: "No key, no message stored.",
+      });
+      if (apikey === null) request.headers.delete("apikey");
+      else request.headers.set("apikey", apikey);
+      expect((await handler(request, env)).status, String(apikey)).toBe(401);
+    }
+    expect(await rowsFrom("keyless@page.test")).toHaveLength(0);
   });
 
   it("refuses an oversized body", async () => {
@@ -217,7 +248,7 @@ describe("contact-us handler", () => {
 
   it("is served by the embedded server at /functions/v1/contact-us", async () => {
     vi.spyOn(console, "info").mockImplementation(() => {});
-    const anon = createClient(backend.url, backend.anonKey, {
+    const anon = createClient(backend.url, backend.publishableKey, {
       auth: { persistSession: false },
     });
     const ok = await anon.functions.invoke("contact-us", {

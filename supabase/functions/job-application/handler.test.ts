@@ -12,6 +12,7 @@ import {
   vi,
 } from "vitest";
 import { cvObjectName } from "../_shared/cv-name.ts";
+import { CV_CLAIM_WINDOW_MS, CV_OBJECT_ID_HEADER } from "../_shared/limits.ts";
 import type { FunctionEnv } from "../_shared/handler-types.ts";
 import { startLocalSupabase, type LocalSupabase } from "../../local/server.ts";
 import { createJobApplicationHandler } from "./handler.ts";
@@ -31,12 +32,12 @@ beforeAll(async () => {
     seedFile: null,
   });
   const options = { auth: { persistSession: false } };
-  service = createClient(backend.url, backend.serviceRoleKey, options);
-  anon = createClient(backend.url, backend.anonKey, options);
+  service = createClient(backend.url, backend.secretKey, options);
+  anon = createClient(backend.url, backend.publishableKey, options);
   env = {
     SUPABASE_URL: backend.url,
-    SUPABASE_ANON_KEY: backend.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+    SUPABASE_ANON_KEY: backend.publishableKey,
+    SUPABASE_SERVICE_ROLE_KEY: backend.secretKey,
   };
 });
 
@@ -49,24 +50,47 @@ beforeEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The id Storage answered each upload with, as the app passes it on. */
+const uploadIds = new Map<string, string>();
+
 /** Uploads a CV the way the app does: anonymously, at the top of cv-uploads. */
-async function uploadCv(original: string) {
+async function uploadCv(original: string, contents: BlobPart = "%PDF-1.7\n") {
   const name = cvObjectName(original);
   const { data, error } = await anon.storage
     .from("cv-uploads")
-    .upload(name, new Blob(["%PDF-1.7\n"], { type: "application/pdf" }), {
+    .upload(name, new Blob([contents], { type: "application/pdf" }), {
       contentType: "application/pdf",
     });
   if (error) throw error;
+  uploadIds.set(data.path, data.id);
   return data.path;
 }
 
-function post(body: unknown) {
+/** A call as the app makes it: the public key, and the upload's id for its cvPath. */
+function post(
+  body: unknown,
+  headers: Record<string, string> = {
+    [CV_OBJECT_ID_HEADER]:
+      uploadIds.get((body as { cvPath?: string }).cvPath ?? "") ?? "",
+  },
+) {
   return new Request(`${backend.url}/functions/v1/job-application`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", apikey: backend.anonKey },
+    headers: {
+      "Content-Type": "application/json",
+      apikey: backend.publishableKey,
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
+}
+
+async function cvStored(cvPath: string) {
+  const { data, error } = await service.storage
+    .from("cv-uploads")
+    .list("", { search: cvPath });
+  if (error) throw error;
+  return data.some((object) => object.name === cvPath);
 }
 
 async function applicationsFrom(email: string) {
@@ -100,12 +124,21 @@ const applicant = (email: string, cvPath: string) => ({
   cvPath,
 });
 
+/** The work a handler leaves for after its response (EdgeRuntime.waitUntil). */
+const afterResponseTasks: Promise<unknown>[] = [];
+const afterResponse = (task: Promise<unknown>) => {
+  afterResponseTasks.push(task);
+};
+
 describe("job-application handler", () => {
   it("stores the application once its CV is in the bucket and e-mails the team", async () => {
     const cvPath = await uploadCv("marie curie.pdf");
     expect(cvPath).toMatch(/^\d{13}-marie curie\.pdf$/);
     const { providerFetch, bodies } = fakeProvider();
-    const handler = createJobApplicationHandler({ providerFetch });
+    const handler = createJobApplicationHandler({
+      providerFetch,
+      afterResponse,
+    });
     const response = await handler(
       post({
         ...applicant("marie@apply.test", cvPath),
@@ -114,6 +147,7 @@ describe("job-application handler", () => {
       { ...env, RESEND_API_KEY: "re_test_key" },
     );
     expect(response.status).toBe(200);
+    await Promise.all(afterResponseTasks);
     const rows = await applicationsFrom("marie@apply.test");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -135,7 +169,10 @@ describe("job-application handler", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const cvPath = await uploadCv("offline.pdf");
     const { providerFetch, bodies } = fakeProvider(true);
-    const handler = createJobApplicationHandler({ providerFetch });
+    const handler = createJobApplicationHandler({
+      providerFetch,
+      afterResponse,
+    });
     const response = await handler(
       post(applicant("offline@apply.test", cvPath)),
       {
@@ -144,9 +181,62 @@ describe("job-application handler", () => {
       },
     );
     expect(response.status).toBe(200);
+    await Promise.all(afterResponseTasks);
     expect(bodies).toHaveLength(1);
     const rows = await applicationsFrom("offline@apply.test");
     expect(rows[0]?.comment).toBeNull();
+  });
+
+  it("answers once the row is stored and e-mails the team after answering", async () => {
+    const cvPath = await uploadCv("patient.pdf");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: unknown[] = [];
+    const providerFetch = (async (
+      _input: RequestInfo | URL,
+      init?: RequestInit,
+    ) => {
+      await held;
+      sent.push(init?.body);
+      return Response.json({ id: "email-1" });
+    }) as typeof fetch;
+    const tasks: Promise<unknown>[] = [];
+    const handler = createJobApplicationHandler({
+      providerFetch,
+      afterResponse: (task) => void tasks.push(task),
+    });
+    const response = await handler(
+      post(applicant("patient@apply.test", cvPath)),
+      { ...env, RESEND_API_KEY: "re_test_key" },
+    );
+    expect(response.status).toBe(200);
+    expect(await applicationsFrom("patient@apply.test")).toHaveLength(1);
+    expect(sent).toHaveLength(0);
+    expect(tasks).toHaveLength(1);
+    release();
+    await Promise.all(tasks);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("removes the CV when the application cannot be stored", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const cvPath = await uploadCv("unlucky.pdf");
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
+      init?.method === "POST" &&
+      String(input).includes("/rest/v1/job_applications")
+        ? Promise.resolve(new Response("unavailable", { status: 503 }))
+        : realFetch(input, init),
+    );
+    const handler = createJobApplicationHandler();
+    const response = await handler(
+      post(applicant("unlucky@apply.test", cvPath)),
+      env,
+    );
+    vi.mocked(globalThis.fetch).mockRestore();
+    expect(response.status).toBe(500);
+    expect(await cvStored(cvPath)).toBe(false);
+    expect(await applicationsFrom("unlucky@apply.test")).toHaveLength(0);
   });
 
   it("refuses an application whose CV was never uploaded", async () => {
@@ -157,6 +247,103 @@ describe("job-application handler", () => {
     );
     expect(response.status).toBe(400);
     expect(await applicationsFrom("ghost@apply.test")).toHaveLength(0);
+  });
+
+  it("refuses a caller without one of the project's keys", async () => {
+    const handler = createJobApplicationHandler();
+    const cvPath = await uploadCv("keyless.pdf");
+    const body = applicant("keyless@apply.test", cvPath);
+    for (const apikey of [
+      "",
+      "sb_publishable_guessed",
+      `${backend.publishableKey}x`,
+    ]) {
+      const request = post(body);
+      request.headers.set("apikey", apikey);
+      expect((await handler(request, env)).status, apikey).toBe(401);
+    }
+    expect(await applicationsFrom("keyless@apply.test")).toHaveLength(0);
+  });
+
+  it("accepts the new keys the platform injects as JSON dictionaries", async () => {
+    const handler = createJobApplicationHandler({ afterResponse });
+    const cvPath = await uploadCv("newkeys.pdf");
+    const request = post(applicant("newkeys@apply.test", cvPath));
+    request.headers.set("apikey", "sb_publishable_example");
+    const response = await handler(request, {
+      SUPABASE_URL: backend.url,
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({
+        default: "sb_publishable_example",
+      }),
+      SUPABASE_SECRET_KEYS: JSON.stringify({
+        default: backend.secretKey,
+      }),
+    });
+    expect(response.status).toBe(200);
+    await Promise.all(afterResponseTasks);
+    expect(await applicationsFrom("newkeys@apply.test")).toHaveLength(1);
+  });
+
+  it("never takes another applicant's CV, and leaves it in place", async () => {
+    const handler = createJobApplicationHandler({ afterResponse });
+    const theirs = await uploadCv("someone else.pdf");
+    const mine = await uploadCv("mine.pdf");
+    // The right name with another upload's id, or with none.
+    for (const headers of [
+      { [CV_OBJECT_ID_HEADER]: uploadIds.get(mine)! },
+      {} as Record<string, string>,
+    ]) {
+      const response = await handler(
+        post(applicant("thief@apply.test", theirs), headers),
+        env,
+      );
+      expect(response.status).toBe(400);
+    }
+    expect(await cvStored(theirs)).toBe(true);
+    // A CV already attached to a stored application cannot be attached again.
+    const first = await handler(
+      post(applicant("owner@apply.test", theirs)),
+      env,
+    );
+    expect(first.status).toBe(200);
+    const again = await handler(
+      post(applicant("thief@apply.test", theirs)),
+      env,
+    );
+    expect(again.status).toBe(400);
+    expect(await applicationsFrom("thief@apply.test")).toHaveLength(0);
+    expect(await cvStored(theirs)).toBe(true);
+  });
+
+  it("refuses an old upload and removes it", async () => {
+    const cvPath = await uploadCv("stale.pdf");
+    const handler = createJobApplicationHandler({
+      now: () => Date.now() + CV_CLAIM_WINDOW_MS + 60_000,
+    });
+    const response = await handler(
+      post(applicant("stale@apply.test", cvPath)),
+      env,
+    );
+    expect(response.status).toBe(400);
+    expect(await cvStored(cvPath)).toBe(false);
+    expect(await applicationsFrom("stale@apply.test")).toHaveLength(0);
+  });
+
+  it("reads the CV's bytes: a renamed file is refused and removed", async () => {
+    const handler = createJobApplicationHandler();
+    for (const [name, contents] of [
+      ["renamed.pdf", "MZ\u0090\u0000 not a document"],
+      ["swapped.docx", "%PDF-1.7\n"],
+    ] as const) {
+      const cvPath = await uploadCv(name, contents);
+      const response = await handler(
+        post(applicant("renamed@apply.test", cvPath)),
+        env,
+      );
+      expect(response.status, name).toBe(400);
+      expect(await cvStored(cvPath), name).toBe(false);
+    }
+    expect(await applicationsFrom("renamed@apply.test")).toHaveLength(0);
   });
 
   it("refuses invalid payloads", async () => {
@@ -174,6 +361,8 @@ describe("job-application handler", () => {
       expect((await handler(post(payload), env)).status).toBe(400);
     }
     expect(await applicationsFrom("bad@apply.test")).toHaveLength(0);
+    // The refused application's own CV does not stay behind.
+    expect(await cvStored(cvPath)).toBe(false);
   });
 
   it("is served by the embedded server at /functions/v1/job-application", async () => {
@@ -181,6 +370,7 @@ describe("job-application handler", () => {
     const cvPath = await uploadCv("served.pdf");
     const { error } = await anon.functions.invoke("job-application", {
       body: applicant("served@apply.test", cvPath),
+      headers: { [CV_OBJECT_ID_HEADER]: uploadIds.get(cvPath)! },
     });
     expect(error).toBeNull();
     expect(await applicationsFrom("served@apply.test")).toHaveLength(1);

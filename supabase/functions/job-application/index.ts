@@ -1,11 +1,8 @@
-// Supabase Edge Function entry: the logic lives in handler.ts, which the
-// embedded local server (supabase/local) runs as well.
-import type { FunctionEnv } from "../_shared/handler-types.ts";
+// Supabase Edge Function entry: the logic lives in handler.ts, which the unit
+// tests call directly; the embedded server (supabase/local) runs this file
+// under Deno, as the platform does.
 import handler from "./handler.ts";
 
-declare const Deno: {
-  serve(handler: (request: Request) => Response | Promise<Response>): unknown;
-  env: { toObject(): Record<string, string> };
-};
-
-Deno.serve((request) => handler(request, Deno.env.toObject() as FunctionEnv));
+Deno.serve((request) =>
+  handler(request, Deno.env.toObject() as Parameters<typeof handler>[1]),
+);

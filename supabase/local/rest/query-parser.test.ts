@@ -59,6 +59,22 @@ describe("parseSelect", () => {
     },
   );
 
+  test("casts name only listed types, written as the list spells them", () => {
+    expect(parseSelect('a::TEXT,b::"Double  Precision",c::int4[]')).toEqual([
+      { kind: "column", name: "a", alias: null, cast: "text" },
+      { kind: "column", name: "b", alias: null, cast: "double precision" },
+      { kind: "column", name: "c", alias: null, cast: "int4[]" },
+    ]);
+    for (const cast of [
+      "regclass",
+      "pg_catalog.text",
+      '"text as a from pg_authid t0 union select null"',
+      '"int where false"',
+    ]) {
+      expect(() => parseSelect(`id::${cast}`), cast).toThrow(ParseError);
+    }
+  });
+
   test("spreads and JSON paths are outside the subset", () => {
     expect(() => parseSelect("...tags(name)")).toThrow(UnsupportedError);
     expect(() => parseSelect("data->a")).toThrow(UnsupportedError);

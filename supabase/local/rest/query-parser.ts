@@ -263,6 +263,46 @@ function unquote(name: string) {
     : name;
 }
 
+// The only type names a `select=column::type` cast may name. The SQL gets
+// the listed spelling, never the caller's text.
+const CAST_TYPES = new Map(
+  [
+    "bigint",
+    "boolean",
+    "bool",
+    "char",
+    "date",
+    "double precision",
+    "float4",
+    "float8",
+    "int",
+    "int2",
+    "int4",
+    "int8",
+    "integer",
+    "interval",
+    "json",
+    "jsonb",
+    "numeric",
+    "real",
+    "smallint",
+    "text",
+    "time",
+    "timestamp",
+    "timestamptz",
+    "uuid",
+    "varchar",
+  ].map((name) => [name, name]),
+);
+
+function castType(written: string) {
+  const normal = written.trim().toLowerCase().replace(/\s+/g, " ");
+  const isArray = normal.endsWith("[]");
+  const base = CAST_TYPES.get(isArray ? normal.slice(0, -2) : normal);
+  if (!base) return null;
+  return isArray ? `${base}[]` : base;
+}
+
 /** Recursive-descent parser for `select=`; whitespace outside quotes is ignored. */
 export function parseSelect(input: string): SelectItem[] {
   let position = 0;
@@ -344,8 +384,8 @@ export function parseSelect(input: string): SelectItem[] {
     let cast: string | null = null;
     if (input.startsWith("::", position)) {
       position += 2;
-      cast = identifier();
-      if (!/^[a-z_][a-z0-9_ ]*(\[\])?$/i.test(cast)) fail("a type name");
+      cast = castType(identifier());
+      if (cast === null) fail("a type name the local server casts to");
     }
     return { kind: "column", name, alias, cast };
   };

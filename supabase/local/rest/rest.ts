@@ -16,6 +16,7 @@ import {
   planSelect,
   projectRows,
   qualified,
+  requireColumn,
   requireTable,
   whereTerms,
 } from "./sql-builder.ts";
@@ -229,6 +230,7 @@ export function createRestService(
     const offset = query.offset ?? headerRange?.offset ?? 0;
 
     const root = planSelect(cache, table, query.select, query.filters);
+    for (const term of query.order) requireColumn(table, term.column);
     const params = new Params();
     const where = whereTerms(root, params);
     const whereSql = where.length > 0 ? `where ${where.join(" and ")}` : "";

@@ -22,6 +22,20 @@ export class PlanError extends Error {
   }
 }
 
+/**
+ * Every column a request names must be one the schema cache lists for its
+ * table; PostgREST's answer for one it does not know.
+ */
+export function requireColumn(table: Table, column: string) {
+  if (!table.columns.has(column)) {
+    throw new PlanError(
+      400,
+      "42703",
+      `column ${table.name}.${column} does not exist`,
+    );
+  }
+}
+
 export function ident(name: string) {
   return `"${name.replaceAll('"', '""')}"`;
 }
@@ -82,6 +96,7 @@ export function planSelect(
   ): Node => {
     const embeds: Embed[] = [];
     for (const item of nodeItems) {
+      if (item.kind === "column") requireColumn(nodeTable, item.name);
       if (item.kind !== "embed") continue;
       const related = requireRelatedTable(cache, nodeTable, item.name);
       const relation = resolveRelationship(
@@ -119,6 +134,7 @@ export function planSelect(
       }
       node = embed;
     }
+    requireColumn(node.table, filter.column);
     node.filters.push(filter);
   }
   return root;
