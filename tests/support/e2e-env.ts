@@ -12,7 +12,7 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 // The keys the server on E2E_DATA_DIR hands out: made there on first use, so
 // the specs and the server they start agree (a reset keeps them).
 const keys = readApiKeys(
-  path.resolve(fileURLToPath(new URL("../", import.meta.url)), E2E_DATA_DIR),
+  path.resolve(fileURLToPath(new URL("../../", import.meta.url)), E2E_DATA_DIR),
 );
 /** The publishable key (the anon JWT with LOCAL_SUPABASE_LEGACY_KEYS=1). */
 export const SUPABASE_ANON_KEY = keys.publishableKey;
