@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { data, type RouterContextProvider } from "react-router";
 import type { JobPosting } from "#app/content/jobs.ts";
 import {
@@ -64,6 +65,39 @@ function respond(
   return data(body, { status, headers });
 }
 
+/** How many later milliseconds a CV's object name may move to. */
+const CV_NAME_ATTEMPTS = 5;
+
+/**
+ * Stores the CV under the name SPEC.md gives it. Two applicants sending files
+ * of the same name in the same millisecond (on one machine or several) would
+ * share that name, and Storage refuses the second with "Duplicate": the next
+ * millisecond is still a timestamp, so the second CV moves there instead of
+ * failing the application.
+ */
+export async function uploadCv(
+  supabase: SupabaseClient,
+  cv: File,
+  contentType: string,
+) {
+  const bucket = supabase.storage.from(CV_BUCKET);
+  const now = Date.now();
+  for (let attempt = 0; ; attempt += 1) {
+    const objectName = cvObjectName(cv.name, now + attempt);
+    const upload = await bucket.upload(
+      objectName,
+      new File([cv], objectName, { type: contentType }),
+      { contentType, upsert: false },
+    );
+    // Storage says "Duplicate" with statusCode "409" in the body.
+    const duplicate =
+      upload.error !== null &&
+      "statusCode" in upload.error &&
+      upload.error.statusCode === "409";
+    if (!duplicate || attempt + 1 === CV_NAME_ATTEMPTS) return upload;
+  }
+}
+
 /** Uploads the CV, then hands the application to the job-application function. */
 async function store(
   context: Readonly<RouterContextProvider>,
@@ -72,19 +106,9 @@ async function store(
   kind: keyof typeof CV_MIME_TYPES,
 ): Promise<boolean> {
   const supabase = getSupabase(context);
-  const objectName = cvObjectName(application.cv.name);
   const contentType = CV_MIME_TYPES[kind];
   try {
-    const upload = await supabase.storage
-      .from(CV_BUCKET)
-      .upload(
-        objectName,
-        new File([application.cv], objectName, { type: contentType }),
-        {
-          contentType,
-          upsert: false,
-        },
-      );
+    const upload = await uploadCv(supabase, application.cv, contentType);
     if (upload.error) {
       console.error(`Failed to upload CV: ${upload.error.message}`);
       return false;
