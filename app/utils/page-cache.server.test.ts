@@ -9,8 +9,13 @@ import {
   MAX_ENTRIES,
   pageCacheKey,
   preferredEncoding,
+  noneMatch,
   type PageCache,
 } from "#app/utils/page-cache.server.ts";
+import {
+  MARKETING_CACHE_CONTROL,
+  PUBLIC_CACHE_CONTROL,
+} from "#app/utils/public-cache.server.ts";
 import {
   nonceContext,
   scriptHashesContext,
@@ -191,7 +196,7 @@ describe("page cache middleware", () => {
         respond: big,
       });
       expect(response.headers.get("Content-Length")).toBe(String(bytes.length));
-      expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+      expect(response.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
       return { encoding: response.headers.get("Content-Encoding"), bytes };
     };
     const br = await fetchRaw("gzip, deflate, br, zstd");
@@ -204,6 +209,110 @@ describe("page cache middleware", () => {
     const plain = await fetchRaw("identity");
     expect(plain.encoding).toBeNull();
     expect(plain.bytes.toString()).toBe(first.body);
+  });
+
+  test("a marketing page may be kept by a CDN until the deploy; a blog page keeps its loader's rule", async () => {
+    const { get } = setup();
+    const marketing = await get("/company");
+    expect(marketing.response.headers.get("Cache-Control")).toBe(
+      MARKETING_CACHE_CONTROL,
+    );
+    expect(marketing.response.headers.get("Vary")).toMatch(/^Cookie\b/);
+    const blog = await get("/blueprints", {
+      respond: (n) =>
+        new Response(page(n), {
+          headers: {
+            "Content-Type": "text/html",
+            "Cache-Control": PUBLIC_CACHE_CONTROL,
+          },
+        }),
+    });
+    expect(blog.response.headers.get("Cache-Control")).toBe(
+      PUBLIC_CACHE_CONTROL,
+    );
+  });
+
+  test("tags each encoding with a strong ETag and answers a match with 304", async () => {
+    const { get } = setup();
+    const big = (n: string) =>
+      new Response(`${page(n)}${"<p>agents</p>".repeat(300)}`, {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    const first = await get("/careers", {
+      init: { headers: { "Accept-Encoding": "br" } },
+      respond: big,
+    });
+    // The brotli copy is not stored yet: the server compresses these bytes.
+    expect(first.response.headers.get("ETag")).toBeNull();
+    const plainTag = (
+      await get("/careers", { respond: big })
+    ).response.headers.get("ETag");
+    expect(plainTag).toMatch(/^"[\w-]{27}"$/);
+    await vi.waitFor(async () => {
+      const probe = await get("/careers", {
+        init: { headers: { "Accept-Encoding": "br" } },
+        respond: big,
+      });
+      expect(probe.response.headers.get("Content-Encoding")).toBe("br");
+    });
+    const br = await get("/careers", {
+      init: { headers: { "Accept-Encoding": "br" } },
+      respond: big,
+    });
+    const brTag = br.response.headers.get("ETag");
+    expect(brTag).toBe(plainTag!.replace(/"$/, '-br"'));
+
+    const revalidated = await get("/careers", {
+      init: { headers: { "Accept-Encoding": "br", "If-None-Match": brTag! } },
+      respond: big,
+    });
+    expect(revalidated.response.status).toBe(304);
+    expect(revalidated.bytes.length).toBe(0);
+    expect(revalidated.response.headers.get("ETag")).toBe(brTag);
+    expect(revalidated.response.headers.get("Cache-Control")).toBe(
+      MARKETING_CACHE_CONTROL,
+    );
+    expect(revalidated.response.headers.get("Content-Type")).toBeNull();
+    expect(revalidated.response.headers.get("Content-Encoding")).toBeNull();
+
+    // The uncompressed copy's tag does not stand for the brotli bytes.
+    const otherEncoding = await get("/careers", {
+      init: {
+        headers: { "Accept-Encoding": "br", "If-None-Match": plainTag! },
+      },
+      respond: big,
+    });
+    expect(otherEncoding.response.status).toBe(200);
+    const changed = await get("/careers", {
+      init: { headers: { "If-None-Match": '"something-else"' } },
+      respond: big,
+    });
+    expect(changed.response.status).toBe(200);
+    expect(changed.body).toBe(first.body);
+  });
+
+  test("a page rendered again after a change gets a new ETag", async () => {
+    const { cache, get } = setup();
+    const before = await get("/blueprints", {
+      respond: () =>
+        new Response("<p>one</p>", {
+          headers: { "Content-Type": "text/html" },
+        }),
+    });
+    invalidateBlogPages(cache);
+    const after = await get("/blueprints", {
+      init: {
+        headers: { "If-None-Match": before.response.headers.get("ETag")! },
+      },
+      respond: () =>
+        new Response("<p>two</p>", {
+          headers: { "Content-Type": "text/html" },
+        }),
+    });
+    expect(after.response.status).toBe(200);
+    expect(after.response.headers.get("ETag")).not.toBe(
+      before.response.headers.get("ETag"),
+    );
   });
 
   test("keeps at most MAX_ENTRIES pages, dropping the oldest stored", async () => {
@@ -352,6 +461,18 @@ describe("inlineScriptHashes", () => {
         "n",
       ),
     ).toEqual(["qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng="]);
+  });
+});
+
+describe("noneMatch", () => {
+  test("compares weakly, over a list, and honours *", () => {
+    expect(noneMatch('"abc"', '"abc"')).toBe(true);
+    expect(noneMatch('W/"abc"', '"abc"')).toBe(true);
+    expect(noneMatch('"x", "abc"', '"abc"')).toBe(true);
+    expect(noneMatch("*", '"abc"')).toBe(true);
+    expect(noneMatch('"abc-br"', '"abc"')).toBe(false);
+    expect(noneMatch(null, '"abc"')).toBe(false);
+    expect(noneMatch("", '"abc"')).toBe(false);
   });
 });
 

@@ -4,7 +4,10 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
 import type { MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
-import { hasSupabaseCookie } from "#app/utils/public-cache.server.ts";
+import {
+  hasSupabaseCookie,
+  MARKETING_CACHE_CONTROL,
+} from "#app/utils/public-cache.server.ts";
 import {
   nonceContext,
   scriptHashesContext,
@@ -48,6 +51,8 @@ type Entry = {
   body: Buffer;
   /** Filled in the background after the entry is stored. */
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** A hash of the stored body; each encoding's ETag is made from it. */
+  digest: string;
   /** The inline scripts' hashes, for an HTML page's policy. */
   scriptHashes: string[] | null;
   /** performance.now() after which the entry is stale. */
@@ -161,7 +166,40 @@ async function compress(entry: Entry, lasting: boolean) {
   entry.encoded = { br, gzip: gz };
 }
 
-export function replay(entry: Entry, acceptEncoding: string | null) {
+/**
+ * The strong ETag of the representation a replay sends: encodings are
+ * different bytes, so each gets a tag of its own (RFC 9110 §8.8.3).
+ */
+export function entityTag(digest: string, encoding: Encoding | null) {
+  return `"${digest}${encoding ? `-${encoding}` : ""}"`;
+}
+
+/**
+ * Whether If-None-Match names this tag. The comparison is the weak one the
+ * header asks for, so a tag a CDN marked W/ still matches.
+ */
+export function noneMatch(ifNoneMatch: string | null, tag: string) {
+  if (ifNoneMatch === null) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch
+    .split(",")
+    .some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
+}
+
+// What a 304 carries of the stored headers (RFC 9110 §15.4.5): enough for a
+// cache to refresh its copy, nothing about a body it does not send.
+const NOT_MODIFIED_HEADERS = [
+  "cache-control",
+  "vary",
+  "expires",
+  "content-location",
+];
+
+export function replay(
+  entry: Entry,
+  acceptEncoding: string | null,
+  ifNoneMatch: string | null = null,
+) {
   const headers = new Headers(entry.headers);
   headers.set("X-Page-Cache", "hit");
   if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) {
@@ -169,6 +207,20 @@ export function replay(entry: Entry, acceptEncoding: string | null) {
   }
   const encoding = preferredEncoding(acceptEncoding);
   const encoded = encoding && entry.encoded[encoding];
+  // Until the stored copy in the accepted encoding is ready, the server
+  // compresses this body on the way out: those bytes have no tag of ours.
+  const tag =
+    !encoding || encoded
+      ? entityTag(entry.digest, encoded ? encoding : null)
+      : null;
+  if (tag) headers.set("ETag", tag);
+  if (tag && noneMatch(ifNoneMatch, tag)) {
+    for (const name of [...headers.keys()]) {
+      if (![...NOT_MODIFIED_HEADERS, "etag", "x-page-cache"].includes(name))
+        headers.delete(name);
+    }
+    return new Response(null, { status: 304, headers });
+  }
   if (encoding && encoded) headers.set("Content-Encoding", encoding);
   const body = encoded || entry.body;
   headers.set("Content-Length", String(body.length));
@@ -196,9 +248,10 @@ export function createPageCacheMiddleware(
     if (!cacheable) return next();
     const { key, ttlMs } = cacheable;
     const acceptEncoding = request.headers.get("Accept-Encoding");
+    const ifNoneMatch = request.headers.get("If-None-Match");
     const answer = (entry: Entry) => {
       context.set(scriptHashesContext, entry.scriptHashes);
-      return replay(entry, acceptEncoding);
+      return replay(entry, acceptEncoding, ifNoneMatch);
     };
     const cached = cache.get(key);
     if (cached && (cached.expires > performance.now() || refreshing.has(key))) {
@@ -222,14 +275,27 @@ export function createPageCacheMiddleware(
     // nonce would only be a stale attribute in every later replay.
     const text =
       html && nonce ? rendered.replaceAll(` nonce="${nonce}"`, "") : rendered;
+    const headers = new Headers(response.headers);
+    // Set again for whichever encoding a replay sends.
+    headers.delete("Content-Length");
+    headers.delete("Content-Encoding");
+    headers.delete("ETag");
+    // A marketing page changes only with a deploy. Browsers ask again each
+    // time (a 304 costs a few hundred bytes); a CDN keeps it until the deploy
+    // purges it (README, Deploy). A blog page keeps its loader's shorter rule.
+    if (ttlMs === Infinity && !headers.has("Cache-Control")) {
+      headers.set("Cache-Control", MARKETING_CACHE_CONTROL);
+      headers.append("Vary", "Cookie");
+    }
+    const body = Buffer.from(text);
     const entry: Entry = {
       status: response.status,
-      // Set again for whichever encoding a replay sends.
-      headers: [...response.headers].filter(
-        ([name]) =>
-          !["content-length", "content-encoding"].includes(name.toLowerCase()),
-      ),
-      body: Buffer.from(text),
+      headers: [...headers],
+      body,
+      digest: createHash("sha256")
+        .update(body)
+        .digest("base64url")
+        .slice(0, 27),
       encoded: {},
       scriptHashes,
       expires: performance.now() + ttlMs,

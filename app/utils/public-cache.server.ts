@@ -10,6 +10,13 @@ import type { HeadersArgs } from "react-router";
 export const PUBLIC_CACHE_CONTROL =
   "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
+/**
+ * Marketing pages change only with a deploy: browsers revalidate every time
+ * (the page cache answers 304 to a matching ETag), a CDN keeps them for good
+ * and the deploy purges it.
+ */
+export const MARKETING_CACHE_CONTROL =
+  "public, max-age=0, must-revalidate, s-maxage=31536000";
 
 export function hasSupabaseCookie(request: Request) {
   return parseCookieHeader(request.headers.get("Cookie") ?? "").some(

@@ -35,6 +35,56 @@ test.describe("page cache", () => {
     expect(new Set(listed)).toEqual(new Set(scripts));
   });
 
+  for (const path of ["/", "/company", "/careers/1"]) {
+    test(`${path} may be kept by a CDN and answers a revalidation with 304 @js-only`, async ({
+      request,
+    }) => {
+      // Compression runs in the background once the page is stored; until
+      // then the server compresses on the way out and sends no tag.
+      let first = await request.get(path);
+      await expect(async () => {
+        first = await request.get(path);
+        expect(first.headers()["etag"]).toBeTruthy();
+      }).toPass();
+      expect(first.headers()["content-encoding"]).toBe("br");
+      expect(first.status()).toBe(200);
+      expect(first.headers()["cache-control"]).toBe(
+        "public, max-age=0, must-revalidate, s-maxage=31536000",
+      );
+      expect(first.headers()["vary"]).toMatch(/Cookie/);
+      const etag = first.headers()["etag"] ?? "";
+      expect(etag).toMatch(/^"[\w-]+"$/);
+
+      const again = await request.get(path, {
+        headers: {
+          "If-None-Match": etag,
+          "Accept-Encoding": first.headers()["content-encoding"] ?? "identity",
+        },
+      });
+      expect(again.status()).toBe(304);
+      expect(await again.body()).toHaveLength(0);
+      expect(again.headers()["etag"]).toBe(etag);
+      expect(again.headers()["cache-control"]).toBe(
+        first.headers()["cache-control"],
+      );
+
+      const stale = await request.get(path, {
+        headers: { "If-None-Match": '"not-this-page"' },
+      });
+      expect(stale.status()).toBe(200);
+    });
+  }
+
+  test("a signed-in or flash response is never tagged for a shared cache @js-only", async ({
+    request,
+  }) => {
+    const response = await request.get("/company", {
+      headers: { Cookie: "sb-127-auth-token=forged" },
+    });
+    expect(response.headers()["etag"]).toBeUndefined();
+    expect(response.headers()["cache-control"] ?? "").not.toMatch(/public/);
+  });
+
   test("a flash message set by a redirect still shows on a cached page", async ({
     page,
   }) => {
