@@ -2,7 +2,6 @@ import { parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import {
   isAuthRetryableFetchError,
   isAuthSessionMissingError,
-  type SupabaseClient,
 } from "@supabase/supabase-js";
 import {
   createContext,
@@ -16,6 +15,7 @@ import {
   type AccessErrorData,
   type Role,
 } from "#app/lib/access.ts";
+import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
@@ -89,7 +89,7 @@ async function withDeadline<T>(promise: Promise<T>, ms: number) {
  * longer knows it; any other final refusal is cleared here.
  */
 export async function resolveAuth(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   deadlineMs = AUTH_DEADLINE_MS,
 ): Promise<AuthState> {
   const outcome = await withDeadline(supabase.auth.getUser(), deadlineMs);
@@ -112,7 +112,7 @@ export async function resolveAuth(
 
 /** Membership and author status, read with the user's own token (RLS lets a user read their rows). */
 export async function lookupRoles(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   userId: string,
 ): Promise<Roles> {
   const [team, platformUser] = await Promise.all([

@@ -25,14 +25,6 @@ import { requireSmallForm } from "#app/utils/public-form.server.ts";
 // post arrives as /admin.data.
 const ADMIN_PATH = "/admin";
 
-type PlatformUserRow = {
-  id: string;
-  username: string | null;
-  email: string | null;
-  avatar_url: string | null;
-  is_author: boolean;
-};
-
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
     title: "Platform Users Management",
@@ -63,13 +55,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 500 },
     );
   }
-  const teamIds = new Set(team.data.map((member: { id: string }) => member.id));
-  const rows = (users.data as PlatformUserRow[])
+  const teamIds = new Set(team.data.map((member) => member.id));
+  const rows = users.data
     .filter((user) => !teamIds.has(user.id))
-    .filter((user) => Boolean(user.username || user.email))
+    .flatMap((user) => {
+      const name = user.username || user.email;
+      return name ? [{ ...user, name }] : [];
+    })
     .map((user) => ({
       id: user.id,
-      name: (user.username || user.email) as string,
+      name: user.name,
       avatarUrl: user.avatar_url,
       isAuthor: user.is_author,
     }));

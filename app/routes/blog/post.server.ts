@@ -3,12 +3,13 @@ import {
   MultipartParseError,
   parseMultipartRequest,
 } from "@remix-run/multipart-parser";
-import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
+import type { PostgrestError } from "@supabase/supabase-js";
 import { z } from "zod";
 import {
   CONTENT_MAX_BYTES,
   COVER_MAX_BYTES,
 } from "#app/routes/blog/editor/post-schema.ts";
+import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { invalidateBlogPages } from "#app/utils/page-cache.server.ts";
 import { discardBody, isLimitError } from "#app/utils/public-form.server.ts";
 
@@ -209,7 +210,7 @@ export type CoverUpload =
 
 /** Stores a cover under the user's folder (no overwrite, cached for an hour). */
 export async function uploadCover(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   userId: string,
   file: File,
 ): Promise<CoverUpload> {
@@ -236,7 +237,7 @@ export async function uploadCover(
 }
 
 /** Best effort: a leftover object costs storage, never correctness. */
-export async function removeCover(supabase: SupabaseClient, path: string) {
+export async function removeCover(supabase: TypedSupabaseClient, path: string) {
   try {
     const { error } = await supabase.storage.from(COVER_BUCKET).remove([path]);
     if (error) console.error("Cover removal failed:", error.message);
@@ -294,15 +295,15 @@ export function saveFailure(
 
 /** Creates (id null) or updates a post and replaces its tags in one transaction. */
 export async function savePost(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   input: SavePostInput,
 ): Promise<SaveOutcome> {
   const { data, error } = await supabase.rpc("save_post", {
     p_id: input.id,
     p_title: input.title,
     p_content: input.content,
-    p_excerpt: input.excerpt,
-    p_cover_image_url: input.coverImageUrl,
+    p_excerpt: input.excerpt ?? undefined,
+    p_cover_image_url: input.coverImageUrl ?? undefined,
     p_tags: input.tags,
   });
   if (error) return saveFailure(error);
@@ -322,7 +323,7 @@ const DeletedRowSchema = z.array(
  * request deletes nothing, which is reported as a failure.
  */
 export async function deletePost(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   {
     id,
     userId,
@@ -353,7 +354,7 @@ export async function deletePost(
 
 /** Every tag name, for the toggles on the writing page; none when they cannot be read. */
 export async function listTagNames(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
 ): Promise<string[]> {
   const { data, error } = await supabase
     .from("tags")
