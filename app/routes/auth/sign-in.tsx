@@ -22,10 +22,12 @@ import {
   type Roles,
 } from "#app/utils/auth.server.ts";
 import { getClientIp } from "#app/utils/client-ip.server.ts";
-import { checkHoneypot } from "#app/utils/honeypot.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { requireSmallForm } from "#app/utils/public-form.server.ts";
+import {
+  requireSmallForm,
+  spamRefusal,
+} from "#app/utils/public-form.server.ts";
 
 const SIGN_IN_UNAVAILABLE_MESSAGE =
   "Sign-in is unavailable right now. Please try again in a moment.";
@@ -61,8 +63,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await requireSmallForm(request);
-  await checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: SignInSchema });
+  const spam = await spamRefusal(formData);
+  if (spam) {
+    return data(
+      submission.reply({
+        formErrors: [spam.message],
+        hideFields: ["password"],
+      }),
+      { status: spam.status },
+    );
+  }
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), {
       status: 400,
