@@ -15,7 +15,7 @@ import { SiteLayout } from "#app/components/site-layout.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import appStyles from "#app/styles/app.css?url";
-import { authMiddleware } from "#app/utils/auth.server.ts";
+import { authMiddleware } from "#app/utils/session.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
 import { pageCacheMiddleware } from "#app/utils/page-cache.server.ts";

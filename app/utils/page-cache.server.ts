@@ -4,7 +4,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
 import type { MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
-import { hasSupabaseCookie } from "#app/utils/public-cache.server.ts";
+import { hasSessionCookie } from "#app/utils/session.server.ts";
 import {
   nonceContext,
   scriptHashesContext,
@@ -74,7 +74,7 @@ export function pageCacheKey(
   const match = CACHEABLE.find(({ pattern }) => pattern.test(page));
   if (!match || (match.blog && blogSeconds === 0)) return null;
   const personal =
-    hasSupabaseCookie(request) ||
+    hasSessionCookie(request) ||
     parseCookieHeader(request.headers.get("Cookie") ?? "").some(
       ({ name }) => name === TOAST_COOKIE,
     );

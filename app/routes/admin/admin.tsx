@@ -16,7 +16,7 @@ import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import { AuthorToggleSchema } from "./author-toggle-schema.ts";
-import { requireRole } from "#app/utils/auth.server.ts";
+import { requireRole } from "#app/utils/permissions.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";

@@ -14,13 +14,10 @@ import {
   SIGN_IN_RATE_LIMIT_MESSAGE,
   SignInSchema,
 } from "#app/components/sign-in-schema.ts";
-import {
-  forbidden,
-  getAuth,
-  setSignedInUser,
-  signInThrottle,
-  type Roles,
-} from "#app/utils/auth.server.ts";
+import { forbidden, getAuth } from "#app/utils/permissions.server.ts";
+import { setSignedInUser } from "#app/utils/session.server.ts";
+import { signInThrottle } from "#app/utils/sign-in-throttle.server.ts";
+import { type Roles } from "#app/lib/access.ts";
 import { getClientIp } from "#app/utils/client-ip.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
