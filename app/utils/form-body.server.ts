@@ -73,12 +73,14 @@ export async function readFormBody(
     problem,
     multipart,
   });
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > limits.maxTotalBytes) {
-    await discardBody(request);
-    return result("too-large");
-  }
   if (!multipart) {
+    // Refused unread when declared too long: a multipart body is read up to
+    // its limit instead, since its text fields come before the file.
+    const declared = Number(request.headers.get("Content-Length") ?? "0");
+    if (declared > limits.maxTotalBytes) {
+      await discardBody(request);
+      return result("too-large");
+    }
     const type = request.headers.get("Content-Type") ?? "";
     if (request.body && !type.startsWith("application/x-www-form-urlencoded"))
       return result("unreadable");
