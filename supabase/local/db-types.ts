@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { format, resolveConfig } from "prettier";
 import { openDatabase, type Transaction } from "./database.ts";
-import { demoPassword } from "./server.ts";
+import { demoPassword } from "./demo-accounts.ts";
 
 const projectPath = (relative: string) =>
   fileURLToPath(new URL(`../../${relative}`, import.meta.url));
