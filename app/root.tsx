@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -10,12 +9,17 @@ import {
   useLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import {
+  errorMessage,
+  GENERIC_ERROR_MESSAGE,
+  GeneralErrorBoundary,
+} from "#app/components/error-boundary.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { SiteLayout } from "#app/components/site-layout.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import appStyles from "#app/styles/app.css?url";
-import { authMiddleware } from "#app/utils/auth.server.ts";
+import { authMiddleware } from "#app/utils/session.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
 import { pageCacheMiddleware } from "#app/utils/page-cache.server.ts";
@@ -88,39 +92,52 @@ export default function App() {
   );
 }
 
+const ERROR_ACTIONS = [
+  { to: "/", label: "Go Home" },
+  {
+    to: "/blueprints",
+    label: "Explore Blueprints",
+    variant: "secondary" as const,
+  },
+];
+
+function RootErrorPage({ title, message }: { title: string; message: string }) {
+  return (
+    <>
+      <title>{title}</title>
+      <ErrorPage title={title} message={message} actions={ERROR_ACTIONS} />
+    </>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const isResponse = isRouteErrorResponse(error);
-  const status = isResponse ? error.status : 500;
-  const title = status === 404 ? "404 Page Not Found" : "Something went wrong";
-  // A refusal of the visitor's request (4xx) says why when the route gave a reason.
-  const reason =
-    isResponse &&
-    status < 500 &&
-    typeof (error.data as { message?: unknown } | null)?.message === "string"
-      ? (error.data as { message: string }).message
-      : null;
-  const message =
-    status === 404
-      ? "The page you are looking for does not exist or has moved."
-      : (reason ??
-        "We could not show this page right now. Please try again in a moment.");
   // The stack only helps a developer; production visitors never see it.
   const stack =
     import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <SiteLayout>
-      <title>{`${title}`}</title>
-      <ErrorPage
-        title={title}
-        message={message}
-        actions={[
-          { to: "/", label: "Go Home" },
-          {
-            to: "/blueprints",
-            label: "Explore Blueprints",
-            variant: "secondary",
-          },
-        ]}
+      <GeneralErrorBoundary
+        statusHandlers={{
+          404: () => (
+            <RootErrorPage
+              title="404 Page Not Found"
+              message="The page you are looking for does not exist or has moved."
+            />
+          ),
+        }}
+        // A refusal of the visitor's request (4xx) says why when the route gave a reason.
+        defaultStatusHandler={({ error }) => (
+          <RootErrorPage
+            title="Something went wrong"
+            message={errorMessage(error) ?? GENERIC_ERROR_MESSAGE}
+          />
+        )}
+        unexpectedErrorHandler={() => (
+          <RootErrorPage
+            title="Something went wrong"
+            message={GENERIC_ERROR_MESSAGE}
+          />
+        )}
       />
       {stack ? (
         <pre style={{ padding: "1rem", overflow: "auto" }}>{stack}</pre>

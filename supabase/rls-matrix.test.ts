@@ -15,19 +15,20 @@ import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startLocalSupabase, type LocalSupabase } from "./local/server.ts";
+import { DEMO_ACCOUNTS, demoPassword } from "./local/demo-accounts.ts";
 
 type Outcome = "allowed" | "denied" | "filtered";
 type Actor = "anon" | "reader" | "author" | "team" | "service";
 
-const ADMIN_ID = "a0000000-0000-4000-8000-000000000001";
-const AUTHOR_ID = "a0000000-0000-4000-8000-000000000002";
-const READER_ID = "a0000000-0000-4000-8000-000000000003";
-const DEMO_PASSWORD = process.env.LOCAL_DEMO_PASSWORD || "demo-password";
+const ADMIN_ID = DEMO_ACCOUNTS.admin.id;
+const AUTHOR_ID = DEMO_ACCOUNTS.author.id;
+const READER_ID = DEMO_ACCOUNTS.reader.id;
+const DEMO_PASSWORD = demoPassword();
 
 const ACCOUNTS = {
-  reader: { email: "reader@example.com", id: READER_ID },
-  author: { email: "author@example.com", id: AUTHOR_ID },
-  team: { email: "admin@example.com", id: ADMIN_ID },
+  reader: DEMO_ACCOUNTS.reader,
+  author: DEMO_ACCOUNTS.author,
+  team: DEMO_ACCOUNTS.admin,
 } as const;
 
 // A 1x1 PNG and a minimal PDF: real file signatures, in case uploads are sniffed.

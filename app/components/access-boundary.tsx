@@ -1,6 +1,9 @@
 import { Container, Paper, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import {
+  GeneralErrorBoundary,
+  refusalPage,
+  type StatusHandler,
+} from "#app/components/error-boundary.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { SignInForm } from "#app/components/sign-in-form.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
@@ -22,9 +25,34 @@ export function AccessDenied({ message }: { message: string }) {
   );
 }
 
-type AccessBoundaryProps = {
-  /** What to render for errors that are not about access; defaults to a generic error page. */
-  fallback?: (error: unknown) => ReactNode;
+/** A guard's refusal (see permissions.server.ts), shown for what it is. */
+const accessHandler: StatusHandler = ({ error }) => {
+  const access = error.data;
+  if (!isAccessErrorData(access)) return null;
+  switch (access.kind) {
+    case "unauthenticated":
+      return <SignInForm redirectTo={access.redirectTo} />;
+    case "forbidden":
+      return <AccessDenied message={access.message} />;
+    case "unavailable":
+      return (
+        <ErrorPage
+          title="Error"
+          message={access.message}
+          actions={[{ to: ".", label: "Try again" }]}
+        />
+      );
+  }
+};
+
+/** The guards' statuses: 401 the sign-in form, 403 access denied, 503 retry. */
+const orRefusal: StatusHandler = (info) =>
+  accessHandler(info) ?? refusalPage(info);
+
+export const accessStatusHandlers: Record<number, StatusHandler> = {
+  401: orRefusal,
+  403: orRefusal,
+  503: orRefusal,
 };
 
 /**
@@ -32,39 +60,6 @@ type AccessBoundaryProps = {
  * guard's 401 into the sign-in form (coming back here afterwards), its 403
  * into the access-denied view and its 503 into a retry message.
  */
-export function AccessBoundary({ fallback }: AccessBoundaryProps) {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && isAccessErrorData(error.data)) {
-    const access = error.data;
-    switch (access.kind) {
-      case "unauthenticated":
-        return <SignInForm redirectTo={access.redirectTo} />;
-      case "forbidden":
-        return <AccessDenied message={access.message} />;
-      case "unavailable":
-        return (
-          <ErrorPage
-            title="Error"
-            message={access.message}
-            actions={[{ to: ".", label: "Try again" }]}
-          />
-        );
-    }
-  }
-  if (fallback) return fallback(error);
-  const message =
-    isRouteErrorResponse(error) &&
-    typeof error.data === "object" &&
-    error.data !== null &&
-    "message" in error.data &&
-    typeof error.data.message === "string"
-      ? error.data.message
-      : "We could not show this page right now. Please try again in a moment.";
-  return (
-    <ErrorPage
-      title="Error"
-      message={message}
-      actions={[{ to: "/", label: "Go Home" }]}
-    />
-  );
+export function AccessBoundary() {
+  return <GeneralErrorBoundary statusHandlers={accessStatusHandlers} />;
 }

@@ -6,6 +6,8 @@ import { BRAND_NAME } from "#app/content/site.ts";
 
 export type Role = "author" | "admin";
 
+export type Roles = { isTeamMember: boolean; isAuthor: boolean };
+
 export const ADMIN_DENIED_MESSAGE =
   "This area is restricted to team members only.";
 export const AUTHOR_DENIED_MESSAGE =

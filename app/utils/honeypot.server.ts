@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import { env } from "#app/utils/env.server.ts";
 
@@ -15,16 +14,17 @@ export const SPAM_MESSAGE =
   "Your submission could not be accepted. Please reload the page and try again.";
 
 /**
- * Refuses a form post that filled the hidden field, came back too fast, or
+ * True for a form post that filled the hidden field, came back too fast, or
  * left out the honeypot fields altogether (remix-utils lets that pass, but a
  * real browser always sends them because every public form renders them).
  */
-export async function checkHoneypot(formData: FormData) {
+export async function isSpam(formData: FormData) {
   try {
     if (!formData.has(NAME_FIELD) || !formData.has(VALID_FROM_FIELD)) {
       throw new SpamError("Honeypot fields missing");
     }
     await honeypot.check(formData);
+    return false;
   } catch (error) {
     // A forged or truncated timestamp fails inside the decryption, not as a
     // SpamError; the check reads nothing but the posted fields, so every
@@ -32,6 +32,6 @@ export async function checkHoneypot(formData: FormData) {
     if (!(error instanceof SpamError)) {
       console.warn(`Honeypot check failed: ${String(error)}`);
     }
-    throw data({ spam: true, message: SPAM_MESSAGE }, { status: 400 });
+    return true;
   }
 }

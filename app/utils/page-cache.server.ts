@@ -4,10 +4,8 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
 import type { MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
-import {
-  hasSupabaseCookie,
-  MARKETING_CACHE_CONTROL,
-} from "#app/utils/public-cache.server.ts";
+import { hasSessionCookie } from "#app/utils/session.server.ts";
+import { MARKETING_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import {
   nonceContext,
   scriptHashesContext,
@@ -79,7 +77,7 @@ export function pageCacheKey(
   const match = CACHEABLE.find(({ pattern }) => pattern.test(page));
   if (!match || (match.blog && blogSeconds === 0)) return null;
   const personal =
-    hasSupabaseCookie(request) ||
+    hasSessionCookie(request) ||
     parseCookieHeader(request.headers.get("Cookie") ?? "").some(
       ({ name }) => name === TOAST_COOKIE,
     );

@@ -1,5 +1,5 @@
-import { parseCookieHeader } from "@supabase/ssr";
 import type { HeadersArgs } from "react-router";
+import { hasSessionCookie } from "#app/utils/session.server.ts";
 
 // Public pages may sit in a CDN for a few minutes and be served stale while it
 // refreshes them. Anything personal must not: a request carrying a Supabase
@@ -18,12 +18,6 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
 export const MARKETING_CACHE_CONTROL =
   "public, max-age=0, must-revalidate, s-maxage=31536000";
 
-export function hasSupabaseCookie(request: Request) {
-  return parseCookieHeader(request.headers.get("Cookie") ?? "").some(
-    ({ name }) => name.startsWith("sb-"),
-  );
-}
-
 /**
  * Cache headers for a public response with this status. Failures are never
  * stored, so a backend hiccup does not stay on the page for minutes.
@@ -32,7 +26,7 @@ export function publicCacheHeaders(
   request: Request,
   status = 200,
 ): HeadersInit {
-  if (hasSupabaseCookie(request) || status >= 500) {
+  if (hasSessionCookie(request) || status >= 500) {
     return { "Cache-Control": PRIVATE_CACHE_CONTROL };
   }
   return { "Cache-Control": PUBLIC_CACHE_CONTROL, Vary: "Cookie" };

@@ -2,27 +2,20 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { $ZodType } from "zod/v4/core";
-import {
-  FormDataParseError,
-  MaxFilesExceededError,
-  parseFormData,
-} from "@remix-run/form-data-parser";
-import {
-  MaxFileSizeExceededError,
-  MaxHeaderSizeExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-} from "@remix-run/multipart-parser";
 import { getClientIp } from "#app/utils/client-ip.server.ts";
-import { checkHoneypot } from "#app/utils/honeypot.server.ts";
 import {
-  enforceRateLimit,
+  readFormBody,
+  type FormBodyProblem,
+} from "#app/utils/form-body.server.ts";
+import { isSpam, SPAM_MESSAGE } from "#app/utils/honeypot.server.ts";
+import {
+  rateLimitRetryAfter,
   type RateLimiter,
 } from "#app/utils/rate-limit.server.ts";
 
 // Guards shared by the public forms (contact page, company dialog, job
 // application): a capped body, the honeypot and a per-address rate limit,
-// each refused with a message the form shows next to the visitor's values.
+// each a value (a refusal or null) the form shows next to the visitor's values.
 
 /** A refusal the form renders as its form-level error. */
 export type FormRefusal = {
@@ -39,46 +32,11 @@ export const UNREADABLE_MESSAGE =
 export const FORM_RATE_LIMIT_MESSAGE =
   "Too many submissions from your address. Please wait a minute and try again.";
 
-// A refused upload is read to its end so the browser receives the answer
-// instead of a reset connection; past this much, the connection is cut.
-const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
-
-/** Reads and throws away what is left of a request body, up to a cap. */
-export async function discardBody(request: Request) {
-  if (!request.body) return;
-  let reader: ReadableStreamDefaultReader<Uint8Array>;
-  try {
-    reader = request.body.getReader();
-  } catch {
-    return;
-  }
-  let discarded = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      discarded += value.byteLength;
-      if (discarded > MAX_DISCARD_BYTES) {
-        await reader.cancel();
-        return;
-      }
-    }
-  } catch {
-    // The client went away: nothing left to answer.
-  } finally {
-    reader.releaseLock();
-  }
-}
-
-/** A body past one of the parsers' caps: refused as too large, not unreadable. */
-export function isLimitError(error: unknown) {
-  return (
-    error instanceof MaxFileSizeExceededError ||
-    error instanceof MaxTotalSizeExceededError ||
-    error instanceof MaxPartsExceededError ||
-    error instanceof MaxHeaderSizeExceededError ||
-    error instanceof MaxFilesExceededError
-  );
+/** A body the reader gave up on, as the refusal a form shows. */
+export function bodyRefusal(problem: FormBodyProblem): FormRefusal {
+  return problem === "unreadable"
+    ? { status: 400, message: UNREADABLE_MESSAGE }
+    : { status: 413, message: TOO_LARGE_MESSAGE };
 }
 
 /**
@@ -91,33 +49,15 @@ export async function readSmallForm(
   | { formData: FormData; refusal: null }
   | { formData: null; refusal: FormRefusal }
 > {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  try {
-    if (declared > SMALL_FORM_MAX_BYTES)
-      throw new MaxTotalSizeExceededError(SMALL_FORM_MAX_BYTES);
-    const formData = await parseFormData(request, {
-      maxFiles: 0,
-      maxFileSize: SMALL_FORM_MAX_BYTES,
-      maxTotalSize: SMALL_FORM_MAX_BYTES,
-      maxParts: 50,
-    });
-    return { formData, refusal: null };
-  } catch (error) {
-    if (isLimitError(error)) {
-      await discardBody(request);
-      return {
-        formData: null,
-        refusal: { status: 413, message: TOO_LARGE_MESSAGE },
-      };
-    }
-    if (error instanceof FormDataParseError) {
-      return {
-        formData: null,
-        refusal: { status: 400, message: UNREADABLE_MESSAGE },
-      };
-    }
-    throw error;
-  }
+  const { formData, problem } = await readFormBody(request, {
+    maxFields: 50,
+    maxFieldBytes: SMALL_FORM_MAX_BYTES,
+    maxTotalBytes: SMALL_FORM_MAX_BYTES,
+    maxFiles: 0,
+  });
+  return problem
+    ? { formData: null, refusal: bodyRefusal(problem) }
+    : { formData, refusal: null };
 }
 
 /**
@@ -142,32 +82,12 @@ export function refusalResult(message: string): SubmissionResult<string[]> {
   return { status: "error", error: { "": [message] } };
 }
 
-type ThrownData = { type: string; data: unknown; init: ResponseInit | null };
-
-/** The refusals checkHoneypot and enforceRateLimit throw, turned into form errors. */
-function asRefusal(error: unknown): FormRefusal | null {
-  const thrown = error as ThrownData | null;
-  if (thrown?.type !== "DataWithResponseInit") return null;
-  const message = (thrown.data as { message?: unknown } | null)?.message;
-  if (typeof message !== "string") return null;
-  return {
-    status: thrown.init?.status ?? 400,
-    message,
-    headers: thrown.init?.headers,
-  };
-}
-
 export async function spamRefusal(
   formData: FormData,
 ): Promise<FormRefusal | null> {
-  try {
-    await checkHoneypot(formData);
-    return null;
-  } catch (error) {
-    const refusal = asRefusal(error);
-    if (refusal) return refusal;
-    throw error;
-  }
+  return (await isSpam(formData))
+    ? { status: 400, message: SPAM_MESSAGE }
+    : null;
 }
 
 /** Counts one submission from the request's address; a refusal once over the limit. */
@@ -176,14 +96,12 @@ export function rateLimitRefusal(
   limiter: RateLimiter,
   message = FORM_RATE_LIMIT_MESSAGE,
 ): FormRefusal | null {
-  try {
-    enforceRateLimit([{ limiter, key: getClientIp(request) }], message);
-    return null;
-  } catch (error) {
-    const refusal = asRefusal(error);
-    if (refusal) return refusal;
-    throw error;
-  }
+  const retryAfter = rateLimitRetryAfter([
+    { limiter, key: getClientIp(request) },
+  ]);
+  return retryAfter > 0
+    ? { status: 429, message, headers: { "Retry-After": String(retryAfter) } }
+    : null;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { env } from "#app/utils/env.server.ts";
 
 /** How long each limit counts attempts before starting over (RATE_LIMIT_WINDOW_MS, a minute by default). */
@@ -56,23 +55,14 @@ export class RateLimiter {
   }
 }
 
-export const RATE_LIMIT_MESSAGE =
-  "Too many attempts. Please wait a minute and try again.";
-
-/** Throws a 429 response (rendered by the route's error handling) when any key is over its limit. */
-export function enforceRateLimit(
+/** Counts a hit on every key: 0 when all are within their limits, else the seconds until the latest frees up. */
+export function rateLimitRetryAfter(
   checks: { limiter: RateLimiter; key: string }[],
-  message = RATE_LIMIT_MESSAGE,
 ) {
   let retryAfter = 0;
   for (const { limiter, key } of checks) {
     const result = limiter.hit(key);
     if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfter);
   }
-  if (retryAfter > 0) {
-    throw data(
-      { rateLimited: true, message },
-      { status: 429, headers: { "Retry-After": String(retryAfter) } },
-    );
-  }
+  return retryAfter;
 }

@@ -4,7 +4,7 @@ import { createServerClient } from "@supabase/ssr";
 import { createClient, type Session } from "@supabase/supabase-js";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { demoPassword } from "./server.ts";
+import { demoPassword } from "./demo-accounts.ts";
 import { DEMO, startTestServer, type TestServer } from "./test-support.ts";
 
 const REUSE_INTERVAL_MS = 1500;

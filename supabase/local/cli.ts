@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { printDemoAccounts, startLocalSupabase } from "./server.ts";
+import { printDemoAccounts } from "./demo-accounts.ts";
+import { startLocalSupabase } from "./server.ts";
 
 const { values } = parseArgs({
   options: {

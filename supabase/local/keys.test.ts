@@ -6,7 +6,7 @@
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { forgeToken } from "./forged-token.ts";
-import { demoPassword } from "./server.ts";
+import { demoPassword } from "./demo-accounts.ts";
 import { DEMO, startTestServer, type TestServer } from "./test-support.ts";
 
 const clientOptions = {

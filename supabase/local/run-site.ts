@@ -11,6 +11,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join, relative } from "node:path";
+import { printDemoAccounts } from "./demo-accounts.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const dev = process.argv.includes("--dev");
@@ -79,6 +80,7 @@ const env: Record<string, string | undefined> = {
 };
 
 let stopBackend: (() => Promise<void>) | undefined;
+let embeddedUrl: string | undefined;
 
 if (!process.env.SUPABASE_URL) {
   // The embedded backend's demo accounts and their password are known to all:
@@ -94,7 +96,7 @@ if (!process.env.SUPABASE_URL) {
       `Warning: the site listens on HOST=${host} with the embedded Supabase (LOCAL_SUPABASE_ALLOW_REMOTE=1): its demo accounts and their password are open to anyone who can reach this host.`,
     );
   }
-  const { startLocalSupabase, printDemoAccounts } = await import("./server.ts");
+  const { startLocalSupabase } = await import("./server.ts");
   const backend = await startLocalSupabase({
     port: Number(process.env.LOCAL_SUPABASE_PORT ?? 54321),
     dataDir: process.env.LOCAL_SUPABASE_DATA_DIR,
@@ -116,8 +118,7 @@ if (!process.env.SUPABASE_URL) {
     HONEYPOT_SECRET:
       process.env.HONEYPOT_SECRET ?? "local-honeypot-secret-embedded",
   });
-  console.info(`Embedded Supabase: ${backend.url}`);
-  printDemoAccounts();
+  embeddedUrl = backend.url;
 }
 
 if (!dev) ensureBuild();
@@ -128,15 +129,30 @@ const child = dev
       ["dev", "--port", String(port), "--host", host],
       {
         cwd: root,
-        stdio: "inherit",
+        stdio: ["inherit", "pipe", "inherit"],
         env,
       },
     )
   : spawn(bin("react-router-serve"), ["./build/server/index.js"], {
       cwd: root,
-      stdio: "inherit",
+      stdio: ["inherit", "pipe", "inherit"],
       env,
     });
+
+// Where a person looks: the last lines, once the server says it listens
+// (after the build's and the server's own output), are the URL and the accounts.
+let announced = false;
+child.stdout?.on("data", (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  if (announced || !/https?:\/\//.test(chunk.toString())) return;
+  announced = true;
+  const siteHost = host === "0.0.0.0" ? "localhost" : host;
+  console.log(`\nThe site: http://${siteHost}:${port}`);
+  if (embeddedUrl) {
+    console.log(`Embedded Supabase: ${embeddedUrl}`);
+    printDemoAccounts();
+  }
+});
 
 async function shutdown(code: number) {
   await stopBackend?.();

@@ -9,6 +9,7 @@ import {
   type ServerContext,
 } from "./context.ts";
 import { openDatabase } from "./database.ts";
+import { demoPassword } from "./demo-accounts.ts";
 import { createFunctionsService } from "./functions.ts";
 import { json, nodeListener } from "./http.ts";
 import { bearerToken, createJwtTools, isRequestRole } from "./jwt.ts";
@@ -24,22 +25,6 @@ export const DEFAULT_PORT = 54321;
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_DATA_DIR = projectPath(".data/supabase");
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
-
-export const DEMO_ACCOUNTS = [
-  { email: "admin@example.com", role: "team member (admin)" },
-  { email: "author@example.com", role: "author" },
-  { email: "reader@example.com", role: "regular platform user" },
-] as const;
-
-export function demoPassword() {
-  return process.env.LOCAL_DEMO_PASSWORD || "demo-password";
-}
-
-export function printDemoAccounts(print: (line: string) => void = console.log) {
-  print("Local demo accounts (password: " + demoPassword() + "):");
-  for (const account of DEMO_ACCOUNTS)
-    print(`  ${account.email.padEnd(22)} ${account.role}`);
-}
 
 export type LocalSupabaseOptions = {
   port?: number;

@@ -2,27 +2,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { DEMO_ACCOUNTS, demoPassword } from "./demo-accounts.ts";
 import {
-  demoPassword,
   startLocalSupabase,
   type LocalSupabase,
   type LocalSupabaseOptions,
 } from "./server.ts";
 
-export const DEMO = {
-  admin: {
-    email: "admin@example.com",
-    id: "a0000000-0000-4000-8000-000000000001",
-  },
-  author: {
-    email: "author@example.com",
-    id: "a0000000-0000-4000-8000-000000000002",
-  },
-  reader: {
-    email: "reader@example.com",
-    id: "a0000000-0000-4000-8000-000000000003",
-  },
-} as const;
+export const DEMO = DEMO_ACCOUNTS;
 
 export type TestServer = LocalSupabase & {
   dataDir: string;

@@ -2,6 +2,10 @@
 // same form post without a browser (APIRequestContext).
 import { createClient } from "@supabase/supabase-js";
 import type { APIRequestContext, Page } from "@playwright/test";
+import {
+  DEMO_ACCOUNTS,
+  demoPassword,
+} from "../../supabase/local/demo-accounts.ts";
 import { expect } from "./fixtures.ts";
 import {
   BASE_URL,
@@ -9,22 +13,9 @@ import {
   SUPABASE_URL,
 } from "./e2e-env.ts";
 
-export const DEMO_PASSWORD = "demo-password";
+export const DEMO_PASSWORD = demoPassword();
 
-export const ACCOUNTS = {
-  admin: {
-    email: "admin@example.com",
-    id: "a0000000-0000-4000-8000-000000000001",
-  },
-  author: {
-    email: "author@example.com",
-    id: "a0000000-0000-4000-8000-000000000002",
-  },
-  reader: {
-    email: "reader@example.com",
-    id: "a0000000-0000-4000-8000-000000000003",
-  },
-} as const;
+export const ACCOUNTS = DEMO_ACCOUNTS;
 
 export type Account = keyof typeof ACCOUNTS;
 

@@ -43,6 +43,12 @@ const steps: Step[] = [
     together: true,
   },
   {
+    // The checked-in Database type against a fresh migrate of the schema.
+    name: "database types up to date",
+    command: "node",
+    args: ["supabase/local/db-types.ts", "--check"],
+  },
+  {
     name: "unit and contract tests",
     command: "npx",
     args: [

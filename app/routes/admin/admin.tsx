@@ -16,7 +16,7 @@ import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import { AuthorToggleSchema } from "./author-toggle-schema.ts";
-import { requireRole } from "#app/utils/auth.server.ts";
+import { requireRole } from "#app/utils/permissions.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
@@ -24,14 +24,6 @@ import { requireSmallForm } from "#app/utils/public-form.server.ts";
 // Where every toggle lands, with its toast. Not request.url: a script-driven
 // post arrives as /admin.data.
 const ADMIN_PATH = "/admin";
-
-type PlatformUserRow = {
-  id: string;
-  username: string | null;
-  email: string | null;
-  avatar_url: string | null;
-  is_author: boolean;
-};
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -63,13 +55,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 500 },
     );
   }
-  const teamIds = new Set(team.data.map((member: { id: string }) => member.id));
-  const rows = (users.data as PlatformUserRow[])
+  const teamIds = new Set(team.data.map((member) => member.id));
+  const rows = users.data
     .filter((user) => !teamIds.has(user.id))
-    .filter((user) => Boolean(user.username || user.email))
+    .flatMap((user) => {
+      const name = user.username || user.email;
+      return name ? [{ ...user, name }] : [];
+    })
     .map((user) => ({
       id: user.id,
-      name: (user.username || user.email) as string,
+      name: user.name,
       avatarUrl: user.avatar_url,
       isAuthor: user.is_author,
     }));

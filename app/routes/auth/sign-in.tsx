@@ -14,18 +14,17 @@ import {
   SIGN_IN_RATE_LIMIT_MESSAGE,
   SignInSchema,
 } from "#app/components/sign-in-schema.ts";
-import {
-  forbidden,
-  getAuth,
-  setSignedInUser,
-  signInThrottle,
-  type Roles,
-} from "#app/utils/auth.server.ts";
+import { forbidden, getAuth } from "#app/utils/permissions.server.ts";
+import { setSignedInUser } from "#app/utils/session.server.ts";
+import { signInThrottle } from "#app/utils/sign-in-throttle.server.ts";
+import { type Roles } from "#app/lib/access.ts";
 import { getClientIp } from "#app/utils/client-ip.server.ts";
-import { checkHoneypot } from "#app/utils/honeypot.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { requireSmallForm } from "#app/utils/public-form.server.ts";
+import {
+  requireSmallForm,
+  spamRefusal,
+} from "#app/utils/public-form.server.ts";
 
 const SIGN_IN_UNAVAILABLE_MESSAGE =
   "Sign-in is unavailable right now. Please try again in a moment.";
@@ -61,8 +60,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await requireSmallForm(request);
-  await checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: SignInSchema });
+  const spam = await spamRefusal(formData);
+  if (spam) {
+    return data(
+      submission.reply({
+        formErrors: [spam.message],
+        hideFields: ["password"],
+      }),
+      { status: spam.status },
+    );
+  }
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), {
       status: 400,

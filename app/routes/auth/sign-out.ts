@@ -2,10 +2,10 @@ import { isAuthApiError } from "@supabase/supabase-js";
 import type { Route } from "./+types/sign-out";
 import {
   clearAuthCookieHeaders,
-  isSameOriginPost,
   setSignedOut,
   signOutDestination,
-} from "#app/utils/auth.server.ts";
+} from "#app/utils/session.server.ts";
+import { isSameOriginPost } from "#app/utils/request-origin.server.ts";
 import { readSmallForm } from "#app/utils/public-form.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";

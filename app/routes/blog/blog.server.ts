@@ -1,5 +1,6 @@
-import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
+import type { PostgrestError } from "@supabase/supabase-js";
 import { z } from "zod";
+import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { pageRange, POSTS_PER_PAGE } from "#app/lib/pagination.ts";
 
 // Reads of the blog tables. Every query names its columns and filters on
@@ -90,7 +91,7 @@ function toSummaries(rows: unknown): PostSummary[] {
 export type PostListPage = { posts: PostSummary[]; total: number };
 
 function listQuery(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   columns: string,
   tag: string | null,
   options: { head?: boolean } = {},
@@ -107,7 +108,7 @@ function listQuery(
 
 /** One page of published posts, newest first, optionally with one tag. */
 export async function listPosts(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   {
     tag,
     page,
@@ -129,14 +130,17 @@ export async function listPosts(
   return { posts: toSummaries(data), total: count ?? 0 };
 }
 
-async function countPosts(supabase: SupabaseClient, tag: string | null) {
+async function countPosts(supabase: TypedSupabaseClient, tag: string | null) {
   const { count, error } = await listQuery(supabase, "id", tag, { head: true });
   if (error) throw queryError(error);
   return count ?? 0;
 }
 
 /** The newest published posts, for the feed. */
-export async function listRecentPosts(supabase: SupabaseClient, limit: number) {
+export async function listRecentPosts(
+  supabase: TypedSupabaseClient,
+  limit: number,
+) {
   const { data, error } = await supabase
     .from("blog_posts")
     .select(SUMMARY_COLUMNS)
@@ -155,7 +159,7 @@ const SitemapRowSchema = z.object({ id: z.string(), updated_at: z.string() });
 const SITEMAP_BATCH = 1000;
 
 /** Every published post's id and last change, for the sitemap. */
-export async function listPostDates(supabase: SupabaseClient) {
+export async function listPostDates(supabase: TypedSupabaseClient) {
   const rows: z.infer<typeof SitemapRowSchema>[] = [];
   for (let from = 0; ; from += SITEMAP_BATCH) {
     const { data, error } = await supabase
@@ -185,7 +189,7 @@ export function isPostId(value: string | undefined): value is string {
  * A malformed id never reaches the database.
  */
 export async function getPost(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   id: string,
 ): Promise<Post | null> {
   if (!isPostId(id)) return null;
@@ -213,7 +217,7 @@ export type PostLookup =
  * (logged with `what`), so each caller answers the three the same way.
  */
 export async function lookUpPost(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   id: string,
   what: string,
 ): Promise<PostLookup> {

@@ -21,7 +21,7 @@ import {
   POST_DELETED,
   POST_NOT_FOUND,
 } from "./post-messages.ts";
-import { forbidden, requireUser } from "#app/utils/auth.server.ts";
+import { forbidden, requireUser } from "#app/utils/permissions.server.ts";
 import { lookUpPost } from "./blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { deletePost, publicCoverPrefix } from "./post.server.ts";

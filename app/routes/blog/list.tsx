@@ -9,7 +9,7 @@ import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { pageLinks, parsePage } from "#app/lib/pagination.ts";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
-import { getUser } from "#app/utils/auth.server.ts";
+import { getUser } from "#app/utils/session.server.ts";
 import { BlogQueryError, listPosts } from "./blog.server.ts";
 import {
   cacheHeadersFromLoader,

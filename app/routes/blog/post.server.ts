@@ -1,16 +1,12 @@
-import {
-  isMultipartRequest,
-  MultipartParseError,
-  parseMultipartRequest,
-} from "@remix-run/multipart-parser";
-import type { PostgrestError, SupabaseClient } from "@supabase/supabase-js";
+import type { PostgrestError } from "@supabase/supabase-js";
 import { z } from "zod";
 import {
   CONTENT_MAX_BYTES,
   COVER_MAX_BYTES,
 } from "#app/routes/blog/editor/post-schema.ts";
+import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { invalidateBlogPages } from "#app/utils/page-cache.server.ts";
-import { discardBody, isLimitError } from "#app/utils/public-form.server.ts";
+import { readFormBody } from "#app/utils/form-body.server.ts";
 
 // Writing side of the blog: reading the post form's body within limits,
 // storing cover images, saving through the atomic save_post function and
@@ -38,87 +34,24 @@ export type PostFormBody = {
   problem: PostFormProblem | null;
 };
 
-async function readUrlEncoded(request: Request): Promise<PostFormBody> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > POST_FORM_MAX_BYTES) {
-    await discardBody(request);
-    return { formData: new FormData(), problem: "too-large" };
-  }
-  if (!request.body) return { formData: new FormData(), problem: null };
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > POST_FORM_MAX_BYTES) {
-        reader.releaseLock();
-        await discardBody(request);
-        return { formData: new FormData(), problem: "too-large" };
-      }
-      chunks.push(value);
-    }
-  } finally {
-    try {
-      reader.releaseLock();
-    } catch {
-      // Already released above.
-    }
-  }
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
-  const formData = new FormData();
-  for (const [name, value] of new URLSearchParams(text))
-    formData.append(name, value);
-  return { formData, problem: null };
-}
-
 /**
  * The post form's body as a stream: the body (with inline images) up to
- * CONTENT_MAX_BYTES, one cover file, and a little text besides. The parser
+ * CONTENT_MAX_BYTES, one cover file, and a little text besides. The reader
  * stops at a limit, so an oversized body is never held in memory; the fields
  * already read come back so the author keeps them. The cover's own 5 MB limit
  * is the schema's, so it gets its own message.
  */
 export async function readPostForm(request: Request): Promise<PostFormBody> {
-  if (!isMultipartRequest(request)) return readUrlEncoded(request);
-  const formData = new FormData();
-  let files = 0;
-  try {
-    for await (const part of parseMultipartRequest(request, {
-      maxFileSize: CONTENT_MAX_BYTES,
-      maxTotalSize: POST_FORM_MAX_BYTES,
-      maxParts: MAX_PARTS,
-    })) {
-      const name = part.name;
-      if (!name) continue;
-      if (!part.isFile) {
-        formData.append(name, part.text);
-        continue;
-      }
-      files += 1;
-      if (files > MAX_FILES) {
-        await discardBody(request);
-        return { formData, problem: "too-large" };
-      }
-      formData.append(
-        name,
-        new File([part.bytes as Uint8Array<ArrayBuffer>], part.filename ?? "", {
-          type: part.mediaType ?? "application/octet-stream",
-        }),
-      );
-    }
-    return { formData, problem: null };
-  } catch (error) {
-    if (isLimitError(error)) {
-      await discardBody(request);
-      return { formData, problem: "too-large" };
-    }
-    if (error instanceof MultipartParseError)
-      return { formData, problem: "unreadable" };
-    throw error;
-  }
+  const { formData, problem } = await readFormBody(request, {
+    maxFields: MAX_PARTS,
+    maxFieldBytes: CONTENT_MAX_BYTES,
+    maxTotalBytes: POST_FORM_MAX_BYTES,
+    maxFiles: MAX_FILES,
+  });
+  return {
+    formData,
+    problem: problem === "too-many-files" ? "too-large" : problem,
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -209,7 +142,7 @@ export type CoverUpload =
 
 /** Stores a cover under the user's folder (no overwrite, cached for an hour). */
 export async function uploadCover(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   userId: string,
   file: File,
 ): Promise<CoverUpload> {
@@ -236,7 +169,7 @@ export async function uploadCover(
 }
 
 /** Best effort: a leftover object costs storage, never correctness. */
-export async function removeCover(supabase: SupabaseClient, path: string) {
+export async function removeCover(supabase: TypedSupabaseClient, path: string) {
   try {
     const { error } = await supabase.storage.from(COVER_BUCKET).remove([path]);
     if (error) console.error("Cover removal failed:", error.message);
@@ -294,15 +227,15 @@ export function saveFailure(
 
 /** Creates (id null) or updates a post and replaces its tags in one transaction. */
 export async function savePost(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   input: SavePostInput,
 ): Promise<SaveOutcome> {
   const { data, error } = await supabase.rpc("save_post", {
     p_id: input.id,
     p_title: input.title,
     p_content: input.content,
-    p_excerpt: input.excerpt,
-    p_cover_image_url: input.coverImageUrl,
+    p_excerpt: input.excerpt ?? undefined,
+    p_cover_image_url: input.coverImageUrl ?? undefined,
     p_tags: input.tags,
   });
   if (error) return saveFailure(error);
@@ -322,7 +255,7 @@ const DeletedRowSchema = z.array(
  * request deletes nothing, which is reported as a failure.
  */
 export async function deletePost(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   {
     id,
     userId,
@@ -353,7 +286,7 @@ export async function deletePost(
 
 /** Every tag name, for the toggles on the writing page; none when they cannot be read. */
 export async function listTagNames(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
 ): Promise<string[]> {
   const { data, error } = await supabase
     .from("tags")

@@ -16,7 +16,8 @@ import {
 import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
 import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
 import { safeLinkUrl, sanitizePostHtml } from "#app/lib/sanitize.ts";
-import { getRoles, getUser } from "#app/utils/auth.server.ts";
+import { getRoles } from "#app/utils/permissions.server.ts";
+import { getUser } from "#app/utils/session.server.ts";
 import { lookUpPost } from "./blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import {

@@ -17,10 +17,12 @@ import {
   JobApplicationSchema,
 } from "./job-application-schema.ts";
 import { formToast } from "#app/routes/contact/contact.server.ts";
+import { discardBody, readFormBody } from "#app/utils/form-body.server.ts";
 import {
-  discardBody,
+  bodyRefusal,
   rateLimitRefusal,
   refusalResult,
+  SMALL_FORM_MAX_BYTES,
   spamRefusal,
   UNREADABLE_MESSAGE,
 } from "#app/utils/public-form.server.ts";
@@ -30,7 +32,6 @@ import {
 } from "#app/utils/rate-limit.server.ts";
 import { getSupabase, invokeFunction } from "#app/utils/supabase.server.ts";
 import type { ToastData } from "#app/utils/toast.ts";
-import { parseUploadForm } from "#app/utils/upload.server.ts";
 import {
   cvDisplayName,
   cvObjectName,
@@ -158,18 +159,20 @@ export async function submitApplication({
     );
   }
 
-  const {
-    formData,
-    problem,
-    refusal: bodyRefusal,
-  } = await parseUploadForm(request, {
-    maxFileSize: CV_MAX_BYTES,
+  // One CV of CV_MAX_BYTES plus a small form's worth of text.
+  const { formData, problem, multipart } = await readFormBody(request, {
+    maxFields: 50,
+    maxFieldBytes: CV_MAX_BYTES,
+    maxTotalBytes: CV_MAX_BYTES + SMALL_FORM_MAX_BYTES,
     maxFiles: 1,
   });
   const submission = parseWithZod(formData, { schema: JobApplicationSchema });
 
-  if (bodyRefusal)
-    return respond(refusalResult(bodyRefusal.message), bodyRefusal.status);
+  // A body that is not multipart never carried a CV: refused as a small form is.
+  if (problem && !multipart) {
+    const refusal = bodyRefusal(problem);
+    return respond(refusalResult(refusal.message), refusal.status);
+  }
   const refusal = await spamRefusal(formData);
   if (refusal)
     return respond(

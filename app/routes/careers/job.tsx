@@ -1,6 +1,7 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/job";
 import classes from "./careers.module.css";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { ApplicationPanel, ApplyNowButton } from "./application-form.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
@@ -99,21 +100,32 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) {
-    return (
-      <ErrorPage
-        title="Something went wrong"
-        message="We could not show this position right now. Please try again in a moment."
-        actions={[{ to: "/careers", label: "Back to Careers" }]}
-      />
-    );
-  }
+const BACK_TO_CAREERS = [{ to: "/careers", label: "Back to Careers" }];
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      defaultStatusHandler={somethingWentWrong}
+      unexpectedErrorHandler={somethingWentWrong}
+      statusHandlers={{
+        404: () => (
+          <ErrorPage
+            title="Job Not Found"
+            message="The job you're looking for doesn't exist."
+            actions={BACK_TO_CAREERS}
+          />
+        ),
+      }}
+    />
+  );
+}
+
+function somethingWentWrong() {
   return (
     <ErrorPage
-      title="Job Not Found"
-      message="The job you're looking for doesn't exist."
-      actions={[{ to: "/careers", label: "Back to Careers" }]}
+      title="Something went wrong"
+      message="We could not show this position right now. Please try again in a moment."
+      actions={BACK_TO_CAREERS}
     />
   );
 }

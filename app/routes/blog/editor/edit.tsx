@@ -15,7 +15,7 @@ import type { PostActionData } from "./types.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { LOAD_FAILED, POST_NOT_FOUND } from "#app/routes/blog/post-messages.ts";
 import { safeLinkUrl, sanitizePostHtml } from "#app/lib/sanitize.ts";
-import { forbidden, requireRole } from "#app/utils/auth.server.ts";
+import { forbidden, requireRole } from "#app/utils/permissions.server.ts";
 import { lookUpPost } from "#app/routes/blog/blog.server.ts";
 import { EDIT_FORBIDDEN_MESSAGE, postFormAction } from "./editor.server.ts";
 import { listTagNames } from "#app/routes/blog/post.server.ts";

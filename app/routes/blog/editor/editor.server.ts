@@ -19,9 +19,9 @@ import { sanitizePostHtml } from "#app/lib/sanitize.ts";
 import {
   forbidden,
   getAuth,
-  getUser,
   requireRole,
-} from "#app/utils/auth.server.ts";
+} from "#app/utils/permissions.server.ts";
+import { getUser } from "#app/utils/session.server.ts";
 import { lookUpPost, type Post } from "#app/routes/blog/blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import {

@@ -3,7 +3,7 @@ import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { POST_FORM_COPY } from "./labels.ts";
 import { PostForm } from "./post-form.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
-import { requireRole } from "#app/utils/auth.server.ts";
+import { requireRole } from "#app/utils/permissions.server.ts";
 import { postFormAction } from "./editor.server.ts";
 import { listTagNames } from "#app/routes/blog/post.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";

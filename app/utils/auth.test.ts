@@ -9,15 +9,17 @@ import {
 import {
   AUTH_DEADLINE_MS,
   authMiddleware,
-  createSignInThrottle,
-  getAuth,
   getUser,
+  signOutDestination,
+} from "#app/utils/session.server.ts";
+import { createSignInThrottle } from "#app/utils/sign-in-throttle.server.ts";
+import {
+  getAuth,
   currentPath,
-  isSameOriginPost,
   requireRole,
   requireUser,
-  signOutDestination,
-} from "#app/utils/auth.server.ts";
+} from "#app/utils/permissions.server.ts";
+import { isSameOriginPost } from "#app/utils/request-origin.server.ts";
 import { supabaseMiddleware } from "#app/utils/supabase.server.ts";
 
 // The unit-test environment points SUPABASE_URL at 127.0.0.1, so

@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 // loads the modules fresh with an https site.
 process.env.SITE_URL = "https://www.example.com";
 const { authCookieOptions } = await import("#app/utils/supabase.server.ts");
-const { clearAuthCookieHeaders } = await import("#app/utils/auth.server.ts");
+const { clearAuthCookieHeaders } = await import("#app/utils/session.server.ts");
 
 test("auth cookies are Secure when the site is served over https", () => {
   expect(authCookieOptions).toMatchObject({
