@@ -63,8 +63,9 @@ export async function startProductionSite({
   return {
     origin,
     supabaseUrl: `http://127.0.0.1:${supabasePort}`,
-    /** The secret key its embedded Supabase made for the data directory. */
+    /** The keys its embedded Supabase made for the data directory. */
     secretKey: readApiKeys(dataDir).secretKey,
+    publishableKey: readApiKeys(dataDir).publishableKey,
     root,
     stop,
   };
