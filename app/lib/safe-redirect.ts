@@ -14,31 +14,44 @@ function isSafePath(value: string) {
 }
 
 /**
- * Returns `to` when it is a path on this site, otherwise `fallback`.
- * Every percent-decoded form of the value must also be a plain path, so an
- * encoded "//evil.example" cannot become a protocol-relative URL in a later
- * hop that decodes it.
+ * Whether `value` and every percent-decoded form of it is a plain path, so
+ * an encoded "//evil.example" cannot become a protocol-relative URL in a
+ * later hop that decodes it.
  */
-export function safeRedirect(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || to.length === 0 || to.length > MAX_LENGTH) {
-    return fallback;
-  }
-  let current = to;
+function staysOnSite(value: string) {
+  let current = value;
   for (let round = 0; ; round++) {
-    if (!isSafePath(current)) return fallback;
+    if (!isSafePath(current)) return false;
     let decoded: string;
     try {
       decoded = decodeURIComponent(current);
     } catch {
       // A malformed escape cannot be decoded by a later hop either.
-      break;
+      return true;
     }
-    if (decoded === current) break;
+    if (decoded === current) return true;
     // Layer upon layer of encoding: nobody links like that on purpose.
-    if (round === MAX_DECODE_ROUNDS) return fallback;
+    if (round === MAX_DECODE_ROUNDS) return false;
     current = decoded;
   }
+}
+
+/**
+ * Returns `to` as a normalised path on this site, otherwise `fallback`.
+ * Normalising can make a new value ("/a/..//evil.example" and
+ * "/%2e//evil.example" both become "//evil.example"), so the value returned is
+ * checked again, as it will be sent.
+ */
+export function safeRedirect(to: unknown, fallback = "/"): string {
+  if (typeof to !== "string" || to.length === 0 || to.length > MAX_LENGTH) {
+    return fallback;
+  }
+  if (!staysOnSite(to)) return fallback;
   const url = new URL(to, BASE);
   if (url.origin !== BASE) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!staysOnSite(path) || new URL(path, BASE).origin !== BASE) {
+    return fallback;
+  }
+  return path;
 }

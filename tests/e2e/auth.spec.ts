@@ -32,6 +32,14 @@ const DEFAULT_DENIED =
   "This area is restricted to Recursa team members only. If you believe this is an error, please contact support.";
 const AUTH_COOKIE = "sb-127-auth-token";
 
+/** Same-site paths until URL normalisation makes them "//evil.example/…". */
+const NORMALISED_OFFSITE = [
+  "/a/..//evil.example",
+  "/.//evil.example",
+  "/%2e//evil.example",
+  "/x/%2E%2E//evil.example/admin",
+];
+
 test.describe("Team Login", () => {
   test("the form: email and password, both required", async ({ page }) => {
     const response = await page.goto("/auth");
@@ -162,7 +170,8 @@ test.describe("Team Login", () => {
   });
 
   test("open redirects fall back to the role's page", async ({ page }) => {
-    await signIn(page, "admin", "//evil.example");
+    // Passes a check made before normalisation; normalised, "//evil.example".
+    await signIn(page, "admin", "/a/..//evil.example");
     await expect(page).toHaveURL(`${BASE_URL}/admin`);
     // Signed in as a team member, /auth redirects straight away. The page's
     // request context shares its cookies; the redirect is what is checked,
@@ -174,6 +183,7 @@ test.describe("Team Login", () => {
       "%2F%5Cevil.example",
       "/\t/evil.example",
       "javascript:alert(1)",
+      ...NORMALISED_OFFSITE,
     ]) {
       const response = await page.request.get(
         `/auth?${new URLSearchParams({ redirect: hostile })}`,
@@ -187,14 +197,25 @@ test.describe("Team Login", () => {
   });
 
   test("the posted redirect is checked as well", async ({ request }) => {
-    const form = await signInForm(request, ACCOUNTS.admin.email, DEMO_PASSWORD);
-    const response = await request.post("/auth", {
-      form: { ...form, redirectTo: "//evil.example/steal" },
-      headers: { Origin: BASE_URL },
-      maxRedirects: 0,
-    });
-    expect(response.status()).toBe(302);
-    expect(response.headers().location).toBe("/admin");
+    for (const hostile of ["//evil.example/steal", ...NORMALISED_OFFSITE]) {
+      const form = await signInForm(
+        request,
+        ACCOUNTS.admin.email,
+        DEMO_PASSWORD,
+      );
+      const response = await request.post("/auth", {
+        form: { ...form, redirectTo: hostile },
+        headers: { Origin: BASE_URL },
+        maxRedirects: 0,
+      });
+      expect(response.status(), hostile).toBe(302);
+      expect(response.headers().location, hostile).toBe("/admin");
+      await request.post("/sign-out", {
+        form: {},
+        headers: { Origin: BASE_URL },
+        maxRedirects: 0,
+      });
+    }
   });
 });
 
@@ -387,12 +408,14 @@ test.describe("sessions", () => {
     });
     expect(response.status()).toBe(302);
     expect(response.headers().location).toBe("/company");
-    const offsite = await request.post("/sign-out", {
-      form: { redirectTo: "//evil.example" },
-      headers: { Origin: BASE_URL },
-      maxRedirects: 0,
-    });
-    expect(offsite.headers().location).toBe("/");
+    for (const hostile of ["//evil.example", ...NORMALISED_OFFSITE]) {
+      const offsite = await request.post("/sign-out", {
+        form: { redirectTo: hostile },
+        headers: { Origin: BASE_URL },
+        maxRedirects: 0,
+      });
+      expect(offsite.headers().location, hostile).toBe("/");
+    }
   });
 });
 
