@@ -14,6 +14,12 @@ export const BLOG_COPY = {
   listError: (message: string) => `Error loading posts: ${message}`,
   /** The list's {message} when Supabase gives none. */
   unknownError: "Unknown error",
+  /**
+   * The {message} for any other backend failure: the database's own words
+   * (tables, types, bytes) are for the log, never for a visitor.
+   */
+  unavailable:
+    "the blog is unavailable right now. Please try again in a moment.",
   coverPlaceholder: "Article Preview",
   teamLabel: `${BRAND_NAME} Team`,
   previousPage: "Previous page",

@@ -990,3 +990,42 @@ test.describe("when Supabase fails without a message", () => {
     ).toBeVisible();
   });
 });
+
+// Supabase answers with the database's own words: they go to the log, and
+// the visitor reads ours.
+test.describe("when Supabase fails with a database message", () => {
+  let site: FailingSite;
+  const DATABASE_MESSAGE = 'relation "internal_blog_table" does not exist';
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    site = await startFailingSite(({ method, url }) =>
+      method === "GET" && url.pathname === "/rest/v1/blog_posts"
+        ? { code: "42P01", message: DATABASE_MESSAGE }
+        : null,
+    );
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test("the list and a post never show it", async ({ page }) => {
+    const list = await page.goto(`${site.url}/blueprints`);
+    expect(list?.status()).toBe(503);
+    await expect(
+      page.getByRole("alert").filter({
+        hasText:
+          "Error loading posts: the blog is unavailable right now. Please try again in a moment.",
+      }),
+    ).toBeVisible();
+    expect(await page.content()).not.toContain("internal_blog_table");
+
+    const post = await page.goto(`${site.url}/blueprints/${SEEDED_POST.id}`);
+    expect(post?.status()).toBe(503);
+    await expect(
+      page.getByRole("heading", { name: "Error Loading Post" }),
+    ).toBeVisible();
+    expect(await page.content()).not.toContain("internal_blog_table");
+  });
+});

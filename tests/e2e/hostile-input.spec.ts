@@ -57,6 +57,9 @@ function freshIp() {
 }
 
 const STACK_FRAME = /\n\s+at .+[(\s]\S+:\d+:\d+\)?/;
+/** PostgreSQL's and PostgREST's own words: for the log, never for a page. */
+const DATABASE_WORDS =
+  /invalid byte sequence|invalid input syntax|SQLSTATE|PostgreSQL|syntax error at or near|violates .* constraint|relation "|PGRST\d{3}/i;
 const FILE_PATH =
   /(?:\/app\/|\/build\/server\/|node_modules\/)\S+\.(?:js|ts|tsx)/;
 /** The page without the app's inline scripts (route data inside them is escaped JSON). */
@@ -104,6 +107,7 @@ async function check(name: string, response: APIResponse, payload?: string) {
   for (const [what, pattern] of [
     ["stack frame", STACK_FRAME],
     ["source path", FILE_PATH],
+    ["database message", DATABASE_WORDS],
   ] as const) {
     expect(pattern.exec(body)?.[0] ?? null, `${name}: no ${what}`).toBeNull();
   }
@@ -301,6 +305,11 @@ const QUERY_VALUES = [
   "%FF",
   "a&page=1&page=2&tag=x&tag=y",
   "x".repeat(6_000),
+  // Control characters: PostgreSQL refuses NUL in text outright.
+  "%00",
+  "a%00b",
+  "%01%1F%7F",
+  "%0D%0ASet-Cookie:%20x=1",
 ];
 
 test("hostile route parameters and query strings", async ({ request }) => {

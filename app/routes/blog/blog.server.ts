@@ -2,6 +2,7 @@ import type { PostgrestError } from "@supabase/supabase-js";
 import { z } from "zod";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { pageRange, POSTS_PER_PAGE } from "#app/lib/pagination.ts";
+import { BLOG_COPY } from "#app/content/blog.ts";
 
 // Reads of the blog tables. Every query names its columns and filters on
 // `published` itself, so a signed-in team member (whom RLS lets see more) gets
@@ -62,19 +63,29 @@ export class BlogQueryError extends Error {
   override name = "BlogQueryError";
 }
 
-// The message is kept as Supabase gave it, empty or not: each page has its
-// own words for a failure without one (SPEC.md section 8).
+/**
+ * What a visitor may read of a backend failure: our words, or none when
+ * Supabase gave none (each page has its own words for that, SPEC.md section
+ * 8). The database's message goes to the log as the cause.
+ */
 function queryError(error: PostgrestError | Error): BlogQueryError {
-  return new BlogQueryError(error.message);
+  return new BlogQueryError(error.message ? BLOG_COPY.unavailable : "", {
+    cause: error.message,
+  });
+}
+
+/** The database's own words for the log, where there were any. */
+export function logMessage(error: BlogQueryError) {
+  return typeof error.cause === "string" ? error.cause : error.message;
 }
 
 /** Rows of an unexpected shape are a backend fault like any other, not a crash. */
 function parseRows<T extends z.ZodType>(schema: T, rows: unknown): z.infer<T> {
   const result = schema.safeParse(rows);
   if (!result.success) {
-    throw new BlogQueryError(
-      "The blog database answered with data of an unexpected shape",
-    );
+    throw new BlogQueryError(BLOG_COPY.unavailable, {
+      cause: "The blog database answered with data of an unexpected shape",
+    });
   }
   return result.data;
 }
@@ -226,7 +237,7 @@ export async function lookUpPost(
     return post ? { state: "ok", post } : { state: "not-found" };
   } catch (error) {
     if (!(error instanceof BlogQueryError)) throw error;
-    console.error(`${what}:`, error.message);
+    console.error(`${what}:`, logMessage(error));
     return { state: "error", message: error.message };
   }
 }

@@ -10,7 +10,7 @@ import { routeMeta } from "#app/lib/meta.ts";
 import { pageLinks, parsePage } from "#app/lib/pagination.ts";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
 import { getUser } from "#app/utils/session.server.ts";
-import { BlogQueryError, listPosts } from "./blog.server.ts";
+import { BlogQueryError, listPosts, logMessage } from "./blog.server.ts";
 import {
   cacheHeadersFromLoader,
   publicCacheHeaders,
@@ -19,7 +19,13 @@ import { getSupabase } from "#app/utils/supabase.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const tag = url.searchParams.get("tag")?.trim() || null;
+  // No tag holds a control character, and PostgreSQL refuses NUL outright:
+  // they are dropped rather than sent to the database.
+  const tag =
+    url.searchParams
+      .get("tag")
+      ?.replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim() || null;
   const page = parsePage(url.searchParams.get("page"));
   // Only the author sees a post's delete button; signed-in pages are never cached publicly.
   const userId = getUser(context)?.id ?? null;
@@ -47,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   } catch (error) {
     if (!(error instanceof BlogQueryError)) throw error;
-    console.error("Blog list failed:", error.message);
+    console.error("Blog list failed:", logMessage(error));
     return data(
       {
         ok: false as const,

@@ -10,6 +10,7 @@ import { buildRss } from "./feeds.ts";
 import { absoluteUrl } from "#app/lib/meta.ts";
 import {
   BlogQueryError,
+  logMessage,
   listRecentPosts,
 } from "#app/routes/blog/blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     posts = await listRecentPosts(getSupabase(context), RSS_ITEM_COUNT);
   } catch (error) {
     if (!(error instanceof BlogQueryError)) throw error;
-    console.error("RSS feed failed:", error.message);
+    console.error("RSS feed failed:", logMessage(error));
     return new Response("The feed is unavailable right now.", {
       status: 503,
       headers: {

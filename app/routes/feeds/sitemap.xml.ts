@@ -4,7 +4,11 @@ import { BLOG_PATH } from "#app/content/blog.ts";
 import { JOBS } from "#app/content/jobs.ts";
 import { buildSitemap, type SitemapEntry } from "./feeds.ts";
 import { absoluteUrl } from "#app/lib/meta.ts";
-import { BlogQueryError, listPostDates } from "#app/routes/blog/blog.server.ts";
+import {
+  BlogQueryError,
+  listPostDates,
+  logMessage,
+} from "#app/routes/blog/blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { publicCacheHeaders } from "#app/utils/public-cache.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
@@ -29,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     posts = await listPostDates(getSupabase(context));
   } catch (error) {
     if (!(error instanceof BlogQueryError)) throw error;
-    console.error("Sitemap failed:", error.message);
+    console.error("Sitemap failed:", logMessage(error));
     // Crawlers retry a 503 later instead of dropping every post from the index.
     return new Response("The sitemap is unavailable right now.", {
       status: 503,
