@@ -21,8 +21,10 @@ FROM base
 COPY --from=production-deps /app/node_modules /app/node_modules
 COPY --from=build /app/build /app/build
 COPY --from=build /app/public /app/public
+COPY --from=build /app/app/server /app/app/server
 COPY package.json ./
 USER node
 ENV PORT=3000 HOST=0.0.0.0
 EXPOSE 3000
-CMD ["node_modules/.bin/react-router-serve", "./build/server/index.js"]
+# Node 24 runs the TypeScript server as it is (type stripping): no build step.
+CMD ["node", "app/server/production.ts"]

@@ -133,7 +133,7 @@ const child = dev
         env,
       },
     )
-  : spawn(bin("react-router-serve"), ["./build/server/index.js"], {
+  : spawn(process.execPath, ["app/server/production.ts"], {
       cwd: root,
       stdio: ["inherit", "pipe", "inherit"],
       env,

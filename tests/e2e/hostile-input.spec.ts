@@ -337,6 +337,22 @@ test("hostile route parameters and query strings", async ({ request }) => {
   await runAll(cases);
 });
 
+test("methods no page takes: 405 with Allow, OPTIONS 204, never a 500", async ({
+  request,
+}) => {
+  for (const path of ["/", "/company", "/blueprints", "/auth", "/contact-us"]) {
+    const options = await request.fetch(path, { method: "OPTIONS" });
+    expect(options.status(), `OPTIONS ${path}`).toBe(204);
+    expect(options.headers()["allow"]).toBe("GET, HEAD, POST, OPTIONS");
+    for (const method of ["PROPFIND", "TRACE", "PUT", "DELETE", "PATCH"]) {
+      const response = await request.fetch(path, { method });
+      await check(`${method} ${path}`, response);
+      expect(response.status(), `${method} ${path}`).toBe(405);
+      expect(response.headers()["allow"]).toBe("GET, HEAD, POST, OPTIONS");
+    }
+  }
+});
+
 function decodeSafe(value: string) {
   try {
     return decodeURIComponent(value);

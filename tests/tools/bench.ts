@@ -94,27 +94,23 @@ let nginx: Awaited<ReturnType<typeof startNginxYardstick>> = null;
 async function coldStart(postPath: string) {
   const coldOrigin = `http://127.0.0.1:${coldPort}`;
   const started = performance.now();
-  const server = spawn(
-    join(root, "node_modules/.bin/react-router-serve"),
-    ["./build/server/index.js"],
-    {
-      cwd: root,
-      stdio: "ignore",
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(coldPort),
-        HOST: "127.0.0.1",
-        SITE_URL: coldOrigin,
-        PLATFORM_URL: "https://platform.example.com",
-        SUPABASE_URL: supabaseUrl,
-        SUPABASE_PUBLISHABLE_KEY: publishableKey,
-        SUPABASE_SECRET_KEY: secretKey,
-        SESSION_SECRET: "bench-session-secret-0123456789abcdef",
-        HONEYPOT_SECRET: "bench-honeypot-secret",
-      },
+  const server = spawn(process.execPath, ["app/server/production.ts"], {
+    cwd: root,
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(coldPort),
+      HOST: "127.0.0.1",
+      SITE_URL: coldOrigin,
+      PLATFORM_URL: "https://platform.example.com",
+      SUPABASE_URL: supabaseUrl,
+      SUPABASE_PUBLISHABLE_KEY: publishableKey,
+      SUPABASE_SECRET_KEY: secretKey,
+      SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+      HONEYPOT_SECRET: "bench-honeypot-secret",
     },
-  );
+  });
   try {
     for (;;) {
       if (server.exitCode !== null) throw new Error("the cold server exited");

@@ -20,16 +20,49 @@ describe("Dockerfile", () => {
     expect(dockerfile).toMatch(/PORT=3000/);
   });
 
-  it("copies only files that exist and starts react-router-serve from production dependencies", () => {
+  it("copies only files that exist and starts the production server", () => {
     for (const [, source] of dockerfile.matchAll(
       /^COPY (?!--from)(.+) \.\/$/gm,
     )) {
       for (const file of source!.split(/\s+/))
         expect(existsSync(root + file), file).toBe(true);
     }
-    expect(dockerfile).toContain('"./build/server/index.js"');
-    expect(pkg.dependencies["@react-router/serve"]).toBeDefined();
+    expect(dockerfile).toMatch(
+      /^CMD \["node", "app\/server\/production\.ts"\]$/m,
+    );
+    expect(dockerfile).toMatch(
+      /^COPY --from=build \/app\/app\/server \/app\/app\/server$/m,
+    );
     expect(pkg.scripts.build).toBe("react-router build");
+  });
+
+  it("gives the server everything it imports: its own folder and production dependencies", () => {
+    const folder = "app/server/";
+    const files = readdirSync(root + folder).filter(
+      (name) => name.endsWith(".ts") && !name.endsWith(".test.ts"),
+    );
+    expect(files).toContain("production.ts");
+    for (const file of files) {
+      const source = read(folder + file);
+      for (const [, specifier = ""] of source.matchAll(
+        /^import (?!type )[^;]*? from "([^"]+)";/gms,
+      )) {
+        if (specifier.startsWith("node:")) continue;
+        if (specifier.startsWith("./")) {
+          expect(existsSync(root + folder + specifier), specifier).toBe(true);
+          continue;
+        }
+        // Only app/server is copied into the image, and only production
+        // dependencies are installed there.
+        const name = specifier.startsWith("@")
+          ? specifier.split("/").slice(0, 2).join("/")
+          : specifier.split("/")[0]!;
+        expect(
+          pkg.dependencies[name],
+          `${file} imports ${specifier}`,
+        ).toBeDefined();
+      }
+    }
   });
 });
 

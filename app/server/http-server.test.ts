@@ -1,0 +1,99 @@
+import { createServer, request, type Server } from "node:http";
+import { connect } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, test } from "vitest";
+import { methodGuard, serverOptions, TIMEOUTS } from "./http-server.ts";
+
+let server: Server | undefined;
+afterEach(() => {
+  server?.closeAllConnections();
+  server?.close();
+});
+
+/** The guard and the timeouts in front of a route that reads its body. */
+async function start(timeouts = TIMEOUTS) {
+  const app = express();
+  app.use(methodGuard);
+  app.all("/{*splat}", (request, response) => {
+    request.resume();
+    request.on("end", () => response.send(`read by ${request.method}`));
+  });
+  server = createServer(serverOptions(timeouts), app);
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+describe("methodGuard", () => {
+  test("lets pages' methods through, answers OPTIONS and refuses the rest with 405", async () => {
+    const port = await start();
+    // fetch() refuses to send TRACE, so plain http.request it is.
+    const send = (method: string) =>
+      new Promise<{ status: number; allow?: string; body: string }>(
+        (resolve, reject) => {
+          const outgoing = request(
+            { host: "127.0.0.1", port, path: "/company", method },
+            (incoming) => {
+              let body = "";
+              incoming.on("data", (chunk: Buffer) => (body += chunk));
+              incoming.on("end", () =>
+                resolve({
+                  status: incoming.statusCode ?? 0,
+                  allow: incoming.headers.allow,
+                  body,
+                }),
+              );
+            },
+          );
+          outgoing.on("error", reject);
+          outgoing.end();
+        },
+      );
+    for (const method of ["GET", "POST"]) {
+      expect((await send(method)).body).toBe(`read by ${method}`);
+    }
+    expect((await send("HEAD")).status).toBe(200);
+    const options = await send("OPTIONS");
+    expect(options.status).toBe(204);
+    expect(options.allow).toBe("GET, HEAD, POST, OPTIONS");
+    for (const method of ["PUT", "DELETE", "PATCH", "PROPFIND", "TRACE"]) {
+      const refused = await send(method);
+      expect(refused.status, method).toBe(405);
+      expect(refused.allow).toBe("GET, HEAD, POST, OPTIONS");
+      expect(refused.body).not.toMatch(/\n\s+at /);
+    }
+  });
+});
+
+describe("serverOptions", () => {
+  test("production bounds a request to a minute, its headers to 20 s", () => {
+    expect(serverOptions()).toMatchObject({
+      requestTimeout: 60_000,
+      headersTimeout: 20_000,
+      keepAliveTimeout: 5_000,
+    });
+  });
+
+  test("a body trickling in is cut off at the request timeout", async () => {
+    const port = await start({
+      requestMs: 1_500,
+      headersMs: 1_000,
+      keepAliveMs: 500,
+    });
+    const socket = connect(port, "127.0.0.1");
+    const started = performance.now();
+    socket.write(
+      "POST /contact-us HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n",
+    );
+    // One byte every 200 ms: never idle long, never done.
+    const trickle = setInterval(() => socket.write("a"), 200);
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    await new Promise((resolve) => socket.on("close", resolve));
+    clearInterval(trickle);
+    const held = performance.now() - started;
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(held).toBeLessThan(4_000);
+  });
+});

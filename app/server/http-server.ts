@@ -1,0 +1,79 @@
+// The production HTTP server: what react-router-serve does (compression,
+// static files, request log, React Router), plus what it cannot be told to
+// do: refuse methods no page takes before React Router (which answers them
+// with a 500 and a stack trace in the log), and bound how long one request
+// may hold a connection.
+import type { ServerOptions } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import morgan from "morgan";
+import type { ServerBuild } from "react-router";
+
+/** Every page and form takes these; anything else never reaches a route. */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+const ALLOW = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
+
+/**
+ * Limits on one request (Node's defaults let a body trickle in for 300 s):
+ * the whole request, its headers, and an idle kept-alive connection. A 5 MB
+ * CV still has a minute at 700 kbit/s.
+ */
+export const TIMEOUTS: {
+  requestMs: number;
+  headersMs: number;
+  keepAliveMs: number;
+} = { requestMs: 60_000, headersMs: 20_000, keepAliveMs: 5_000 };
+
+/** OPTIONS says what is allowed; other methods are refused with 405. */
+export const methodGuard: RequestHandler = (request, response, next) => {
+  if ((ALLOWED_METHODS as readonly string[]).includes(request.method)) {
+    next();
+    return;
+  }
+  response.setHeader("Allow", ALLOW);
+  response.setHeader("Cache-Control", "no-store");
+  if (request.method === "OPTIONS") {
+    response.status(204).end();
+    return;
+  }
+  response
+    .status(405)
+    .type("text/plain")
+    .send(`Method Not Allowed: this site answers ${ALLOW}.`);
+};
+
+export function createApp(build: ServerBuild, clientDirectory: string) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(methodGuard);
+  app.use(compression());
+  app.use(
+    "/assets",
+    express.static(path.join(clientDirectory, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+    }),
+  );
+  app.use(express.static(clientDirectory));
+  app.use(express.static("public", { maxAge: "1h" }));
+  app.use(morgan("tiny"));
+  app.all(
+    "/{*splat}",
+    createRequestHandler({ build, mode: process.env.NODE_ENV }),
+  );
+  return app;
+}
+
+/** Options for `http.createServer` that enforce `timeouts`. */
+export function serverOptions(timeouts: typeof TIMEOUTS = TIMEOUTS) {
+  return {
+    requestTimeout: timeouts.requestMs,
+    headersTimeout: timeouts.headersMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // How often Node checks the two request timeouts (30 s by default, which
+    // would let a slow request run up to that much past its limit).
+    connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+  } satisfies ServerOptions;
+}
