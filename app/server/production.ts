@@ -14,7 +14,7 @@ const host = process.env.HOST ?? "127.0.0.1";
 
 const app = createApp(build, path.resolve("build/client"));
 const server = createServer(serverOptions(), app).listen(port, host, () => {
-  console.log(`[server] http://${host}:${port}`);
+  console.info(`[server] http://${host}:${port}`);
 });
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
