@@ -221,7 +221,7 @@ function createRouter(
 
     // Public bucket URLs are fetched by browsers (<img>), which send no apikey.
     if (service === "storage" && subpath.startsWith("/object/public/")) {
-      return storage(request, subpath, null);
+      return nosniff(await storage(request, subpath, null));
     }
     // Token verifiers fetch the public keys without an API key, as from Kong's open route.
     if (
@@ -255,7 +255,7 @@ function createRouter(
     if (resolved.error) return callerError(service, resolved.error);
     const caller: Caller = resolved.caller;
     if (service === "rest") return rest(request, subpath, caller);
-    return storage(request, subpath, caller);
+    return nosniff(await storage(request, subpath, caller));
   }
 
   return async function handle(request: Request) {
@@ -393,4 +393,13 @@ function callerError(service: string | undefined, reason: CallerError) {
     });
   }
   return json(401, { code: 401, message: "Invalid JWT" });
+}
+
+/**
+ * Storage serves what uploaders sent: every answer tells the browser to keep
+ * to the declared type, so bytes can never be sniffed into HTML or script.
+ */
+function nosniff(response: Response) {
+  response.headers.set("X-Content-Type-Options", "nosniff");
+  return response;
 }

@@ -63,7 +63,27 @@ describe("blog-images", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("cache-control")).toBe("max-age=3600");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await response.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  test("every Storage answer says nosniff: a missing object and a refusal too", async () => {
+    const missing = await fetch(
+      `${server.url}/storage/v1/object/public/blog-images/no/such.png`,
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.headers.get("x-content-type-options")).toBe("nosniff");
+    // An anonymous upload to blog-images: Storage itself refuses it.
+    const refused = await fetch(
+      `${server.url}/storage/v1/object/blog-images/anonymous.png`,
+      {
+        method: "POST",
+        headers: { apikey: server.publishableKey, "content-type": "image/png" },
+        body: new Uint8Array(PNG),
+      },
+    );
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   test("a raw Buffer body keeps its content type and cache control", async () => {

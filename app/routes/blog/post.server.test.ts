@@ -44,12 +44,18 @@ describe("detectImageKind", () => {
 });
 
 describe("cover paths", () => {
-  test("the original extension when it is a plain one, else the detected kind's", () => {
+  test("the original extension when it names the detected kind, else the kind's own", () => {
     expect(coverExtension("Photo.JPG", "jpeg")).toBe("jpg");
     expect(coverExtension("cover.webp", "webp")).toBe("webp");
     expect(coverExtension("no-extension", "jpeg")).toBe("jpg");
     expect(coverExtension("weird.p/ng", "png")).toBe("png");
     expect(coverExtension("x.<script>", "gif")).toBe("gif");
+    expect(coverExtension("photo.jpeg", "jpeg")).toBe("jpeg");
+    // The name's claim loses to the bytes.
+    expect(coverExtension("photo.png", "jpeg")).toBe("jpg");
+    expect(coverExtension("page.html", "png")).toBe("png");
+    expect(coverExtension("drawing.svg", "webp")).toBe("webp");
+    expect(coverExtension("archive.GIF.exe", "gif")).toBe("gif");
   });
 
   test("only the user's own uploads in blog-images may be removed", () => {

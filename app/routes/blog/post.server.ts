@@ -89,9 +89,23 @@ export function imageMimeType(kind: ImageKind) {
 }
 
 /** The original file's extension when it is a plain one, else the detected kind's. */
+/** The extensions each detected kind may keep from its original name. */
+const KIND_EXTENSIONS: Record<ImageKind, string[]> = {
+  jpeg: ["jpg", "jpeg"],
+  png: ["png"],
+  gif: ["gif"],
+  webp: ["webp"],
+};
+
+/**
+ * The original extension when it names what the bytes are (SPEC.md keeps
+ * it), else the detected kind's: a PNG called "page.html" is stored as .png,
+ * so nothing serving the object by its name takes it for something else.
+ */
 export function coverExtension(fileName: string, kind: ImageKind) {
-  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1];
-  return extension ? extension.toLowerCase() : kind === "jpeg" ? "jpg" : kind;
+  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1]?.toLowerCase();
+  const allowed = KIND_EXTENSIONS[kind];
+  return extension && allowed.includes(extension) ? extension : allowed[0]!;
 }
 
 /** `{userId}/{random unique id}.{original extension}` (SPEC.md section 3). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CV_PATH_PATTERN, cvObjectName, safeFileName } from "./cv-name.ts";
+import {
+  CV_PATH_PATTERN,
+  cvDisplayName,
+  cvObjectName,
+  safeFileName,
+} from "./cv-name.ts";
+import { JobApplicationPayloadSchema } from "./payloads.ts";
 import { DEFAULT_TEAM_EMAIL } from "./limits.ts";
 import { SALES_EMAIL } from "../../../app/content/site.ts";
 
@@ -39,5 +45,42 @@ describe("safeFileName", () => {
 
   it("notifies the same address the site shows as its sales contact", () => {
     expect(DEFAULT_TEAM_EMAIL).toBe(SALES_EMAIL);
+  });
+});
+
+describe("format characters in file names", () => {
+  // U+202E RIGHT-TO-LEFT OVERRIDE: "cv\u202Excod.pdf" shows as "cvfdp.docx".
+  const DISGUISED = "cv\u202Excod.pdf";
+
+  it("the team sees the name without bidirectional or zero-width characters", () => {
+    expect(cvDisplayName(DISGUISED)).toBe("cvxcod.pdf");
+    expect(cvDisplayName("a\u2066b\u2069c\u200Bd\uFEFF.docx")).toBe(
+      "abcd.docx",
+    );
+    expect(cvDisplayName("résumé 2026.pdf")).toBe("résumé 2026.pdf");
+  });
+
+  it("the stored object name has none either", () => {
+    expect(cvObjectName(DISGUISED, 1)).toBe("1-cv_xcod.pdf");
+    expect(cvObjectName(DISGUISED, 1)).not.toMatch(/\p{Cf}/u);
+  });
+
+  it("the function strips them from a name sent straight to it", () => {
+    const parsed = JobApplicationPayloadSchema.parse({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      comment: "",
+      jobTitle: "Founding Engineer",
+      jobId: "1",
+      cvFileName: DISGUISED,
+      cvPath: "1700000000000-cv.pdf",
+    });
+    expect(parsed.cvFileName).toBe("cvxcod.pdf");
+    expect(
+      JobApplicationPayloadSchema.safeParse({
+        ...parsed,
+        cvFileName: "\u202E\u200B",
+      }).success,
+    ).toBe(false);
   });
 });

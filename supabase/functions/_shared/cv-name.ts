@@ -1,5 +1,5 @@
 import { CV_FILE_NAME_MAX_LENGTH } from "./limits.ts";
-import { withoutControlCharacters } from "./text.ts";
+import { plainFileName } from "./text.ts";
 
 // Characters Supabase Storage accepts in object keys and that need no quoting
 // anywhere the name is shown; everything else becomes "_".
@@ -44,12 +44,10 @@ export const CV_DISPLAY_NAME_MAX_LENGTH = CV_FILE_NAME_MAX_LENGTH * 2;
 
 /**
  * The visitor's file name as the team sees it: as given, minus control
- * characters (Postgres refuses NUL), cut to CV_DISPLAY_NAME_MAX_LENGTH so an
- * absurd name does not fail the whole application.
+ * characters (Postgres refuses NUL) and format characters (a right-to-left
+ * override would disguise the extension), cut to CV_DISPLAY_NAME_MAX_LENGTH so
+ * an absurd name does not fail the whole application.
  */
 export function cvDisplayName(original: string) {
-  return withoutControlCharacters(original).slice(
-    0,
-    CV_DISPLAY_NAME_MAX_LENGTH,
-  );
+  return plainFileName(original).slice(0, CV_DISPLAY_NAME_MAX_LENGTH);
 }

@@ -11,7 +11,7 @@ import {
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
 } from "./limits.ts";
-import { hasNoControlCharacters } from "./text.ts";
+import { hasNoControlCharacters, plainFileName } from "./text.ts";
 
 const name = z
   .string()
@@ -47,11 +47,12 @@ export const JobApplicationPayloadSchema = z.object({
   comment: z.string().max(MESSAGE_MAX_LENGTH).refine(hasNoControlCharacters),
   jobTitle: z.string().trim().min(1).max(NAME_MAX_LENGTH),
   jobId: z.string().trim().min(1).max(64),
+  // A caller other than the app may send a disguised name: whatever comes in
+  // is stored and mailed without control or format characters.
   cvFileName: z
     .string()
-    .min(1)
-    .max(CV_DISPLAY_NAME_MAX_LENGTH)
-    .refine(hasNoControlCharacters),
+    .transform(plainFileName)
+    .pipe(z.string().min(1).max(CV_DISPLAY_NAME_MAX_LENGTH)),
   cvPath: z
     .string()
     .max(CV_FILE_NAME_MAX_LENGTH + 20)

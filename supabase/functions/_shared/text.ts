@@ -15,3 +15,14 @@ export function hasNoControlCharacters(value: string) {
 export function withoutControlCharacters(value: string) {
   return value.replace(CONTROL_CHARACTERS, "");
 }
+
+// Unicode format characters (category Cf): bidirectional overrides and
+// isolates, zero-width joiners, the byte order mark. In a file name they
+// make "cv\u202Efdp.docx" show as "cvxcod.pdf"; they are never part of a
+// name a person means.
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+
+/** A file name as it may be stored and shown: no control or format characters. */
+export function plainFileName(value: string) {
+  return withoutControlCharacters(value).replace(FORMAT_CHARACTERS, "");
+}
