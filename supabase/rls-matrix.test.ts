@@ -294,6 +294,31 @@ const scenarios = {
     updatePostOutcome(actor, AUTHOR_ID),
   "update the team member's post": async (actor) =>
     updatePostOutcome(actor, ADMIN_ID),
+  "back-date the author's post (created_at)": async (actor) =>
+    postColumnOutcome(actor, { created_at: "2001-01-01T00:00:00+00:00" }),
+  "unpublish the author's post (published)": async (actor) =>
+    postColumnOutcome(actor, { published: false }),
+  "give the author's post to the team member (author_id)": async (actor) =>
+    postColumnOutcome(actor, { author_id: ADMIN_ID }),
+  "set the author's post's updated_at": async (actor) =>
+    postColumnOutcome(actor, { updated_at: "2001-01-01T00:00:00+00:00" }),
+  "insert a back-dated post as yourself": async (actor) => {
+    const title = unique("Back-dated post");
+    const { error } = await clients[actor].from("blog_posts").insert({
+      title,
+      content: "<p>Body</p>",
+      author_id: ownId(actor),
+      created_at: "2001-01-01T00:00:00+00:00",
+    });
+    const rows = must(
+      await service
+        .from("blog_posts")
+        .select("id")
+        .eq("title", title)
+        .lt("created_at", "2002-01-01"),
+    ) as unknown[];
+    return outcomeOfWrite(error, rows.length > 0);
+  },
   "delete the author's post": async (actor) =>
     deletePostOutcome(actor, AUTHOR_ID),
   "delete the team member's post": async (actor) =>
@@ -697,6 +722,11 @@ const MATRIX: Row[] = [
   ["blog_posts",       "insert a post as another user",             "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["blog_posts",       "update the author's post",                  "denied",   "filtered", "allowed",  "allowed",  "allowed"],
   ["blog_posts",       "update the team member's post",             "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["blog_posts",       "back-date the author's post (created_at)",  "denied",   "filtered", "denied",   "denied",   "allowed"],
+  ["blog_posts",       "unpublish the author's post (published)",   "denied",   "filtered", "denied",   "denied",   "allowed"],
+  ["blog_posts",       "give the author's post to the team member (author_id)", "denied", "filtered", "denied", "denied", "allowed"],
+  ["blog_posts",       "set the author's post's updated_at",        "denied",   "filtered", "denied",   "denied",   "allowed"],
+  ["blog_posts",       "insert a back-dated post as yourself",      "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["blog_posts",       "delete the author's post",                  "denied",   "filtered", "allowed",  "filtered", "allowed"],
   ["blog_posts",       "delete the team member's post",             "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["save_post()",      "create a post",                             "denied",   "denied",   "allowed",  "allowed",  "denied"],
@@ -765,6 +795,31 @@ async function updatePostOutcome(actor: Actor, authorId: string) {
     .update({ title })
     .eq("id", id);
   return outcomeOfWrite(error, (await postTitle(id)) === title);
+}
+
+/** Writes columns that are the database's on the author's post; "allowed" when they took. */
+async function postColumnOutcome(
+  actor: Actor,
+  change: Partial<
+    Record<"created_at" | "published" | "author_id" | "updated_at", unknown>
+  >,
+) {
+  const id = await createPost(AUTHOR_ID);
+  const columns = Object.keys(change).join(", ");
+  const before = must(
+    await service.from("blog_posts").select(columns).eq("id", id).single(),
+  ) as unknown as Record<string, unknown>;
+  const { error } = await clients[actor]
+    .from("blog_posts")
+    .update(change)
+    .eq("id", id);
+  const after = must(
+    await service.from("blog_posts").select(columns).eq("id", id).single(),
+  ) as unknown as Record<string, unknown>;
+  return outcomeOfWrite(
+    error,
+    JSON.stringify(after) !== JSON.stringify(before),
+  );
 }
 
 async function deletePostOutcome(actor: Actor, authorId: string) {

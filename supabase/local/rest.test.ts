@@ -255,15 +255,29 @@ describe("writing", () => {
       );
     expect(links).toMatchObject({ error: null, status: 201, data: null });
 
+    // updated_at is the database's: the trigger moves it, the author cannot.
     const updated = await author
       .from("blog_posts")
-      .update({ title: "Edited", updated_at: new Date().toISOString() })
+      .update({ title: "Edited" })
       .eq("id", post.id)
       .select();
     expect(updated.status).toBe(200);
     expect(updated.data).toEqual([
       expect.objectContaining({ id: post.id, title: "Edited" }),
     ]);
+    const stamped = updated.data?.[0] as {
+      updated_at: string;
+      created_at: string;
+    };
+    expect(Date.parse(stamped.updated_at)).toBeGreaterThanOrEqual(
+      Date.parse(stamped.created_at),
+    );
+    const backDated = await author
+      .from("blog_posts")
+      .update({ updated_at: "2001-01-01T00:00:00Z" })
+      .eq("id", post.id);
+    expect(backDated.status).toBe(403);
+    expect(backDated.error?.code).toBe("42501");
 
     const unlinked = await author
       .from("post_tags")
