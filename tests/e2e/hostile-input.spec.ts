@@ -2,6 +2,7 @@
 // plain HTTP posts and GETs. Every case must end in a 4xx with a message or
 // a harmless success: never a 5xx, never a stack trace, never the payload
 // reflected as live markup, and post HTML stored only in its sanitized form.
+import { connect } from "node:net";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
 import { signInRequest, serviceClient } from "../support/auth-helpers.ts";
@@ -350,6 +351,40 @@ test("methods no page takes: 405 with Allow, OPTIONS 204, never a 500", async ({
       expect(response.status(), `${method} ${path}`).toBe(405);
       expect(response.headers()["allow"]).toBe("GET, HEAD, POST, OPTIONS");
     }
+  }
+});
+
+test("the post form refuses a caller without a session before reading the body", async () => {
+  // A 14 MB body is announced and only its first bytes are sent: the answer
+  // must come without waiting for the rest.
+  const { hostname, port } = new URL(BASE_URL);
+  for (const path of ["/write", "/edit/b0000000-0000-4000-8000-000000000002"]) {
+    const socket = connect(Number(port), hostname);
+    const boundary = "----hostile";
+    socket.write(
+      [
+        `POST ${path} HTTP/1.1`,
+        `Host: ${hostname}:${port}`,
+        `Origin: ${BASE_URL}`,
+        `Content-Type: multipart/form-data; boundary=${boundary}`,
+        `Content-Length: ${14 * 1024 * 1024}`,
+        "",
+        `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n`,
+      ].join("\r\n"),
+    );
+    const started = Date.now();
+    const head = await new Promise<string>((resolve, reject) => {
+      let received = "";
+      socket.on("data", (chunk) => {
+        received += chunk.toString();
+        if (received.includes("\r\n")) resolve(received);
+      });
+      socket.on("error", reject);
+      setTimeout(() => resolve(received), 10_000);
+    });
+    socket.destroy();
+    expect(head, path).toMatch(/^HTTP\/1\.1 401 /);
+    expect(Date.now() - started, path).toBeLessThan(5_000);
   }
 });
 

@@ -21,7 +21,7 @@ import {
   getAuth,
   requireRole,
 } from "#app/utils/permissions.server.ts";
-import { getUser } from "#app/utils/session.server.ts";
+import { getUser, hasSessionCookie } from "#app/utils/session.server.ts";
 import { lookUpPost, type Post } from "#app/routes/blog/blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
@@ -105,6 +105,14 @@ export async function postFormAction({
   postId: string | null;
 }) {
   const failedMessage = postId ? UPDATE_FAILED : PUBLISH_FAILED;
+  // Without any session cookie this cannot be an author, so the body (up to
+  // 15 MB) is never read. The answer carries no form values: the editor in a
+  // browser with JavaScript keeps what the author wrote. An author whose
+  // session merely ran out still has the cookie, and gets the post back below
+  // with or without JavaScript.
+  if (!hasSessionCookie(request)) {
+    return failure({ status: "error" }, AUTHENTICATION_ERROR, 401);
+  }
   const body = await readPostForm(request);
   const intent = body.formData.get("intent");
   const submission = replyFor(body.formData, intent);
