@@ -14,11 +14,9 @@ import {
   MaxTotalSizeExceededError,
 } from "@remix-run/multipart-parser";
 import { getClientIp } from "#app/utils/client-ip.server.ts";
+import { countShared } from "#app/utils/shared-rate-limit.server.ts";
 import { checkHoneypot } from "#app/utils/honeypot.server.ts";
-import {
-  enforceRateLimit,
-  type RateLimiter,
-} from "#app/utils/rate-limit.server.ts";
+import { type RateLimiter } from "#app/utils/rate-limit.server.ts";
 
 // Guards shared by the public forms (contact page, company dialog, job
 // application): a capped body, the honeypot and a per-address rate limit,
@@ -144,7 +142,7 @@ export function refusalResult(message: string): SubmissionResult<string[]> {
 
 type ThrownData = { type: string; data: unknown; init: ResponseInit | null };
 
-/** The refusals checkHoneypot and enforceRateLimit throw, turned into form errors. */
+/** The refusals checkHoneypot throws, turned into form errors. */
 function asRefusal(error: unknown): FormRefusal | null {
   const thrown = error as ThrownData | null;
   if (thrown?.type !== "DataWithResponseInit") return null;
@@ -170,20 +168,29 @@ export async function spamRefusal(
   }
 }
 
-/** Counts one submission from the request's address; a refusal once over the limit. */
-export function rateLimitRefusal(
+/**
+ * Counts one submission from the request's address, on this machine and then
+ * in the count all machines share; a refusal once either is over the limit.
+ */
+export async function rateLimitRefusal(
   request: Request,
   limiter: RateLimiter,
   message = FORM_RATE_LIMIT_MESSAGE,
-): FormRefusal | null {
-  try {
-    enforceRateLimit([{ limiter, key: getClientIp(request) }], message);
-    return null;
-  } catch (error) {
-    const refusal = asRefusal(error);
-    if (refusal) return refusal;
-    throw error;
+): Promise<FormRefusal | null> {
+  const ip = getClientIp(request);
+  const local = limiter.hit(ip);
+  let retryAfter = local.allowed ? 0 : local.retryAfter;
+  if (retryAfter === 0 && limiter.name) {
+    const key = `${limiter.name}:${ip}`;
+    const shared = (await countShared([key], limiter.windowMs))?.get(key);
+    if (shared && shared.hits > limiter.limit) retryAfter = shared.retryAfter;
   }
+  if (retryAfter === 0) return null;
+  return {
+    status: 429,
+    message,
+    headers: { "Retry-After": String(retryAfter) },
+  };
 }
 
 /**
@@ -210,7 +217,7 @@ export async function acceptSmallForm<Schema extends $ZodType>(
   const refusal =
     (await spamRefusal(formData)) ??
     (submission.status === "success"
-      ? rateLimitRefusal(request, limiter)
+      ? await rateLimitRefusal(request, limiter)
       : null);
   if (refusal) {
     return {

@@ -18,10 +18,10 @@ import {
   forbidden,
   getAuth,
   setSignedInUser,
-  signInThrottle,
   type Roles,
 } from "#app/utils/auth.server.ts";
 import { getClientIp } from "#app/utils/client-ip.server.ts";
+import { signInThrottle } from "#app/utils/sign-in-throttle.server.ts";
 import { checkHoneypot } from "#app/utils/honeypot.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -69,8 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const { email, password, redirectTo: posted } = submission.value;
-  const throttle = signInThrottle.attempt(getClientIp(request), email);
-  if (!throttle.allowed) {
+  const ip = getClientIp(request);
+  const throttle = await signInThrottle.before(ip, email);
+  if (throttle) {
     return data(
       submission.reply({
         formErrors: [SIGN_IN_RATE_LIMIT_MESSAGE],
@@ -87,6 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (error || !session.user) {
     const retryable = error !== null && isAuthRetryableFetchError(error);
+    if (!retryable) await signInThrottle.failed(ip, email);
     const message = retryable
       ? SIGN_IN_UNAVAILABLE_MESSAGE
       : error?.message || INVALID_CREDENTIALS_MESSAGE;
@@ -97,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
   }
-  signInThrottle.succeeded(email);
+  await signInThrottle.succeeded(email);
   setSignedInUser(context, {
     id: session.user.id,
     email: session.user.email ?? null,

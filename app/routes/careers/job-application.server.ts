@@ -52,8 +52,16 @@ export type ApplicationActionData = {
   toast: ToastData | null;
 };
 
-export const uploadAttemptLimiter = new RateLimiter(20, RATE_LIMIT_WINDOW_MS);
-export const applicationLimiter = new RateLimiter(5, RATE_LIMIT_WINDOW_MS);
+export const uploadAttemptLimiter = new RateLimiter(
+  20,
+  RATE_LIMIT_WINDOW_MS,
+  "cv-upload",
+);
+export const applicationLimiter = new RateLimiter(
+  5,
+  RATE_LIMIT_WINDOW_MS,
+  "application",
+);
 
 function respond(
   result: ApplicationActionData["result"],
@@ -147,7 +155,7 @@ export async function submitApplication({
   context: Readonly<RouterContextProvider>;
   job: JobPosting;
 }) {
-  const attempt = rateLimitRefusal(request, uploadAttemptLimiter);
+  const attempt = await rateLimitRefusal(request, uploadAttemptLimiter);
   if (attempt) {
     await discardBody(request);
     return respond(
@@ -203,7 +211,7 @@ export async function submitApplication({
       400,
     );
 
-  const limited = rateLimitRefusal(request, applicationLimiter);
+  const limited = await rateLimitRefusal(request, applicationLimiter);
   if (limited) {
     return respond(
       submission.reply({
