@@ -5,7 +5,7 @@ import { fetchWithBudget } from "#app/utils/supabase.server.ts";
 export type SharedCount = { key: string; hits: number; retryAfter: number };
 
 // A limit check must not hold a form up for the page's whole budget.
-const SHARED_LIMIT_TIMEOUT_MS = 1_500;
+const SHARED_LIMIT_TIMEOUT_MS = 3_000;
 
 let client: SupabaseClient | null | undefined;
 
@@ -14,7 +14,11 @@ function serviceClient() {
   client = env.SUPABASE_SECRET_KEY
     ? createClient(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY, {
         auth: { persistSession: false, autoRefreshToken: false },
-        global: { fetch: fetchWithBudget(SHARED_LIMIT_TIMEOUT_MS) },
+        // A budget of its own for each call: the client lives as long as the process.
+        global: {
+          fetch: (input, init) =>
+            fetchWithBudget(SHARED_LIMIT_TIMEOUT_MS)(input, init),
+        },
       })
     : null;
   if (!client) {
