@@ -73,3 +73,26 @@ describe("rate_limit_hit", () => {
     }
   });
 });
+
+describe("password sign-in timing", () => {
+  it("answers an unknown e-mail as slowly as a wrong password", async () => {
+    const client = server.anon();
+    const time = async (email: string) => {
+      const started = performance.now();
+      const { error } = await client.auth.signInWithPassword({
+        email,
+        password: "not-the-password",
+      });
+      expect(error?.message).toBe("Invalid login credentials");
+      return performance.now() - started;
+    };
+    const median = async (email: string) => {
+      const samples: number[] = [];
+      for (let i = 0; i < 5; i++) samples.push(await time(email));
+      return samples.sort((a, b) => a - b)[2]!;
+    };
+    const wrongPassword = await median("admin@example.com");
+    const unknown = await median("nobody-here@example.com");
+    expect(unknown).toBeGreaterThan(wrongPassword * 0.6);
+  });
+});
