@@ -46,7 +46,7 @@ export default defineConfig({
       grepInvert: /@js-only/,
       // Plain-HTTP specs (no page scripts involved) run once, in "js".
       testIgnore:
-        /(access|faults|hostile-input|rate-limits|security-headers)\.spec\.ts$/,
+        /(access|faults|hostile-input|rate-limits|security-headers|two-instances)\.spec\.ts$/,
       use: {
         ...devices["Desktop Chrome"],
         javaScriptEnabled: false,
