@@ -77,8 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const { email, password, redirectTo: posted } = submission.value;
-  const throttle = signInThrottle.attempt(getClientIp(request), email);
-  if (!throttle.allowed) {
+  const ip = getClientIp(request);
+  const throttle = await signInThrottle.before(ip, email);
+  if (throttle) {
     return data(
       submission.reply({
         formErrors: [SIGN_IN_RATE_LIMIT_MESSAGE],
@@ -95,6 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (error || !session.user) {
     const retryable = error !== null && isAuthRetryableFetchError(error);
+    if (!retryable) await signInThrottle.failed(ip, email);
     const message = retryable
       ? SIGN_IN_UNAVAILABLE_MESSAGE
       : error?.message || INVALID_CREDENTIALS_MESSAGE;
@@ -105,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
   }
-  signInThrottle.succeeded(email);
+  await signInThrottle.succeeded(email);
   setSignedInUser(context, {
     id: session.user.id,
     email: session.user.email ?? null,
