@@ -272,7 +272,11 @@ describe("page cache middleware", () => {
     expect(revalidated.response.headers.get("Cache-Control")).toBe(
       MARKETING_CACHE_CONTROL,
     );
-    expect(revalidated.response.headers.get("Content-Type")).toBeNull();
+    // The policy a browser applies to the copy it keeps is chosen by type.
+    expect(revalidated.response.headers.get("Content-Type")).toBe(
+      "text/html; charset=utf-8",
+    );
+    expect(revalidated.scriptHashes).toEqual(first.scriptHashes);
     expect(revalidated.response.headers.get("Content-Encoding")).toBeNull();
 
     // The uncompressed copy's tag does not stand for the brotli bytes.

@@ -185,12 +185,17 @@ export function noneMatch(ifNoneMatch: string | null, tag: string) {
 }
 
 // What a 304 carries of the stored headers (RFC 9110 §15.4.5): enough for a
-// cache to refresh its copy, nothing about a body it does not send.
+// cache to refresh its copy, nothing about a body it does not send. Browsers
+// also take the 304's Content-Security-Policy for the page they keep, so it
+// keeps Content-Type: securityMiddleware then gives it the stored page's own
+// policy, not the locked one of a body-less answer (which left the page
+// unstyled and without scripts).
 const NOT_MODIFIED_HEADERS = [
   "cache-control",
   "vary",
   "expires",
   "content-location",
+  "content-type",
 ];
 
 export function replay(

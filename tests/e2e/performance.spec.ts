@@ -67,6 +67,10 @@ test.describe("page cache", () => {
       expect(again.headers()["cache-control"]).toBe(
         first.headers()["cache-control"],
       );
+      // The browser applies the 304's policy to the page it keeps.
+      expect(again.headers()["content-security-policy"]).toBe(
+        first.headers()["content-security-policy"],
+      );
 
       const stale = await request.get(path, {
         headers: { "If-None-Match": '"not-this-page"' },
