@@ -8,8 +8,10 @@ import {
   type FormBodyProblem,
 } from "#app/utils/form-body.server.ts";
 import { isSpam, SPAM_MESSAGE } from "#app/utils/honeypot.server.ts";
-import { type RateLimiter } from "#app/utils/rate-limit.server.ts";
-import { countShared } from "#app/utils/shared-rate-limit.server.ts";
+import {
+  rateLimitRetryAfter,
+  type RateLimiter,
+} from "#app/utils/rate-limit.server.ts";
 
 // Guards shared by the public forms (contact page, company dialog, job
 // application): a capped body, the honeypot and a per-address rate limit,
@@ -88,29 +90,18 @@ export async function spamRefusal(
     : null;
 }
 
-/**
- * Counts one submission from the request's address, on this machine and then
- * in the count all machines share; a refusal once either is over the limit.
- */
-export async function rateLimitRefusal(
+/** Counts one submission from the request's address; a refusal once over the limit. */
+export function rateLimitRefusal(
   request: Request,
   limiter: RateLimiter,
   message = FORM_RATE_LIMIT_MESSAGE,
-): Promise<FormRefusal | null> {
-  const ip = getClientIp(request);
-  const local = limiter.hit(ip);
-  let retryAfter = local.allowed ? 0 : local.retryAfter;
-  if (retryAfter === 0 && limiter.name) {
-    const key = `${limiter.name}:${ip}`;
-    const shared = (await countShared([key], limiter.windowMs))?.get(key);
-    if (shared && shared.hits > limiter.limit) retryAfter = shared.retryAfter;
-  }
-  if (retryAfter === 0) return null;
-  return {
-    status: 429,
-    message,
-    headers: { "Retry-After": String(retryAfter) },
-  };
+): FormRefusal | null {
+  const retryAfter = rateLimitRetryAfter([
+    { limiter, key: getClientIp(request) },
+  ]);
+  return retryAfter > 0
+    ? { status: 429, message, headers: { "Retry-After": String(retryAfter) } }
+    : null;
 }
 
 /**
@@ -137,7 +128,7 @@ export async function acceptSmallForm<Schema extends $ZodType>(
   const refusal =
     (await spamRefusal(formData)) ??
     (submission.status === "success"
-      ? await rateLimitRefusal(request, limiter)
+      ? rateLimitRefusal(request, limiter)
       : null);
   if (refusal) {
     return {

@@ -77,9 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const { email, password, redirectTo: posted } = submission.value;
-  const ip = getClientIp(request);
-  const throttle = await signInThrottle.before(ip, email);
-  if (throttle) {
+  const throttle = signInThrottle.attempt(getClientIp(request), email);
+  if (!throttle.allowed) {
     return data(
       submission.reply({
         formErrors: [SIGN_IN_RATE_LIMIT_MESSAGE],
@@ -96,7 +95,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (error || !session.user) {
     const retryable = error !== null && isAuthRetryableFetchError(error);
-    if (!retryable) await signInThrottle.failed(ip, email);
     const message = retryable
       ? SIGN_IN_UNAVAILABLE_MESSAGE
       : error?.message || INVALID_CREDENTIALS_MESSAGE;
@@ -107,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
   }
-  await signInThrottle.succeeded(email);
+  signInThrottle.succeeded(email);
   setSignedInUser(context, {
     id: session.user.id,
     email: session.user.email ?? null,

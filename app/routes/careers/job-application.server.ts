@@ -53,16 +53,8 @@ export type ApplicationActionData = {
   toast: ToastData | null;
 };
 
-export const uploadAttemptLimiter = new RateLimiter(
-  20,
-  RATE_LIMIT_WINDOW_MS,
-  "cv-upload",
-);
-export const applicationLimiter = new RateLimiter(
-  5,
-  RATE_LIMIT_WINDOW_MS,
-  "application",
-);
+export const uploadAttemptLimiter = new RateLimiter(20, RATE_LIMIT_WINDOW_MS);
+export const applicationLimiter = new RateLimiter(5, RATE_LIMIT_WINDOW_MS);
 
 function respond(
   result: ApplicationActionData["result"],
@@ -156,7 +148,7 @@ export async function submitApplication({
   context: Readonly<RouterContextProvider>;
   job: JobPosting;
 }) {
-  const attempt = await rateLimitRefusal(request, uploadAttemptLimiter);
+  const attempt = rateLimitRefusal(request, uploadAttemptLimiter);
   if (attempt) {
     await discardBody(request);
     return respond(
@@ -214,7 +206,7 @@ export async function submitApplication({
       400,
     );
 
-  const limited = await rateLimitRefusal(request, applicationLimiter);
+  const limited = rateLimitRefusal(request, applicationLimiter);
   if (limited) {
     return respond(
       submission.reply({
