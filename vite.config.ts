@@ -43,6 +43,8 @@ function firstLoadChunks(): Plugin {
                       "components/toast.tsx",
                       "components/icon.tsx",
                       "components/marketing/brand-mark.tsx",
+                      "components/error-boundary.tsx",
+                      "components/error-page.tsx",
                       "components/marketing/marketing.module.css",
                       "lib/meta.ts",
                       "utils/nonce-provider.tsx",
