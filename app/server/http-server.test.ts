@@ -2,7 +2,13 @@ import { createServer, request, type Server } from "node:http";
 import { connect } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
-import { methodGuard, serverOptions, TIMEOUTS } from "./http-server.ts";
+import {
+  methodGuard,
+  serverOptions,
+  SOCKET_ADDRESS_HEADER,
+  socketAddress,
+  TIMEOUTS,
+} from "./http-server.ts";
 
 let server: Server | undefined;
 afterEach(() => {
@@ -95,5 +101,31 @@ describe("serverOptions", () => {
     const held = performance.now() - started;
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(held).toBeLessThan(4_000);
+  });
+});
+
+describe("socketAddress", () => {
+  test("replaces a forged address header with the socket's", async () => {
+    const app = express();
+    app.use(socketAddress);
+    app.get("/", (request, response) => {
+      response.send(String(request.headers[SOCKET_ADDRESS_HEADER]));
+    });
+    server = createServer(app);
+    await new Promise<void>((resolve) =>
+      server!.listen(0, "127.0.0.1", resolve),
+    );
+    const address = server.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+    const response = await fetch(`http://127.0.0.1:${address.port}/`, {
+      headers: { [SOCKET_ADDRESS_HEADER]: "203.0.113.9" },
+    });
+    expect(await response.text()).toBe("127.0.0.1");
+  });
+
+  test("names the header the app reads", async () => {
+    const { SOCKET_ADDRESS_HEADER: appHeader } =
+      await import("#app/utils/client-ip.server.ts");
+    expect(appHeader).toBe(SOCKET_ADDRESS_HEADER);
   });
 });

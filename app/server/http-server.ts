@@ -44,10 +44,23 @@ export const methodGuard: RequestHandler = (request, response, next) => {
     .send(`Method Not Allowed: this site answers ${ALLOW}.`);
 };
 
+/**
+ * The header the app reads the socket's address from when no proxy header is
+ * trusted (app/utils/client-ip.server.ts): whatever a client sent under this
+ * name is replaced, so it cannot be forged.
+ */
+export const SOCKET_ADDRESS_HEADER = "x-socket-address";
+
+export const socketAddress: RequestHandler = (request, _response, next) => {
+  request.headers[SOCKET_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+  next();
+};
+
 export function createApp(build: ServerBuild, clientDirectory: string) {
   const app = express();
   app.disable("x-powered-by");
   app.use(methodGuard);
+  app.use(socketAddress);
   app.use(compression());
   app.use(
     "/assets",

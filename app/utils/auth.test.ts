@@ -12,7 +12,6 @@ import {
   getUser,
   signOutDestination,
 } from "#app/utils/session.server.ts";
-import { createSignInThrottle } from "#app/utils/sign-in-throttle.server.ts";
 import {
   getAuth,
   currentPath,
@@ -396,55 +395,6 @@ describe("currentPath", () => {
     ["/write?index", "/write"],
   ])("%s is the page %s", (path, expected) => {
     expect(currentPath(new Request(`${SITE}${path}`))).toBe(expected);
-  });
-});
-
-describe("createSignInThrottle", () => {
-  test("blocks the sixth failed attempt for one e-mail and recovers after the window", () => {
-    const throttle = createSignInThrottle(5, 60_000);
-    const start = 1_000_000;
-    for (let i = 0; i < 5; i++) {
-      expect(
-        throttle.attempt(`10.0.0.${i}`, "Admin@Example.com", start + i).allowed,
-      ).toBe(true);
-    }
-    const blocked = throttle.attempt(
-      "10.0.0.9",
-      "admin@example.com",
-      start + 10,
-    );
-    expect(blocked).toEqual({ allowed: false, retryAfter: 60 });
-    expect(
-      throttle.attempt("10.0.0.9", "admin@example.com", start + 60_001).allowed,
-    ).toBe(true);
-  });
-
-  test("a successful sign-in forgives the e-mail's earlier failures", () => {
-    const throttle = createSignInThrottle(5, 60_000);
-    for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 4; i++) {
-        expect(
-          throttle.attempt(`10.1.${round}.${i}`, "author@example.com", 1000)
-            .allowed,
-        ).toBe(true);
-      }
-      throttle.succeeded("author@example.com");
-    }
-  });
-
-  test("counts every attempt from one address, whatever the e-mail", () => {
-    const throttle = createSignInThrottle(5, 60_000);
-    for (let i = 0; i < 5; i++) {
-      expect(
-        throttle.attempt("10.2.0.1", `user${i}@example.com`, 1000).allowed,
-      ).toBe(true);
-    }
-    expect(
-      throttle.attempt("10.2.0.1", "another@example.com", 1000).allowed,
-    ).toBe(false);
-    expect(
-      throttle.attempt("10.2.0.2", "another@example.com", 1000).allowed,
-    ).toBe(true);
   });
 });
 

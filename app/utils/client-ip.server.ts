@@ -1,11 +1,23 @@
 // Which header carries the visitor's address. Fly's proxy sets Fly-Client-IP
-// and overwrites any value a client sends, so it cannot be spoofed there;
-// X-Forwarded-For can, so it is not trusted by default.
-const CLIENT_IP_HEADER = (
-  process.env.CLIENT_IP_HEADER ?? "fly-client-ip"
-).toLowerCase();
+// and overwrites any value a client sends, so it is trusted only when the app
+// runs on Fly (FLY_APP_NAME is set there). Elsewhere a client could write it
+// itself, so only a header the operator names in CLIENT_IP_HEADER (set by a
+// proxy they run) is trusted. Without either, the socket's address, which
+// the production server (app/server) writes into SOCKET_ADDRESS_HEADER after
+// removing whatever a client sent under that name.
+export const SOCKET_ADDRESS_HEADER = "x-socket-address";
+
+function trustedHeader() {
+  if (process.env.FLY_APP_NAME) return "fly-client-ip";
+  return process.env.CLIENT_IP_HEADER?.toLowerCase() || SOCKET_ADDRESS_HEADER;
+}
+
+export const UNKNOWN_CLIENT = "unknown";
 
 export function getClientIp(request: Request) {
-  const value = request.headers.get(CLIENT_IP_HEADER)?.split(",")[0]?.trim();
-  return value && value.length <= 64 ? value : "unknown";
+  const header = trustedHeader();
+  const value = header
+    ? request.headers.get(header)?.split(",")[0]?.trim()
+    : undefined;
+  return value && value.length <= 64 ? value : UNKNOWN_CLIENT;
 }

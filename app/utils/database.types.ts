@@ -173,6 +173,24 @@ export type Database = {
           },
         ];
       };
+      rate_limits: {
+        Row: {
+          hits: number;
+          key: string;
+          reset_at: string;
+        };
+        Insert: {
+          hits: number;
+          key: string;
+          reset_at: string;
+        };
+        Update: {
+          hits?: number;
+          key?: string;
+          reset_at?: string;
+        };
+        Relationships: [];
+      };
       tags: {
         Row: {
           created_at: string;
@@ -226,6 +244,20 @@ export type Database = {
           uid?: string;
         };
         Returns: boolean;
+      };
+      rate_limit_hit: {
+        Args: {
+          p_keys: string[];
+          p_window_seconds: number;
+          p_increment?: number;
+        };
+        Returns: Record<string, unknown>[];
+      };
+      rate_limit_reset: {
+        Args: {
+          p_keys: string[];
+        };
+        Returns: undefined;
       };
       save_post: {
         Args: {

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { $ZodType } from "zod/v4/core";
 import { getClientIp } from "#app/utils/client-ip.server.ts";
 import {
@@ -8,10 +8,9 @@ import {
   type FormBodyProblem,
 } from "#app/utils/form-body.server.ts";
 import { isSpam, SPAM_MESSAGE } from "#app/utils/honeypot.server.ts";
-import {
-  rateLimitRetryAfter,
-  type RateLimiter,
-} from "#app/utils/rate-limit.server.ts";
+import { type RateLimiter } from "#app/utils/rate-limit.server.ts";
+import { countShared } from "#app/utils/shared-rate-limit.server.ts";
+import { formBudgetLeft } from "#app/utils/supabase.server.ts";
 
 // Guards shared by the public forms (contact page, company dialog, job
 // application): a capped body, the honeypot and a per-address rate limit,
@@ -90,18 +89,37 @@ export async function spamRefusal(
     : null;
 }
 
-/** Counts one submission from the request's address; a refusal once over the limit. */
-export function rateLimitRefusal(
+/**
+ * Counts one submission from the request's address, on this machine and then
+ * in the count all machines share (on the form's clock); a refusal once
+ * either is over the limit.
+ */
+export async function rateLimitRefusal(
   request: Request,
+  context: Readonly<RouterContextProvider>,
   limiter: RateLimiter,
   message = FORM_RATE_LIMIT_MESSAGE,
-): FormRefusal | null {
-  const retryAfter = rateLimitRetryAfter([
-    { limiter, key: getClientIp(request) },
-  ]);
-  return retryAfter > 0
-    ? { status: 429, message, headers: { "Retry-After": String(retryAfter) } }
-    : null;
+): Promise<FormRefusal | null> {
+  const ip = getClientIp(request);
+  const local = limiter.hit(ip);
+  let retryAfter = local.allowed ? 0 : local.retryAfter;
+  if (retryAfter === 0 && limiter.name) {
+    const key = `${limiter.name}:${ip}`;
+    const counts = await countShared(
+      [key],
+      limiter.windowMs,
+      1,
+      AbortSignal.timeout(formBudgetLeft(context)),
+    );
+    const shared = counts?.get(key);
+    if (shared && shared.hits > limiter.limit) retryAfter = shared.retryAfter;
+  }
+  if (retryAfter === 0) return null;
+  return {
+    status: 429,
+    message,
+    headers: { "Retry-After": String(retryAfter) },
+  };
 }
 
 /**
@@ -112,6 +130,7 @@ export function rateLimitRefusal(
  */
 export async function acceptSmallForm<Schema extends $ZodType>(
   request: Request,
+  context: Readonly<RouterContextProvider>,
   schema: Schema,
   limiter: RateLimiter,
 ) {
@@ -128,7 +147,7 @@ export async function acceptSmallForm<Schema extends $ZodType>(
   const refusal =
     (await spamRefusal(formData)) ??
     (submission.status === "success"
-      ? rateLimitRefusal(request, limiter)
+      ? await rateLimitRefusal(request, context, limiter)
       : null);
   if (refusal) {
     return {

@@ -6,18 +6,20 @@ export const RATE_LIMIT_WINDOW_MS = env.RATE_LIMIT_WINDOW_MS;
 type Window = { count: number; resetAt: number };
 
 /**
- * A fixed-window counter per key, in memory. Each app instance limits on its
- * own, which is enough to blunt brute force and form spam; a shared store
- * would be needed only if the exact global count mattered.
+ * A fixed-window counter per key, in memory: the cheap first filter in front
+ * of the count every machine shares in Postgres (shared-rate-limit.server.ts),
+ * which is kept under `name`.
  */
 export class RateLimiter {
   private windows = new Map<string, Window>();
-  private readonly limit: number;
-  private readonly windowMs: number;
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly name: string | null;
 
-  constructor(limit: number, windowMs: number) {
+  constructor(limit: number, windowMs: number, name: string | null = null) {
     this.limit = limit;
     this.windowMs = windowMs;
+    this.name = name;
   }
 
   /** Counts one attempt; returns the seconds to wait when over the limit. */
@@ -34,6 +36,17 @@ export class RateLimiter {
       allowed,
       retryAfter: allowed ? 0 : Math.ceil((window.resetAt - now) / 1000),
     };
+  }
+
+  /** The key's count in its current window, without adding to it. */
+  count(key: string, now = Date.now()) {
+    const window = this.windows.get(key);
+    return window && window.resetAt > now
+      ? {
+          hits: window.count,
+          retryAfter: Math.ceil((window.resetAt - now) / 1000),
+        }
+      : { hits: 0, retryAfter: 0 };
   }
 
   /** Drops one key's count, e.g. once a sign-in for that e-mail succeeds. */
@@ -53,16 +66,4 @@ export class RateLimiter {
       if (window.resetAt <= now) this.windows.delete(key);
     }
   }
-}
-
-/** Counts a hit on every key: 0 when all are within their limits, else the seconds until the latest frees up. */
-export function rateLimitRetryAfter(
-  checks: { limiter: RateLimiter; key: string }[],
-) {
-  let retryAfter = 0;
-  for (const { limiter, key } of checks) {
-    const result = limiter.hit(key);
-    if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfter);
-  }
-  return retryAfter;
 }

@@ -1,7 +1,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, expect, test } from "vitest";
-import { fetchWithBudget } from "#app/utils/supabase.server.ts";
+import { RouterContextProvider } from "react-router";
+import { afterAll, expect, test, vi } from "vitest";
+import {
+  fetchWithBudget,
+  formBudgetLeft,
+  FUNCTION_TIMEOUT_MS,
+} from "#app/utils/supabase.server.ts";
 
 // A backend that answers each call after 300 ms.
 const server = createServer((_request, response) => {
@@ -40,4 +45,23 @@ test("calls in parallel spend the budget once, not once each", async () => {
   expect(answers.every((answer) => answer.ok)).toBe(true);
   // About 300 ms were spent, not 600: a third call still has time.
   expect(await (await fetch(url)).text()).toBe("ok");
+});
+
+test("a form's backend steps spend one clock, started by the first", () => {
+  vi.useFakeTimers({ toFake: ["performance"] });
+  try {
+    const context = new RouterContextProvider();
+    expect(formBudgetLeft(context)).toBe(FUNCTION_TIMEOUT_MS);
+    // A shared limit check that waited 3 s leaves the function call 7 s.
+    vi.advanceTimersByTime(3_000);
+    expect(formBudgetLeft(context)).toBe(FUNCTION_TIMEOUT_MS - 3_000);
+    vi.advanceTimersByTime(FUNCTION_TIMEOUT_MS);
+    expect(formBudgetLeft(context)).toBe(0);
+    // Another request has a clock of its own.
+    expect(formBudgetLeft(new RouterContextProvider())).toBe(
+      FUNCTION_TIMEOUT_MS,
+    );
+  } finally {
+    vi.useRealTimers();
+  }
 });

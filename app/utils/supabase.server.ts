@@ -23,29 +23,48 @@ import { recordSupabaseTime } from "#app/utils/server-timing.server.ts";
  */
 export const SUPABASE_TIMEOUT_MS = 4_000;
 
-/** A fetch whose calls give up once, together, they have waited `budgetMs`. */
-export function fetchWithBudget(budgetMs = SUPABASE_TIMEOUT_MS) {
-  // Wall-clock time with at least one call in flight: calls made in parallel
-  // spend the budget once, not once each.
+/** Runs backend work with a signal that aborts it once the budget is spent. */
+export type SpendBudget = <T>(
+  work: (signal: AbortSignal) => Promise<T>,
+) => Promise<T>;
+
+/**
+ * A budget of `budgetMs` that backend calls spend together, and `spend` to
+ * run one within it. Time counts while at least one call is in flight, so
+ * calls made in parallel spend the budget once, not once each.
+ */
+export function createBudget(budgetMs = SUPABASE_TIMEOUT_MS) {
   let spent = 0;
   let inFlight = 0;
   let busySince = 0;
   const elapsed = () =>
     spent + (inFlight > 0 ? performance.now() - busySince : 0);
-  return async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const timeout = AbortSignal.timeout(
+  const spend: SpendBudget = async (work) => {
+    const signal = AbortSignal.timeout(
       Math.max(0, Math.round(budgetMs - elapsed())),
     );
-    const signal = init.signal
-      ? AbortSignal.any([init.signal, timeout])
-      : timeout;
     if (inFlight++ === 0) busySince = performance.now();
     try {
-      return await fetch(input, { ...init, signal });
+      return await work(signal);
     } finally {
       if (--inFlight === 0) spent += performance.now() - busySince;
     }
   };
+  return spend;
+}
+
+/** A fetch whose calls give up once, together, they have waited `budgetMs`. */
+export function fetchWithBudget(
+  budgetMs = SUPABASE_TIMEOUT_MS,
+  spend = createBudget(budgetMs),
+) {
+  return (input: RequestInfo | URL, init: RequestInit = {}) =>
+    spend((timeout) =>
+      fetch(input, {
+        ...init,
+        signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
+      }),
+    );
 }
 
 /**
@@ -55,6 +74,24 @@ export function fetchWithBudget(budgetMs = SUPABASE_TIMEOUT_MS) {
  * slow but successful store is not shown to the visitor as a failure.
  */
 export const FUNCTION_TIMEOUT_MS = 10_000;
+
+const formClockContext = createContext<number | null>(null);
+
+/**
+ * What is left of the one FUNCTION_TIMEOUT_MS a form's backend work shares,
+ * counted from its first call: the limit checks all machines share and the
+ * function call spend the same clock, so a slow backend costs a visitor one
+ * budget, not one per step (a 3 s limit check before a 10 s function call
+ * answered after 13 s).
+ */
+export function formBudgetLeft(context: Readonly<RouterContextProvider>) {
+  let deadline = context.get(formClockContext);
+  if (deadline === null) {
+    deadline = performance.now() + FUNCTION_TIMEOUT_MS;
+    context.set(formClockContext, deadline);
+  }
+  return Math.max(0, Math.round(deadline - performance.now()));
+}
 
 type PublicSchema = Database["public"];
 type SavePost = PublicSchema["Functions"]["save_post"];
@@ -82,8 +119,9 @@ let functionsClient: TypedSupabaseClient | null = null;
 
 /**
  * Calls an edge function as supabase-js does for the project's public key
- * (apikey header; a Bearer token only for a JWT-shaped legacy key), outside
- * the request's Supabase budget. The forms' functions need no session.
+ * (apikey header; a Bearer token only for a JWT-shaped legacy key), on the
+ * form's clock (formBudgetLeft) rather than the request's Supabase budget.
+ * The forms' functions need no session.
  */
 export async function invokeFunction(
   context: Readonly<RouterContextProvider>,
@@ -103,7 +141,7 @@ export async function invokeFunction(
     return await functionsClient.functions.invoke(name, {
       body,
       headers,
-      timeout: FUNCTION_TIMEOUT_MS,
+      timeout: formBudgetLeft(context),
     });
   } finally {
     recordSupabaseTime(context, performance.now() - started);
@@ -125,6 +163,7 @@ type PendingCookies = {
 type RequestSupabase = {
   client: TypedSupabaseClient;
   pending: PendingCookies;
+  spend: SpendBudget;
 };
 
 const supabaseContext = createContext<RequestSupabase | null>(null);
@@ -134,6 +173,7 @@ function createRequestClient(
   context: Readonly<RouterContextProvider>,
 ): RequestSupabase {
   const pending: PendingCookies = { cookies: [], headers: {} };
+  const spend = createBudget();
   const client = createServerClient<AppDatabase>(
     env.SUPABASE_URL,
     env.SUPABASE_PUBLISHABLE_KEY,
@@ -159,7 +199,7 @@ function createRequestClient(
       },
       global: {
         fetch: (() => {
-          const fetchWithinBudget = fetchWithBudget();
+          const fetchWithinBudget = fetchWithBudget(SUPABASE_TIMEOUT_MS, spend);
           return async (input: RequestInfo | URL, init?: RequestInit) => {
             const started = performance.now();
             try {
@@ -177,7 +217,7 @@ function createRequestClient(
       },
     },
   );
-  return { client, pending };
+  return { client, pending, spend };
 }
 
 /**
@@ -189,6 +229,19 @@ export function getSupabase(context: Readonly<RouterContextProvider>) {
   const entry = context.get(supabaseContext);
   if (!entry) throw new Error("supabaseMiddleware must run before getSupabase");
   return entry.client;
+}
+
+/**
+ * Runs backend work outside the request's client (another key's client, say)
+ * within the request's one SUPABASE_TIMEOUT_MS, so the page's bound holds
+ * whichever client a step uses.
+ */
+export function spendRequestBudget(
+  context: Readonly<RouterContextProvider>,
+): SpendBudget {
+  const entry = context.get(supabaseContext);
+  if (!entry) throw new Error("supabaseMiddleware must run before this");
+  return entry.spend;
 }
 
 function applyPending(headers: Headers, pending: PendingCookies) {

@@ -8,6 +8,9 @@ import { hasLiveSession, notSupported, type ServerContext } from "./context.ts";
 // GoTrue's default: one-hour access tokens.
 const ACCESS_TOKEN_SECONDS = 3600;
 const BCRYPT_COST = 10;
+// Compared against when the e-mail is unknown, so that answer takes as long
+// as a wrong password and the timing does not tell which e-mails have accounts.
+const DUMMY_HASH = bcrypt.hashSync("no account has this password", BCRYPT_COST);
 
 const API_VERSION_HEADERS = { "x-supabase-api-version": "2024-01-01" };
 
@@ -201,8 +204,8 @@ export function createAuthService(ctx: ServerContext) {
     }
     const loaded = await ctx.db.admin((tx) => loadUser(tx, "email", email));
     const hash = loaded?.user.encrypted_password;
-    const matches =
-      !!hash && !!password && (await bcrypt.compare(password, hash));
+    const compared = await bcrypt.compare(password, hash ?? DUMMY_HASH);
+    const matches = !!hash && !!password && compared;
     if (!loaded || !matches) {
       return authError(400, "invalid_credentials", "Invalid login credentials");
     }

@@ -46,7 +46,7 @@ export default defineConfig({
       grepInvert: /@js-only/,
       // Plain-HTTP specs (no page scripts involved) run once, in "js".
       testIgnore:
-        /(access|faults|hostile-input|rate-limits|security-headers)\.spec\.ts$/,
+        /(access|faults|hostile-input|rate-limits|security-headers|two-instances)\.spec\.ts$/,
       use: {
         ...devices["Desktop Chrome"],
         javaScriptEnabled: false,
@@ -72,6 +72,9 @@ export default defineConfig({
       // Specs write posts straight into the database, behind the server's
       // back; a replayed list would hide them for a few seconds.
       PAGE_CACHE_BLOG_SECONDS: "0",
+      // Trust Fly-Client-IP as on Fly, so each test keeps its own client
+      // address (tests/support/fixtures.ts sends one per test).
+      FLY_APP_NAME: "e2e",
     },
   },
 });

@@ -166,6 +166,8 @@ export async function startFailingSite(
         // As on the main e2e server: a replayed blog page would hide the
         // backend these tests break.
         PAGE_CACHE_BLOG_SECONDS: "0",
+        // As on the main e2e server: each test's Fly-Client-IP is trusted.
+        FLY_APP_NAME: "e2e",
         ...extraEnv,
       },
     },

@@ -19,7 +19,7 @@ import { setSignedInUser } from "#app/utils/session.server.ts";
 import { signInThrottle } from "#app/utils/sign-in-throttle.server.ts";
 import { type Roles } from "#app/lib/access.ts";
 import { getClientIp } from "#app/utils/client-ip.server.ts";
-import { getSupabase } from "#app/utils/supabase.server.ts";
+import { getSupabase, spendRequestBudget } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import {
   requireSmallForm,
@@ -77,8 +77,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const { email, password, redirectTo: posted } = submission.value;
-  const throttle = signInThrottle.attempt(getClientIp(request), email);
-  if (!throttle.allowed) {
+  const ip = getClientIp(request);
+  const throttle = await signInThrottle.before(
+    ip,
+    email,
+    spendRequestBudget(context),
+  );
+  if (throttle) {
     return data(
       submission.reply({
         formErrors: [SIGN_IN_RATE_LIMIT_MESSAGE],
@@ -95,6 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (error || !session.user) {
     const retryable = error !== null && isAuthRetryableFetchError(error);
+    if (!retryable) await signInThrottle.failed(ip, email);
     const message = retryable
       ? SIGN_IN_UNAVAILABLE_MESSAGE
       : error?.message || INVALID_CREDENTIALS_MESSAGE;
@@ -105,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
   }
-  signInThrottle.succeeded(email);
+  await signInThrottle.succeeded(email);
   setSignedInUser(context, {
     id: session.user.id,
     email: session.user.email ?? null,

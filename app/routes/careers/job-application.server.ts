@@ -53,8 +53,16 @@ export type ApplicationActionData = {
   toast: ToastData | null;
 };
 
-export const uploadAttemptLimiter = new RateLimiter(20, RATE_LIMIT_WINDOW_MS);
-export const applicationLimiter = new RateLimiter(5, RATE_LIMIT_WINDOW_MS);
+export const uploadAttemptLimiter = new RateLimiter(
+  20,
+  RATE_LIMIT_WINDOW_MS,
+  "cv-upload",
+);
+export const applicationLimiter = new RateLimiter(
+  5,
+  RATE_LIMIT_WINDOW_MS,
+  "application",
+);
 
 function respond(
   result: ApplicationActionData["result"],
@@ -148,7 +156,11 @@ export async function submitApplication({
   context: Readonly<RouterContextProvider>;
   job: JobPosting;
 }) {
-  const attempt = rateLimitRefusal(request, uploadAttemptLimiter);
+  const attempt = await rateLimitRefusal(
+    request,
+    context,
+    uploadAttemptLimiter,
+  );
   if (attempt) {
     await discardBody(request);
     return respond(
@@ -206,7 +218,7 @@ export async function submitApplication({
       400,
     );
 
-  const limited = rateLimitRefusal(request, applicationLimiter);
+  const limited = await rateLimitRefusal(request, context, applicationLimiter);
   if (limited) {
     return respond(
       submission.reply({

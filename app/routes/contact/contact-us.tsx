@@ -41,6 +41,7 @@ export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const { refused, submission } = await acceptSmallForm(
     request,
+    context,
     ContactSchema,
     contactPageLimiter,
   );

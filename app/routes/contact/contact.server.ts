@@ -14,8 +14,16 @@ import { invokeFunction } from "#app/utils/supabase.server.ts";
 import type { ContactPayload } from "#supabase/functions/_shared/payloads.ts";
 
 /** Accepted submissions per address and minute, per form. */
-export const contactPageLimiter = new RateLimiter(5, RATE_LIMIT_WINDOW_MS);
-export const companyContactLimiter = new RateLimiter(5, RATE_LIMIT_WINDOW_MS);
+export const contactPageLimiter = new RateLimiter(
+  5,
+  RATE_LIMIT_WINDOW_MS,
+  "contact-page",
+);
+export const companyContactLimiter = new RateLimiter(
+  5,
+  RATE_LIMIT_WINDOW_MS,
+  "company-dialog",
+);
 
 export function formToast(
   toast: { title: string; description: string },
@@ -53,6 +61,7 @@ export async function companyContactAction({
 }) {
   const { refused, submission } = await acceptSmallForm(
     request,
+    context,
     CompanyContactSchema,
     companyContactLimiter,
   );
