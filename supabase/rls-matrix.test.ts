@@ -626,6 +626,10 @@ const scenarios = {
     updateSubmissionOutcome(actor, "contact_messages", contactMessage()),
   "delete a contact message": async (actor) =>
     deleteSubmissionOutcome(actor, "contact_messages", contactMessage()),
+  "mark a contact message handled": async (actor) =>
+    markHandledOutcome(actor, "contact_messages", contactMessage()),
+  "back-date a contact message's handled_at": async (actor) =>
+    handledAtOutcome(actor, "contact_messages", contactMessage()),
   "select job applications": async (actor) =>
     selectSubmissionOutcome(actor, "job_applications", jobApplication()),
   "insert a job application": async (actor) =>
@@ -634,6 +638,16 @@ const scenarios = {
     updateSubmissionOutcome(actor, "job_applications", jobApplication()),
   "delete a job application": async (actor) =>
     deleteSubmissionOutcome(actor, "job_applications", jobApplication()),
+  "mark a job application handled": async (actor) =>
+    markHandledOutcome(actor, "job_applications", jobApplication()),
+  "select the inbox (both kinds)": async (actor) => {
+    const id = await createSubmission("job_applications", jobApplication());
+    const { data, error } = await clients[actor]
+      .from("inbox_items")
+      .select("id, kind")
+      .eq("id", id);
+    return outcomeOfRead(error, data);
+  },
 
   // storage: blog-images ---------------------------------------------------------
   "read an image by its public URL": async (actor) => {
@@ -697,6 +711,20 @@ const scenarios = {
       throw new Error("downloaded bytes differ from the uploaded CV");
     return "allowed";
   },
+  "create a signed download URL for a CV": async (actor) => {
+    const name = cvName();
+    await putObject("cv-uploads", name, PDF_BYTES, "application/pdf");
+    const { data, error } = await clients[actor].storage
+      .from("cv-uploads")
+      .createSignedUrl(name, 60, { download: "cv.pdf" });
+    if (error || !data) return "denied";
+    // The URL itself is the capability: fetched with no key at all.
+    const response = await fetch(data.signedUrl);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200 || !body.equals(PDF_BYTES))
+      throw new Error(`signed URL did not serve the CV: ${response.status}`);
+    return "allowed";
+  },
   "overwrite a CV": async (actor) =>
     overwriteOutcome(actor, "cv-uploads", cvName(), "application/pdf"),
   "delete a CV": async (actor) =>
@@ -755,14 +783,18 @@ const MATRIX: Row[] = [
   ["team_members",     "add a team member",                         "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["team_members",     "update a team member's row",                "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["team_members",     "remove a team member",                      "denied",   "denied",   "denied",   "denied",   "allowed"],
-  ["contact_messages", "select contact messages",                   "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["contact_messages", "select contact messages",                   "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["contact_messages", "insert a contact message",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["contact_messages", "update a contact message",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
-  ["contact_messages", "delete a contact message",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
-  ["job_applications", "select job applications",                   "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["contact_messages", "mark a contact message handled",            "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["contact_messages", "back-date a contact message's handled_at",  "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["contact_messages", "delete a contact message",                  "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["job_applications", "select job applications",                   "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["job_applications", "insert a job application",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["job_applications", "update a job application",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
-  ["job_applications", "delete a job application",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["job_applications", "mark a job application handled",           "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["job_applications", "delete a job application",                  "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["inbox_items",      "select the inbox (both kinds)",             "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["blog-images",      "read an image by its public URL",           "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
   ["blog-images",      "upload into your own folder",               "denied",   "denied",   "allowed",  "allowed",  "allowed"],
   ["blog-images",      "upload into another user's folder",         "denied",   "denied",   "denied",   "denied",   "allowed"],
@@ -772,6 +804,7 @@ const MATRIX: Row[] = [
   ["cv-uploads",       "upload a new CV",                           "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
   ["cv-uploads",       "upload a CV into a folder",                 "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["cv-uploads",       "download a CV",                             "denied",   "denied",   "denied",   "allowed",  "allowed"],
+  ["cv-uploads",       "create a signed download URL for a CV",     "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["cv-uploads",       "overwrite a CV",                            "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["cv-uploads",       "delete a CV",                               "filtered", "filtered", "filtered", "allowed",  "allowed"],
 ];
@@ -947,6 +980,41 @@ async function updateSubmissionOutcome(
   return outcomeOfWrite(
     error,
     (await submissionRows(table, id))[0]?.email === "changed@example.com",
+  );
+}
+
+/** Sets status to handled; "allowed" when it took and the database stamped handled_at. */
+async function markHandledOutcome(
+  actor: Actor,
+  table: string,
+  row: Record<string, unknown>,
+) {
+  const id = await createSubmission(table, row);
+  const { error } = await clients[actor]
+    .from(table)
+    .update({ status: "handled" })
+    .eq("id", id);
+  const after = (await submissionRows(table, id))[0];
+  const changed = after?.status === "handled";
+  if (changed && typeof after?.handled_at !== "string")
+    throw new Error("a handled submission has no handled_at");
+  return outcomeOfWrite(error, changed);
+}
+
+/** handled_at is the database's: nobody but the service role writes it. */
+async function handledAtOutcome(
+  actor: Actor,
+  table: string,
+  row: Record<string, unknown>,
+) {
+  const id = await createSubmission(table, row);
+  const { error } = await clients[actor]
+    .from(table)
+    .update({ handled_at: "2001-01-01T00:00:00+00:00" })
+    .eq("id", id);
+  return outcomeOfWrite(
+    error,
+    (await submissionRows(table, id))[0]?.handled_at !== null,
   );
 }
 

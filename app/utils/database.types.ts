@@ -52,28 +52,37 @@ export type Database = {
           company: string | null;
           created_at: string;
           email: string;
+          handled_at: string | null;
           id: string;
           message: string;
           name: string;
+          notification_state: string | null;
           source: string | null;
+          status: string;
         };
         Insert: {
           company?: string | null;
           created_at?: string;
           email: string;
+          handled_at?: string | null;
           id?: string;
           message: string;
           name: string;
+          notification_state?: string | null;
           source?: string | null;
+          status?: string;
         };
         Update: {
           company?: string | null;
           created_at?: string;
           email?: string;
+          handled_at?: string | null;
           id?: string;
           message?: string;
           name?: string;
+          notification_state?: string | null;
           source?: string | null;
+          status?: string;
         };
         Relationships: [];
       };
@@ -84,10 +93,13 @@ export type Database = {
           cv_file_name: string;
           cv_path: string;
           email: string;
+          handled_at: string | null;
           id: string;
           job_id: string;
           job_title: string;
           name: string;
+          notification_state: string | null;
+          status: string;
         };
         Insert: {
           comment?: string | null;
@@ -95,10 +107,13 @@ export type Database = {
           cv_file_name: string;
           cv_path: string;
           email: string;
+          handled_at?: string | null;
           id?: string;
           job_id: string;
           job_title: string;
           name: string;
+          notification_state?: string | null;
+          status?: string;
         };
         Update: {
           comment?: string | null;
@@ -106,10 +121,13 @@ export type Database = {
           cv_file_name?: string;
           cv_path?: string;
           email?: string;
+          handled_at?: string | null;
           id?: string;
           job_id?: string;
           job_title?: string;
           name?: string;
+          notification_state?: string | null;
+          status?: string;
         };
         Relationships: [];
       };
@@ -225,7 +243,28 @@ export type Database = {
         Relationships: [];
       };
     };
-    Views: { [_ in never]: never };
+    Views: {
+      inbox_items: {
+        Row: {
+          body: string | null;
+          created_at: string | null;
+          cv_file_name: string | null;
+          cv_path: string | null;
+          email: string | null;
+          handled_at: string | null;
+          id: string | null;
+          job_id: string | null;
+          job_title: string | null;
+          kind: string | null;
+          name: string | null;
+          notification_state: string | null;
+          source: string | null;
+          status: string | null;
+        };
+
+        Relationships: [];
+      };
+    };
     Functions: {
       can_edit_post: {
         Args: {

@@ -14,6 +14,11 @@ export type ServerContext = {
   /** sb_secret_… (service_role), or the legacy service_role JWT. */
   secretKey: string;
   legacyKeys: boolean;
+  /**
+   * The project's HS256 JWT secret. Storage signs and checks signed-URL tokens
+   * with it whatever signs user tokens (Storage's urlSigningKey).
+   */
+  jwtSecret: string;
   log: (message: string) => void;
   /** How long a rotated refresh token may still be presented (GoTrue: 10 s). */
   refreshReuseIntervalMs: number;

@@ -135,6 +135,7 @@ export async function startLocalSupabase(
     publishableKey: keys.publishableKey,
     secretKey: keys.secretKey,
     legacyKeys,
+    jwtSecret: keyMaterial.jwtSecret,
     log,
     refreshReuseIntervalMs: options.refreshReuseIntervalMs ?? 10_000,
   };
@@ -219,8 +220,14 @@ function createRouter(
     const service = match[1];
     const subpath = match[2] ?? "/";
 
-    // Public bucket URLs are fetched by browsers (<img>), which send no apikey.
-    if (service === "storage" && subpath.startsWith("/object/public/")) {
+    // Public bucket URLs are fetched by browsers (<img>), which send no apikey;
+    // so are signed URLs, whose token is the whole permission.
+    if (
+      service === "storage" &&
+      (subpath.startsWith("/object/public/") ||
+        (subpath.startsWith("/object/sign/") &&
+          (request.method === "GET" || request.method === "HEAD")))
+    ) {
       return nosniff(await storage(request, subpath, null));
     }
     // Token verifiers fetch the public keys without an API key, as from Kong's open route.

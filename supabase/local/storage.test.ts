@@ -3,7 +3,9 @@
 // error bodies of docs/SUPABASE_WIRE.md, against the project's bucket policies.
 import { randomUUID } from "node:crypto";
 import { StorageApiError, type SupabaseClient } from "@supabase/supabase-js";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { loadKeyMaterial } from "./keys.ts";
 import { DEMO, startTestServer, type TestServer } from "./test-support.ts";
 
 const PNG = Buffer.from(
@@ -260,5 +262,163 @@ describe("missing objects and buckets", () => {
       statusCode: "404",
       message: "Bucket not found",
     });
+  });
+});
+
+describe("signed URLs (createSignedUrl)", () => {
+  // A CV name as the application form makes it: a timestamp, a hyphen, the
+  // visitor's file name (spaces and all).
+  async function storedCv() {
+    const name = `${Date.now()}-My CV ${randomUUID().slice(0, 8)}.pdf`;
+    const { error } = await anon.storage
+      .from("cv-uploads")
+      .upload(name, PDF, { contentType: "application/pdf" });
+    expect(error).toBeNull();
+    return name;
+  }
+
+  function tokenOf(signedUrl: string) {
+    return new URL(signedUrl).searchParams.get("token") ?? "";
+  }
+
+  test("a team member signs a CV; the URL alone serves it as an attachment, nosniff, until its expiry", async () => {
+    const name = await storedCv();
+    const before = Math.floor(Date.now() / 1000);
+    const { data, error } = await admin.storage
+      .from("cv-uploads")
+      .createSignedUrl(name, 60, { download: "Jane Doe CV.pdf" });
+    expect(error).toBeNull();
+    const signedUrl = data?.signedUrl ?? "";
+    expect(signedUrl).toMatch(
+      new RegExp(
+        `^${server.url}/storage/v1/object/sign/cv-uploads/${encodeURI(name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+&download=Jane\\+Doe\\+CV\\.pdf$`,
+      ),
+    );
+    const [, payload = ""] = tokenOf(signedUrl).split(".");
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
+    expect(claims).toMatchObject({
+      url: `cv-uploads/${name}`,
+      scope: "download",
+    });
+    expect(claims.exp - claims.iat).toBe(60);
+    expect(claims.iat).toBeGreaterThanOrEqual(before);
+
+    // No apikey, no Authorization: the token is the whole permission.
+    const response = await fetch(signedUrl);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toBe(
+      "attachment; filename=Jane%20Doe%20CV.pdf; filename*=UTF-8''Jane%20Doe%20CV.pdf",
+    );
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-robots-tag")).toBe("none");
+    expect(response.headers.get("expires")).toBe(
+      new Date(claims.exp * 1000).toUTCString(),
+    );
+
+    // download=true: an attachment with no name of its own.
+    const unnamed = await admin.storage
+      .from("cv-uploads")
+      .createSignedUrl(name, 60, { download: true });
+    const plain = await fetch(unnamed.data?.signedUrl ?? "");
+    expect(plain.headers.get("content-disposition")).toBe("attachment;");
+  });
+
+  test("a signed URL stops working once it expires", async () => {
+    const name = await storedCv();
+    const { data } = await admin.storage
+      .from("cv-uploads")
+      .createSignedUrl(name, 1);
+    const signedUrl = data?.signedUrl ?? "";
+    expect((await fetch(signedUrl)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const expired = await fetch(signedUrl);
+    expect(expired.status).toBe(400);
+    expect(expired.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await expired.json()).toEqual({
+      statusCode: "400",
+      code: "InvalidJWT",
+      error: "InvalidJWT",
+      message: '"exp" claim timestamp check failed',
+    });
+  });
+
+  test("a token for another object, a tampered one or one for uploads is refused", async () => {
+    const [name, other] = await Promise.all([storedCv(), storedCv()]);
+    const { data } = await admin.storage
+      .from("cv-uploads")
+      .createSignedUrl(name, 60);
+    const token = tokenOf(data?.signedUrl ?? "");
+    const signedPath = (object: string, value: string) =>
+      `${server.url}/storage/v1/object/sign/cv-uploads/${encodeURI(object)}?token=${value}`;
+
+    const elsewhere = await fetch(signedPath(other, token));
+    expect(await elsewhere.json()).toMatchObject({
+      statusCode: "400",
+      code: "InvalidSignature",
+      message: "Invalid signature",
+    });
+
+    const [header, payload, signature = ""] = token.split(".");
+    const claims = JSON.parse(
+      Buffer.from(payload ?? "", "base64url").toString(),
+    );
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...claims, url: `cv-uploads/${other}` }),
+    ).toString("base64url");
+    const tampered = await fetch(
+      signedPath(other, `${header}.${forgedPayload}.${signature}`),
+    );
+    expect(tampered.status).toBe(400);
+    expect(await tampered.json()).toMatchObject({ code: "InvalidJWT" });
+
+    const flipped = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`;
+    expect(await (await fetch(signedPath(name, flipped))).json()).toMatchObject(
+      { code: "InvalidJWT" },
+    );
+
+    const secret = new TextEncoder().encode(
+      loadKeyMaterial(server.dataDir).jwtSecret,
+    );
+    const uploadToken = await new SignJWT({
+      url: `cv-uploads/${name}`,
+      scope: "upload",
+      upsert: false,
+    })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt()
+      .setExpirationTime("60s")
+      .sign(secret);
+    expect(
+      await (await fetch(signedPath(name, uploadToken))).json(),
+    ).toMatchObject({
+      code: "InvalidSignature",
+      message: "Token is not scoped for download",
+    });
+
+    const missing = await fetch(
+      `${server.url}/storage/v1/object/sign/cv-uploads/${encodeURI(name)}`,
+    );
+    expect(await missing.json()).toMatchObject({ code: "InvalidRequest" });
+  });
+
+  test("only a caller who may read the object gets a signed URL for it", async () => {
+    const name = await storedCv();
+    for (const client of [anon, reader, author]) {
+      const { data, error } = await client.storage
+        .from("cv-uploads")
+        .createSignedUrl(name, 60);
+      expect(data).toBeNull();
+      expect(error).toMatchObject({ statusCode: "404" });
+    }
+    const zero = await admin.storage
+      .from("cv-uploads")
+      .createSignedUrl(name, 0);
+    expect(zero.error).toMatchObject({ statusCode: "400" });
+    const gone = await admin.storage
+      .from("cv-uploads")
+      .createSignedUrl("no-such-cv.pdf", 60);
+    expect(gone.error).toMatchObject({ statusCode: "404" });
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { jwtVerify, SignJWT } from "jose";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { notSupported, type Caller, type ServerContext } from "./context.ts";
@@ -33,6 +34,30 @@ function storageError(
 }
 
 const objectNotFound = () => storageError(404, "not_found", "Object not found");
+
+/** Storage's StorageBackendError: its code is also the error, status inside the body. */
+function backendError(code: string, message: string) {
+  return json(400, { statusCode: "400", code, error: code, message });
+}
+
+// Storage's signed-URL tokens carry the action they allow, so a download
+// token can never be replayed against the upload endpoint.
+const SIGNED_URL_SCOPE_DOWNLOAD = "download";
+
+type SignedToken = {
+  url?: unknown;
+  scope?: unknown;
+  upsert?: unknown;
+  exp?: unknown;
+};
+
+/** Storage's isDownloadScopedToken: tokens from before scopes existed have none and no upsert. */
+function isDownloadScoped(payload: SignedToken) {
+  return (
+    payload.scope === SIGNED_URL_SCOPE_DOWNLOAD ||
+    (payload.scope === undefined && !("upsert" in payload))
+  );
+}
 const bucketNotFound = () =>
   storageError(404, "Bucket not found", "Bucket not found");
 
@@ -57,6 +82,7 @@ function isDuplicate(error: unknown) {
 
 export function createStorageService(ctx: ServerContext) {
   const root = storageDir(ctx.dataDir);
+  const signingKey = new TextEncoder().encode(ctx.jwtSecret);
 
   /** Bytes live under a digest of the key, so no object name can reach outside the data dir. */
   function bytesPath(bucketId: string, name: string) {
@@ -266,6 +292,137 @@ export function createStorageService(ctx: ServerContext) {
     });
   }
 
+  /**
+   * POST /object/sign/<bucket>/<name> {expiresIn}: Storage's signObjectUrl.
+   * The caller must be able to see the object (SELECT on storage.objects
+   * under their role); the answer is a path relative to /storage/v1 whose
+   * token is an HS256 JWT over {url: "<bucket>/<name>", scope, iat, exp}.
+   */
+  async function sign(
+    request: Request,
+    bucketId: string,
+    name: string,
+    caller: Caller,
+  ) {
+    let body: unknown;
+    try {
+      body = await readJson(request);
+    } catch {
+      return backendError("InvalidRequest", "body must be JSON");
+    }
+    const expiresIn = (body as { expiresIn?: unknown } | undefined)?.expiresIn;
+    if (typeof expiresIn !== "number" || !Number.isInteger(expiresIn)) {
+      return backendError(
+        "InvalidRequest",
+        "body must have required property 'expiresIn'",
+      );
+    }
+    if (expiresIn < 1 || !Number.isSafeInteger(expiresIn * 1000)) {
+      return backendError("InvalidParameter", "Invalid Parameter expiresIn");
+    }
+    if (!validKey(name)) return objectNotFound();
+    const found = await ctx.db.asRole(
+      caller,
+      { readOnly: true },
+      async (tx) =>
+        (
+          await tx.query(
+            `select 1 from storage.objects where bucket_id = $1 and name = $2`,
+            [bucketId, name],
+          )
+        ).rows.length > 0,
+    );
+    if (!found) return objectNotFound();
+    const url = `${bucketId}/${name}`;
+    const token = await new SignJWT({
+      url,
+      scope: SIGNED_URL_SCOPE_DOWNLOAD,
+    })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt()
+      .setExpirationTime(`${expiresIn}s`)
+      .sign(signingKey);
+    return json(200, { signedURL: `/object/sign/${url}?token=${token}` });
+  }
+
+  /**
+   * GET /object/sign/<bucket>/<name>?token=…[&download=…]: Storage's
+   * getSignedObject. The token alone grants access: its signature, scope,
+   * object and expiry are checked, then the object is read as the service.
+   * It is served with Expires at the token's expiry, and as an attachment
+   * when `download` is present (named after its value when not empty).
+   */
+  async function serveSigned(bucketId: string, name: string, request: Request) {
+    const query = new URL(request.url).searchParams;
+    const token = query.get("token");
+    if (!token) {
+      return backendError(
+        "InvalidRequest",
+        "querystring must have required property 'token'",
+      );
+    }
+    let payload: SignedToken;
+    try {
+      ({ payload } = await jwtVerify(token, signingKey, {
+        algorithms: ["HS256"],
+      }));
+    } catch (error) {
+      return backendError(
+        "InvalidJWT",
+        error instanceof Error && error.message ? error.message : "Invalid JWT",
+      );
+    }
+    if (!isDownloadScoped(payload)) {
+      return backendError(
+        "InvalidSignature",
+        `Token is not scoped for ${SIGNED_URL_SCOPE_DOWNLOAD}`,
+      );
+    }
+    if (
+      payload.url !== `${bucketId}/${name}` ||
+      typeof payload.exp !== "number"
+    ) {
+      return backendError("InvalidSignature", "Invalid signature");
+    }
+    const metadata = await ctx.db.admin(async (tx) => {
+      const rows = await tx.query<{ metadata: ObjectMetadata }>(
+        `select metadata from storage.objects where bucket_id = $1 and name = $2`,
+        [bucketId, name],
+      );
+      return rows.rows[0]?.metadata ?? null;
+    });
+    if (!metadata) return objectNotFound();
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(bytesPath(bucketId, name));
+    } catch {
+      return objectNotFound();
+    }
+    const headers = new Headers({
+      "accept-ranges": "bytes",
+      "content-type": metadata.mimetype,
+      etag: metadata.eTag,
+      "x-robots-tag": "none",
+      "last-modified": metadata.lastModified,
+      "content-length": String(bytes.length),
+      expires: new Date(payload.exp * 1000).toUTCString(),
+    });
+    const download = query.get("download");
+    if (download !== null) {
+      const encoded = encodeURIComponent(download);
+      headers.set(
+        "content-disposition",
+        download === ""
+          ? "attachment;"
+          : `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`,
+      );
+    }
+    return new Response(
+      request.method === "HEAD" ? null : new Uint8Array(bytes),
+      { status: 200, headers },
+    );
+  }
+
   async function removeMany(
     request: Request,
     bucketId: string,
@@ -394,8 +551,19 @@ export function createStorageService(ctx: ServerContext) {
       const [bucketId = "", ...nameParts] = others;
       return serve(bucketId, nameParts.join("/"), null, request);
     }
+    if (
+      first === "sign" &&
+      (request.method === "GET" || request.method === "HEAD")
+    ) {
+      const [bucketId = "", ...nameParts] = others;
+      return serveSigned(bucketId, nameParts.join("/"), request);
+    }
     if (!caller)
       return storageError(400, "InvalidJWT", "Missing authorization", 400);
+    if (first === "sign" && request.method === "POST" && others.length > 1) {
+      const [bucketId = "", ...nameParts] = others;
+      return sign(request, bucketId, nameParts.join("/"), caller);
+    }
     if (first === "list" && request.method === "POST")
       return list(request, others[0] ?? "", caller);
     if (

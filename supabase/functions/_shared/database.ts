@@ -41,6 +41,42 @@ export async function insertRow(
   return id;
 }
 
+/**
+ * Records whether the team's e-mail about a stored submission went out, so
+ * the inbox can show it. Never throws: the submission is stored either way.
+ */
+export async function recordNotification(
+  env: FunctionEnv,
+  table: "contact_messages" | "job_applications",
+  id: string,
+  sent: boolean,
+) {
+  try {
+    const response = await fetch(
+      `${env.SUPABASE_URL}/rest/v1/${table}?id=eq.${encodeURIComponent(id)}`,
+      {
+        method: "PATCH",
+        headers: {
+          ...serviceHeaders(env),
+          "Content-Type": "application/json",
+          "Content-Profile": "public",
+        },
+        body: JSON.stringify({ notification_state: sent ? "sent" : "failed" }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      },
+    );
+    if (!response.ok) {
+      console.error(
+        `[${table}] recording the notification failed: ${response.status} ${await response.text()}`,
+      );
+    }
+  } catch (error) {
+    console.error(
+      `[${table}] recording the notification failed: ${String(error)}`,
+    );
+  }
+}
+
 /** Whether any row of `table` has `column` equal to `value`. */
 export async function rowExists(
   env: FunctionEnv,

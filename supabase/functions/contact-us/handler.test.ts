@@ -120,6 +120,9 @@ describe("contact-us handler", () => {
       message: "We need agents for our data team.",
       company: null,
       source: "contact-page",
+      status: "new",
+      // No provider configured: the team was not told by e-mail.
+      notification_state: "failed",
     });
     expect(calls).toHaveLength(0);
     expect(info.mock.calls.flat().join(" ")).toContain(
@@ -146,6 +149,7 @@ describe("contact-us handler", () => {
     await Promise.all(afterResponseTasks);
     expect((await rowsFrom("grace@dialog.test"))[0]).toMatchObject({
       source: "company-dialog",
+      notification_state: "sent",
     });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe("https://api.resend.com/emails");
@@ -175,7 +179,9 @@ describe("contact-us handler", () => {
     expect(response.status).toBe(200);
     await Promise.all(afterResponseTasks);
     expect(calls).toHaveLength(1);
-    expect(await rowsFrom("linus@down.test")).toHaveLength(1);
+    expect(await rowsFrom("linus@down.test")).toMatchObject([
+      { notification_state: "failed" },
+    ]);
     expect(error.mock.calls.flat().join(" ")).toContain(
       "notification e-mail refused: 500",
     );

@@ -1,6 +1,6 @@
 import { refuseUnknownApiKey } from "../_shared/api-key.ts";
 import { jsonResponse, preflight } from "../_shared/cors.ts";
-import { insertRow } from "../_shared/database.ts";
+import { insertRow, recordNotification } from "../_shared/database.ts";
 import type { FunctionHandler } from "../_shared/handler-types.ts";
 import { notifyTeam } from "../_shared/notify.ts";
 import { ContactPayloadSchema } from "../_shared/payloads.ts";
@@ -66,7 +66,7 @@ export function createContactHandler({
           text: `${name} <${email}> wrote through the website:\n\n${message}\n\nStored as contact_messages ${id}.`,
         },
         providerFetch,
-      ),
+      ).then((sent) => recordNotification(env, "contact_messages", id, sent)),
     );
     return jsonResponse(200, { ok: true });
   };

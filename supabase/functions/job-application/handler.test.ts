@@ -157,6 +157,8 @@ describe("job-application handler", () => {
       comment: "Happy to relocate.",
       cv_file_name: "marie curie.pdf",
       cv_path: cvPath,
+      status: "new",
+      notification_state: "sent",
     });
     expect(bodies).toHaveLength(1);
     expect(bodies[0]?.subject).toBe(
@@ -185,6 +187,7 @@ describe("job-application handler", () => {
     expect(bodies).toHaveLength(1);
     const rows = await applicationsFrom("offline@apply.test");
     expect(rows[0]?.comment).toBeNull();
+    expect(rows[0]?.notification_state).toBe("failed");
   });
 
   it("answers once the row is stored and e-mails the team after answering", async () => {

@@ -3,6 +3,7 @@ import { jsonResponse, preflight } from "../_shared/cors.ts";
 import {
   findObject,
   insertRow,
+  recordNotification,
   readObject,
   removeObject,
   rowExists,
@@ -147,7 +148,7 @@ export function createJobApplicationHandler({
           ].join("\n"),
         },
         providerFetch,
-      ),
+      ).then((sent) => recordNotification(env, "job_applications", id, sent)),
     );
     return jsonResponse(200, { ok: true });
   };
