@@ -21,6 +21,7 @@ import { routeMeta } from "#app/lib/meta.ts";
 import appStyles from "#app/styles/app.css?url";
 import { authMiddleware } from "#app/utils/session.server.ts";
 import { env } from "#app/utils/env.server.ts";
+import { freshValuesMiddleware } from "#app/utils/fresh-values.server.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
 import { pageCacheMiddleware } from "#app/utils/page-cache.server.ts";
 import { securityMiddleware } from "#app/utils/security.server.ts";
@@ -31,6 +32,7 @@ import { getToast } from "#app/utils/toast.server.ts";
 export const middleware: Route.MiddlewareFunction[] = [
   serverTimingMiddleware,
   securityMiddleware,
+  freshValuesMiddleware,
   pageCacheMiddleware,
   supabaseMiddleware,
   authMiddleware,

@@ -56,9 +56,14 @@ export type Database = {
           id: string;
           message: string;
           name: string;
+          notification_attempts: number;
+          notification_claimed_until: string | null;
+          notification_error: string | null;
+          notification_next_at: string;
           notification_state: string | null;
           source: string | null;
           status: string;
+          submission_key: string | null;
         };
         Insert: {
           company?: string | null;
@@ -68,9 +73,14 @@ export type Database = {
           id?: string;
           message: string;
           name: string;
+          notification_attempts?: number;
+          notification_claimed_until?: string | null;
+          notification_error?: string | null;
+          notification_next_at?: string;
           notification_state?: string | null;
           source?: string | null;
           status?: string;
+          submission_key?: string | null;
         };
         Update: {
           company?: string | null;
@@ -80,9 +90,14 @@ export type Database = {
           id?: string;
           message?: string;
           name?: string;
+          notification_attempts?: number;
+          notification_claimed_until?: string | null;
+          notification_error?: string | null;
+          notification_next_at?: string;
           notification_state?: string | null;
           source?: string | null;
           status?: string;
+          submission_key?: string | null;
         };
         Relationships: [];
       };
@@ -98,8 +113,13 @@ export type Database = {
           job_id: string;
           job_title: string;
           name: string;
+          notification_attempts: number;
+          notification_claimed_until: string | null;
+          notification_error: string | null;
+          notification_next_at: string;
           notification_state: string | null;
           status: string;
+          submission_key: string | null;
         };
         Insert: {
           comment?: string | null;
@@ -112,8 +132,13 @@ export type Database = {
           job_id: string;
           job_title: string;
           name: string;
+          notification_attempts?: number;
+          notification_claimed_until?: string | null;
+          notification_error?: string | null;
+          notification_next_at?: string;
           notification_state?: string | null;
           status?: string;
+          submission_key?: string | null;
         };
         Update: {
           comment?: string | null;
@@ -126,8 +151,13 @@ export type Database = {
           job_id?: string;
           job_title?: string;
           name?: string;
+          notification_attempts?: number;
+          notification_claimed_until?: string | null;
+          notification_error?: string | null;
+          notification_next_at?: string;
           notification_state?: string | null;
           status?: string;
+          submission_key?: string | null;
         };
         Relationships: [];
       };
@@ -272,6 +302,25 @@ export type Database = {
         };
         Returns: boolean;
       };
+      claim_notifications: {
+        Args: {
+          p_limit?: number;
+          p_lease_seconds?: number;
+          p_kind?: string;
+          p_id?: string;
+        };
+        Returns: Record<string, unknown>[];
+      };
+      finish_notification: {
+        Args: {
+          p_kind: string;
+          p_id: string;
+          p_sent: boolean;
+          p_error?: string;
+          p_retry?: boolean;
+        };
+        Returns: string;
+      };
       is_author: {
         Args: {
           uid?: string;
@@ -318,6 +367,12 @@ export type Database = {
           title: string;
           updated_at: string;
         };
+      };
+      submission_stored: {
+        Args: {
+          p_key: string;
+        };
+        Returns: boolean;
       };
     };
     Enums: { [_ in never]: never };

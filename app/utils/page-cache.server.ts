@@ -4,6 +4,11 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
 import type { MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
+import {
+  hasFreshValues,
+  markFreshValues,
+  NONCE_PLACEHOLDER,
+} from "#app/utils/fresh-values.server.ts";
 import { hasSessionCookie } from "#app/utils/session.server.ts";
 import { MARKETING_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import {
@@ -55,6 +60,12 @@ type Entry = {
   scriptHashes: string[] | null;
   /** performance.now() after which the entry is stale. */
   expires: number;
+  /**
+   * The page carries per-visitor placeholders (app/utils/fresh-values.server.ts):
+   * each replay is filled, so it is sent as stored, untagged and uncompressed,
+   * and its scripts keep a nonce placeholder instead of hashes.
+   */
+  template: boolean;
 };
 
 export type PageCache = Map<string, Entry>;
@@ -205,6 +216,13 @@ export function replay(
 ) {
   const headers = new Headers(entry.headers);
   headers.set("X-Page-Cache", "hit");
+  if (entry.template) {
+    headers.set("Content-Length", String(entry.body.length));
+    return new Response(new Uint8Array(entry.body), {
+      status: entry.status,
+      headers,
+    });
+  }
   if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) {
     headers.append("Vary", "Accept-Encoding");
   }
@@ -254,6 +272,7 @@ export function createPageCacheMiddleware(
     const ifNoneMatch = request.headers.get("If-None-Match");
     const answer = (entry: Entry) => {
       context.set(scriptHashesContext, entry.scriptHashes);
+      if (entry.template) markFreshValues(context);
       return replay(entry, acceptEncoding, ifNoneMatch);
     };
     const cached = cache.get(key);
@@ -273,11 +292,19 @@ export function createPageCacheMiddleware(
     );
     const nonce = context.get(nonceContext);
     const rendered = await response.text();
-    const scriptHashes = html ? inlineScriptHashes(rendered, nonce) : null;
+    const template = hasFreshValues(rendered);
+    const scriptHashes =
+      html && !template ? inlineScriptHashes(rendered, nonce) : null;
     // A stored page's policy names its scripts' hashes, so this request's
-    // nonce would only be a stale attribute in every later replay.
+    // nonce would only be a stale attribute in every later replay; a
+    // template's replays are filled anyway, each with its request's nonce.
     const text =
-      html && nonce ? rendered.replaceAll(` nonce="${nonce}"`, "") : rendered;
+      html && nonce
+        ? rendered.replaceAll(
+            ` nonce="${nonce}"`,
+            template ? ` nonce="${NONCE_PLACEHOLDER}"` : "",
+          )
+        : rendered;
     const headers = new Headers(response.headers);
     // Set again for whichever encoding a replay sends.
     headers.delete("Content-Length");
@@ -302,6 +329,7 @@ export function createPageCacheMiddleware(
       encoded: {},
       scriptHashes,
       expires: performance.now() + ttlMs,
+      template,
     };
     // Re-inserting moves the key to the end: the first key is the oldest.
     cache.delete(key);
@@ -310,10 +338,12 @@ export function createPageCacheMiddleware(
       const oldest = cache.keys().next().value;
       if (oldest !== undefined) cache.delete(oldest);
     }
-    compress(entry, ttlMs === Infinity).catch((error: unknown) => {
-      // Replays send the plain body, which the server compresses itself.
-      console.error("page cache: compression failed", error);
-    });
+    if (!template) {
+      compress(entry, ttlMs === Infinity).catch((error: unknown) => {
+        // Replays send the plain body, which the server compresses itself.
+        console.error("page cache: compression failed", error);
+      });
+    }
     const fresh = answer(entry);
     fresh.headers.set("X-Page-Cache", "miss");
     return fresh;

@@ -28,6 +28,8 @@ export const TOO_LARGE_MESSAGE =
   "Your submission is too long to send. Please shorten it and try again.";
 export const UNREADABLE_MESSAGE =
   "Your submission could not be read. Please try again.";
+export const FORM_EXPIRED_MESSAGE =
+  "This form has expired. Please reload the page and send it again.";
 export const FORM_RATE_LIMIT_MESSAGE =
   "Too many submissions from your address. Please wait a minute and try again.";
 
@@ -74,6 +76,14 @@ export async function requireSmallForm(request: Request) {
     );
   }
   return formData;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The rendered form's submission key (app/components/submission-key.tsx), or null. */
+export function submissionKeyOf(formData: FormData) {
+  const key = formData.get("submissionKey");
+  return typeof key === "string" && UUID.test(key) ? key.toLowerCase() : null;
 }
 
 /** A form-level error for a submission whose fields were never read. */
@@ -124,9 +134,9 @@ export async function rateLimitRefusal(
 
 /**
  * What every small public form checks before its own work: the capped body,
- * the schema, the honeypot and, for a valid submission, the per-address
- * limit. Either the accepted values, or the response that refuses them with
- * the visitor's values kept.
+ * the schema, the honeypot, the submission key and, for a valid submission,
+ * the per-address limit. Either the accepted values and key, or the response
+ * that refuses them with the visitor's values kept.
  */
 export async function acceptSmallForm<Schema extends $ZodType>(
   request: Request,
@@ -144,19 +154,25 @@ export async function acceptSmallForm<Schema extends $ZodType>(
     } as const;
   }
   const submission = parseWithZod(formData, { schema });
+  const submissionKey = submissionKeyOf(formData);
   const refusal =
     (await spamRefusal(formData)) ??
+    (submissionKey === null
+      ? { status: 400, message: FORM_EXPIRED_MESSAGE }
+      : null) ??
     (submission.status === "success"
       ? await rateLimitRefusal(request, context, limiter)
       : null);
-  if (refusal) {
+  if (refusal || submissionKey === null) {
     return {
       refused: data(
         {
-          result: submission.reply({ formErrors: [refusal.message] }),
+          result: submission.reply({
+            formErrors: [refusal?.message ?? FORM_EXPIRED_MESSAGE],
+          }),
           toast: null,
         },
-        { status: refusal.status, headers: refusal.headers },
+        { status: refusal?.status ?? 400, headers: refusal?.headers },
       ),
     } as const;
   }
@@ -168,5 +184,5 @@ export async function acceptSmallForm<Schema extends $ZodType>(
       ),
     } as const;
   }
-  return { refused: null, submission } as const;
+  return { refused: null, submission, submissionKey } as const;
 }

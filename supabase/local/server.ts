@@ -11,6 +11,10 @@ import {
 import { openDatabase } from "./database.ts";
 import { demoPassword } from "./demo-accounts.ts";
 import { createFunctionsService } from "./functions.ts";
+import {
+  NOTIFICATION_SCHEDULE_MS,
+  startNotificationSchedule,
+} from "./notification-schedule.ts";
 import { json, nodeListener } from "./http.ts";
 import { bearerToken, createJwtTools, isRequestRole } from "./jwt.ts";
 import { apiKeys, legacyKeysFromEnv, loadKeyMaterial } from "./keys.ts";
@@ -52,6 +56,11 @@ export type LocalSupabaseOptions = {
    * with HS256, instead of sb_ keys and ES256; default LOCAL_SUPABASE_LEGACY_KEYS=1.
    */
   legacyKeys?: boolean;
+  /**
+   * How often send-notifications runs (the hosted schedule's minute, or
+   * LOCAL_NOTIFICATIONS_INTERVAL_MS); null for never.
+   */
+  notificationIntervalMs?: number | null;
 };
 
 export type LocalSupabase = {
@@ -143,6 +152,17 @@ export async function startLocalSupabase(
   const handler = createRouter(ctx, () => schema, functions);
   server.on("request", nodeListener(handler, log));
   log(`listening on ${url}`);
+  const notificationIntervalMs =
+    options.notificationIntervalMs === undefined
+      ? Number(
+          process.env.LOCAL_NOTIFICATIONS_INTERVAL_MS ??
+            NOTIFICATION_SCHEDULE_MS,
+        )
+      : options.notificationIntervalMs;
+  const schedule =
+    notificationIntervalMs === null
+      ? null
+      : startNotificationSchedule(ctx, notificationIntervalMs);
 
   let stopped: Promise<void> | null = null;
   return {
@@ -152,6 +172,7 @@ export async function startLocalSupabase(
     legacyKeys,
     stop() {
       stopped ??= (async () => {
+        await schedule?.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

@@ -34,7 +34,13 @@ export async function startTestServer(
   const dataDir =
     existingDataDir ??
     (await mkdtemp(path.join(tmpdir(), "supabase-local-test-")));
-  const server = await startLocalSupabase({ port: 0, dataDir, ...options });
+  // A test that wants the outbox schedule asks for it (notificationIntervalMs).
+  const server = await startLocalSupabase({
+    port: 0,
+    dataDir,
+    notificationIntervalMs: null,
+    ...options,
+  });
   return {
     ...server,
     dataDir,

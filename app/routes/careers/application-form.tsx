@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Button, Modal, Paper, Stack, Title } from "@mantine/core";
 import { Link, useActionData, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { SubmissionKeyInput } from "#app/components/submission-key.tsx";
 import { CV_ACCEPT, JobApplicationSchema } from "./job-application-schema.ts";
 import type { ApplicationActionData } from "./job-application.server.ts";
 import {
@@ -47,6 +48,7 @@ function ApplicationForm({
     >
       <Stack gap="md">
         <HoneypotInputs nonce={nonce} />
+        <SubmissionKeyInput />
         <FormErrors form={form} />
         {/* Text fields come before the file: if the upload is refused
             half-way, the server has already read them and gives them back. */}

@@ -22,7 +22,9 @@ import {
   bodyRefusal,
   rateLimitRefusal,
   refusalResult,
+  FORM_EXPIRED_MESSAGE,
   SMALL_FORM_MAX_BYTES,
+  submissionKeyOf,
   spamRefusal,
   UNREADABLE_MESSAGE,
 } from "#app/utils/public-form.server.ts";
@@ -107,12 +109,29 @@ export async function uploadCv(
   }
 }
 
+/**
+ * Whether an application with this key is stored already. When that cannot be
+ * told, the upload goes ahead: the function stores one row per key and
+ * removes the second upload, so a guess costs nothing but time.
+ */
+async function alreadyStored(
+  context: Readonly<RouterContextProvider>,
+  submissionKey: string,
+) {
+  const { data, error } = await getSupabase(context).rpc("submission_stored", {
+    p_key: submissionKey,
+  });
+  if (error) console.error(`submission_stored failed: ${error.message}`);
+  return data === true;
+}
+
 /** Uploads the CV, then hands the application to the job-application function. */
 async function store(
   context: Readonly<RouterContextProvider>,
   job: JobPosting,
   application: { name: string; email: string; comment?: string; cv: File },
   kind: keyof typeof CV_MIME_TYPES,
+  submissionKey: string,
 ): Promise<boolean> {
   const supabase = getSupabase(context);
   const contentType = CV_MIME_TYPES[kind];
@@ -126,6 +145,7 @@ async function store(
       context,
       "job-application",
       {
+        submissionKey,
         name: application.name,
         email: application.email,
         comment: application.comment ?? "",
@@ -218,6 +238,25 @@ export async function submitApplication({
       400,
     );
 
+  const submissionKey = submissionKeyOf(formData);
+  if (submissionKey === null) {
+    return respond(
+      submission.reply({
+        formErrors: [FORM_EXPIRED_MESSAGE, CHOOSE_FILE_AGAIN_MESSAGE],
+      }),
+      400,
+    );
+  }
+  // The same form posted again (a reload, a double click): already stored,
+  // so the visitor gets the same thanks and no second CV is uploaded.
+  if (await alreadyStored(context, submissionKey)) {
+    return respond(
+      submission.reply({ resetForm: true }),
+      200,
+      formToast(APPLICATION_SUCCESS, "success"),
+    );
+  }
+
   const limited = await rateLimitRefusal(request, context, applicationLimiter);
   if (limited) {
     return respond(
@@ -230,7 +269,7 @@ export async function submitApplication({
     );
   }
 
-  if (!(await store(context, job, submission.value, kind))) {
+  if (!(await store(context, job, submission.value, kind, submissionKey))) {
     return respond(
       submission.reply({ formErrors: [CHOOSE_FILE_AGAIN_MESSAGE] }),
       502,

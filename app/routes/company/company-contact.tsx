@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Modal, Paper, Stack, Title } from "@mantine/core";
 import { Link, useActionData, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { SubmissionKeyInput } from "#app/components/submission-key.tsx";
 import { CompanyContactSchema } from "./company-contact-schema.ts";
 import {
   FormErrors,
@@ -37,6 +38,7 @@ function CompanyContactForm({ idPrefix }: { idPrefix: string }) {
     <fetcher.Form method="post" action={FORM_ACTION} {...getFormProps(form)}>
       <Stack gap="md">
         <HoneypotInputs nonce={nonce} />
+        <SubmissionKeyInput />
         <FormErrors form={form} />
         <TextField meta={fields.name} label="Name" autoComplete="name" />
         <TextField

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Anchor, Paper, Stack, Text } from "@mantine/core";
 import { data, Form, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { SubmissionKeyInput } from "#app/components/submission-key.tsx";
 import type { Route } from "./+types/contact-us";
 import {
   FormErrors,
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { refused, submission } = await acceptSmallForm(
+  const { refused, submission, submissionKey } = await acceptSmallForm(
     request,
     context,
     ContactSchema,
@@ -48,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (refused) return refused;
   const { name, companyEmail, projectDescription } = submission.value;
   const sent = await sendContactMessage(context, {
+    submissionKey,
     name,
     email: companyEmail,
     message: projectDescription,
@@ -105,6 +107,7 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
           <Form method="post" action="/contact-us" {...getFormProps(form)}>
             <Stack gap="md">
               <HoneypotInputs nonce={nonce} />
+              <SubmissionKeyInput />
               <FormErrors form={form} />
               <TextField meta={fields.name} label="Name" autoComplete="name" />
               <TextField

@@ -59,14 +59,17 @@ export async function companyContactAction({
   request: Request;
   context: Readonly<RouterContextProvider>;
 }) {
-  const { refused, submission } = await acceptSmallForm(
+  const { refused, submission, submissionKey } = await acceptSmallForm(
     request,
     context,
     CompanyContactSchema,
     companyContactLimiter,
   );
   if (refused) return refused;
-  const sent = await sendContactMessage(context, submission.value);
+  const sent = await sendContactMessage(context, {
+    ...submission.value,
+    submissionKey,
+  });
   if (!sent) {
     return data(
       {

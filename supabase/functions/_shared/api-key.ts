@@ -63,3 +63,17 @@ export function refuseUnknownApiKey(request: Request, env: FunctionEnv) {
   if (presented && accepted.some((key) => sameKey(presented, key))) return null;
   return jsonResponse(401, { error: "Invalid API key" });
 }
+
+/**
+ * For a function only the project itself calls (a schedule): a secret key,
+ * or the legacy service_role key, is required; the public keys are refused.
+ */
+export function refuseUnlessSecretKey(request: Request, env: FunctionEnv) {
+  const presented = request.headers.get("apikey");
+  const accepted = [
+    ...keysOf(env.SUPABASE_SECRET_KEYS),
+    env.SUPABASE_SERVICE_ROLE_KEY,
+  ].filter((key): key is string => !!key);
+  if (presented && accepted.some((key) => sameKey(presented, key))) return null;
+  return jsonResponse(401, { error: "A secret key is required" });
+}

@@ -11,22 +11,25 @@ const TIMEOUT_MS = 5_000;
 const objectPath = (bucket: string, name: string) =>
   `${encodeURIComponent(bucket)}/${name.split("/").map(encodeURIComponent).join("/")}`;
 
-/** Inserts one row and returns its id; throws when the database refused it. */
-export async function insertRow(
+/**
+ * Inserts one submission unless its submission_key is stored already (a
+ * double click, a reload that posts again): the id of the new row, or null
+ * for a duplicate. Throws when the database refused it.
+ */
+export async function insertSubmission(
   env: FunctionEnv,
-  table: string,
-  row: Record<string, unknown>,
-): Promise<string> {
+  table: "contact_messages" | "job_applications",
+  row: Record<string, unknown> & { submission_key: string },
+): Promise<string | null> {
   const response = await fetch(
-    `${env.SUPABASE_URL}/rest/v1/${table}?select=id`,
+    `${env.SUPABASE_URL}/rest/v1/${table}?on_conflict=submission_key&select=id`,
     {
       method: "POST",
       headers: {
         ...serviceHeaders(env),
         "Content-Type": "application/json",
         "Content-Profile": "public",
-        Accept: "application/vnd.pgrst.object+json",
-        Prefer: "return=representation",
+        Prefer: "return=representation,resolution=ignore-duplicates",
       },
       body: JSON.stringify(row),
       signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -37,44 +40,32 @@ export async function insertRow(
       `insert into ${table} failed: ${response.status} ${await response.text()}`,
     );
   }
-  const { id } = (await response.json()) as { id: string };
-  return id;
+  const rows = (await response.json()) as { id: string }[];
+  return rows[0]?.id ?? null;
 }
 
-/**
- * Records whether the team's e-mail about a stored submission went out, so
- * the inbox can show it. Never throws: the submission is stored either way.
- */
-export async function recordNotification(
+/** Calls a database function with the secret key; throws when it failed. */
+export async function callRpc<T = unknown>(
   env: FunctionEnv,
-  table: "contact_messages" | "job_applications",
-  id: string,
-  sent: boolean,
-) {
-  try {
-    const response = await fetch(
-      `${env.SUPABASE_URL}/rest/v1/${table}?id=eq.${encodeURIComponent(id)}`,
-      {
-        method: "PATCH",
-        headers: {
-          ...serviceHeaders(env),
-          "Content-Type": "application/json",
-          "Content-Profile": "public",
-        },
-        body: JSON.stringify({ notification_state: sent ? "sent" : "failed" }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      },
-    );
-    if (!response.ok) {
-      console.error(
-        `[${table}] recording the notification failed: ${response.status} ${await response.text()}`,
-      );
-    }
-  } catch (error) {
-    console.error(
-      `[${table}] recording the notification failed: ${String(error)}`,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<T> {
+  const response = await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/${name}`, {
+    method: "POST",
+    headers: {
+      ...serviceHeaders(env),
+      "Content-Type": "application/json",
+      "Content-Profile": "public",
+    },
+    body: JSON.stringify(args),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (!response.ok) {
+    throw new Error(
+      `${name} failed: ${response.status} ${await response.text()}`,
     );
   }
+  return (await response.json()) as T;
 }
 
 /** Whether any row of `table` has `column` equal to `value`. */

@@ -5,34 +5,47 @@ export type TeamNotification = {
   subject: string;
   text: string;
   replyTo: string;
+  /**
+   * The same for every try of one notification: the provider delivers a key
+   * it has seen once only, so a retry after a send whose answer was lost
+   * cannot e-mail the team twice.
+   */
+  idempotencyKey: string;
 };
 
-const RESEND_URL = "https://api.resend.com/emails";
+/** What one try came to; `retry` is false where trying again cannot help. */
+export type NotifyResult =
+  | { sent: true }
+  | { sent: false; error: string; retry: boolean };
+
+const DEFAULT_PROVIDER_URL = "https://api.resend.com";
 const DEFAULT_FROM = "Recursa Website <website@recursa.ai>";
 
 /**
- * E-mails the team through Resend when RESEND_API_KEY is configured. The
- * submission is already stored when this runs, so a missing key or a failed
- * send is logged and reported as `false`, never thrown.
+ * E-mails the team through Resend (RESEND_API_URL points a test at a stub).
+ * The submission is stored before this runs, so a failure is a value the
+ * outbox records and retries, never thrown.
  */
 export async function notifyTeam(
   env: FunctionEnv,
   notification: TeamNotification,
   fetchImpl: typeof fetch = fetch,
-): Promise<boolean> {
+): Promise<NotifyResult> {
   const log = `[${notification.subject}]`;
   if (!env.RESEND_API_KEY) {
     console.info(
       `${log} RESEND_API_KEY is not set: stored without a notification e-mail.`,
     );
-    return false;
+    return { sent: false, error: "RESEND_API_KEY is not set", retry: false };
   }
+  const base = (env.RESEND_API_URL || DEFAULT_PROVIDER_URL).replace(/\/+$/, "");
   try {
-    const response = await fetchImpl(RESEND_URL, {
+    const response = await fetchImpl(`${base}/emails`, {
       method: "POST",
       headers: {
         Authorization: `Bearer ${env.RESEND_API_KEY}`,
         "Content-Type": "application/json",
+        "Idempotency-Key": notification.idempotencyKey,
       },
       body: JSON.stringify({
         from: env.NOTIFY_EMAIL_FROM || DEFAULT_FROM,
@@ -44,14 +57,20 @@ export async function notifyTeam(
       signal: AbortSignal.timeout(5_000),
     });
     if (!response.ok) {
-      console.error(
-        `${log} notification e-mail refused: ${response.status} ${await response.text()}`,
-      );
-      return false;
+      const error = `notification e-mail refused: ${response.status} ${await response.text()}`;
+      console.error(`${log} ${error}`);
+      // A request the provider calls wrong stays wrong; a limit or an outage passes.
+      const retry =
+        response.status >= 500 ||
+        response.status === 429 ||
+        response.status === 408 ||
+        response.status === 409;
+      return { sent: false, error, retry };
     }
-    return true;
+    return { sent: true };
   } catch (error) {
-    console.error(`${log} notification e-mail failed: ${String(error)}`);
-    return false;
+    const message = `notification e-mail failed: ${String(error)}`;
+    console.error(`${log} ${message}`);
+    return { sent: false, error: message, retry: true };
   }
 }

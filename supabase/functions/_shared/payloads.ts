@@ -20,8 +20,11 @@ const name = z
   .max(NAME_MAX_LENGTH)
   .refine(hasNoControlCharacters);
 const email = z.email().max(EMAIL_MAX_LENGTH);
+// One per rendered form: the same key twice is one submission.
+const submissionKey = z.uuid();
 
 export const ContactPayloadSchema = z.object({
+  submissionKey,
   name,
   email,
   message: z
@@ -42,6 +45,7 @@ export const ContactPayloadSchema = z.object({
 export type ContactPayload = z.infer<typeof ContactPayloadSchema>;
 
 export const JobApplicationPayloadSchema = z.object({
+  submissionKey,
   name,
   email,
   comment: z.string().max(MESSAGE_MAX_LENGTH).refine(hasNoControlCharacters),

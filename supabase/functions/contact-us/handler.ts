@@ -1,8 +1,8 @@
 import { refuseUnknownApiKey } from "../_shared/api-key.ts";
 import { jsonResponse, preflight } from "../_shared/cors.ts";
-import { insertRow, recordNotification } from "../_shared/database.ts";
+import { insertSubmission } from "../_shared/database.ts";
 import type { FunctionHandler } from "../_shared/handler-types.ts";
-import { notifyTeam } from "../_shared/notify.ts";
+import { sendDueNotifications } from "../_shared/notifications.ts";
 import { ContactPayloadSchema } from "../_shared/payloads.ts";
 import { readJsonBody } from "../_shared/request.ts";
 import { waitUntil, type WaitUntil } from "../_shared/runtime.ts";
@@ -15,9 +15,11 @@ type Dependencies = {
 };
 
 /**
- * Stores a contact message, answers, then tells the team: the e-mail is sent
- * after the response (EdgeRuntime.waitUntil), so the visitor waits only for
- * the row. The contact page sends
+ * Stores a contact message once per submission key, answers, then tells the
+ * team: the e-mail's first try runs after the response
+ * (EdgeRuntime.waitUntil), so the visitor waits only for the row, and a
+ * failed one stays in the outbox for send-notifications. A key already
+ * stored answers the same success and sends nothing. The contact page sends
  * `company` (an empty string), the company page's dialog does not: that is
  * how the two sources are told apart without widening the payload.
  */
@@ -41,11 +43,12 @@ export function createContactHandler({
         issues: parsed.error.issues,
       });
     }
-    const { name, email, message, company } = parsed.data;
+    const { submissionKey, name, email, message, company } = parsed.data;
 
-    let id: string;
+    let id: string | null;
     try {
-      id = await insertRow(env, "contact_messages", {
+      id = await insertSubmission(env, "contact_messages", {
+        submission_key: submissionKey,
         name,
         email,
         message,
@@ -57,16 +60,12 @@ export function createContactHandler({
       return jsonResponse(500, { error: "The message could not be stored" });
     }
 
+    if (id === null) return jsonResponse(200, { ok: true, duplicate: true });
     afterResponse(
-      notifyTeam(
-        env,
-        {
-          subject: `Contact message from ${name}`,
-          replyTo: email,
-          text: `${name} <${email}> wrote through the website:\n\n${message}\n\nStored as contact_messages ${id}.`,
-        },
+      sendDueNotifications(env, {
+        only: { kind: "message", id },
         providerFetch,
-      ).then((sent) => recordNotification(env, "contact_messages", id, sent)),
+      }),
     );
     return jsonResponse(200, { ok: true });
   };

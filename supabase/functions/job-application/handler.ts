@@ -2,8 +2,7 @@ import { refuseUnknownApiKey } from "../_shared/api-key.ts";
 import { jsonResponse, preflight } from "../_shared/cors.ts";
 import {
   findObject,
-  insertRow,
-  recordNotification,
+  insertSubmission,
   readObject,
   removeObject,
   rowExists,
@@ -15,7 +14,7 @@ import {
   CV_CLAIM_WINDOW_MS,
   CV_OBJECT_ID_HEADER,
 } from "../_shared/limits.ts";
-import { notifyTeam } from "../_shared/notify.ts";
+import { sendDueNotifications } from "../_shared/notifications.ts";
 import { JobApplicationPayloadSchema } from "../_shared/payloads.ts";
 import { readJsonBody } from "../_shared/request.ts";
 import { waitUntil, type WaitUntil } from "../_shared/runtime.ts";
@@ -58,8 +57,9 @@ async function ownUpload(
 
 /**
  * Stores a job application whose CV the app has just uploaded to the private
- * cv-uploads bucket, answers, then tells the team (after the response, so the
- * visitor waits only for the row). The publishable key is public, so
+ * cv-uploads bucket, once per submission key, answers, then tells the team
+ * (after the response, so the visitor waits only for the row; a failed
+ * e-mail stays in the outbox for send-notifications). The publishable key is public, so
  * everything is checked here again: every field, that the CV is this
  * request's own upload (ownUpload), and that its bytes are the PDF, DOC or
  * DOCX its name says. An application refused after its own CV was found, or
@@ -97,7 +97,7 @@ export function createJobApplicationHandler({
     const application = parsed.data;
     const { cvPath } = application;
 
-    let id: string;
+    let id: string | null;
     // Only a CV proven to be this request's own upload is ever removed.
     let own = false;
     try {
@@ -114,7 +114,8 @@ export function createJobApplicationHandler({
           error: "The CV is not the PDF, DOC or DOCX its name says",
         });
       }
-      id = await insertRow(env, "job_applications", {
+      id = await insertSubmission(env, "job_applications", {
+        submission_key: application.submissionKey,
         job_id: application.jobId,
         job_title: application.jobTitle,
         name: application.name,
@@ -131,24 +132,17 @@ export function createJobApplicationHandler({
       });
     }
 
+    if (id === null) {
+      // The same submission again (a double click that raced past the app's
+      // check): the stored one keeps its CV, this upload goes.
+      await removeObject(env, CV_BUCKET, cvPath).catch(log);
+      return jsonResponse(200, { ok: true, duplicate: true });
+    }
     afterResponse(
-      notifyTeam(
-        env,
-        {
-          subject: `Application for ${application.jobTitle} from ${application.name}`,
-          replyTo: application.email,
-          text: [
-            `${application.name} <${application.email}> applied for ${application.jobTitle} (job ${application.jobId}).`,
-            "",
-            application.comment
-              ? `Comment:\n${application.comment}\n`
-              : "No comment.\n",
-            `CV: ${application.cvFileName}, stored as ${CV_BUCKET}/${cvPath}.`,
-            `Stored as job_applications ${id}.`,
-          ].join("\n"),
-        },
+      sendDueNotifications(env, {
+        only: { kind: "application", id },
         providerFetch,
-      ).then((sent) => recordNotification(env, "job_applications", id, sent)),
+      }),
     );
     return jsonResponse(200, { ok: true });
   };

@@ -1,0 +1,103 @@
+import { callRpc } from "./database.ts";
+import type { FunctionEnv } from "./handler-types.ts";
+import { CV_BUCKET } from "./limits.ts";
+import { notifyTeam, type TeamNotification } from "./notify.ts";
+
+// The outbox: each stored submission's e-mail to the team, tried right after
+// the row is stored and again by send-notifications until it is sent or given
+// up (supabase/migrations/20261126000100_submission_keys_and_notifications.sql).
+
+export type SubmissionKind = "message" | "application";
+
+type Claimed = {
+  kind: SubmissionKind;
+  id: string;
+  attempts: number;
+  submission: Record<string, string | null>;
+};
+
+/** How long a sender holds a claimed notification before another may try it. */
+export const CLAIM_LEASE_SECONDS = 60;
+
+/** The e-mail about one stored submission. */
+export function notificationFor({
+  kind,
+  id,
+  submission: row,
+}: Claimed): TeamNotification {
+  const idempotencyKey = `${kind}-${id}`;
+  if (kind === "message") {
+    return {
+      subject: `Contact message from ${row.name}`,
+      replyTo: row.email ?? "",
+      text: `${row.name} <${row.email}> wrote through the website:\n\n${row.message}\n\nStored as contact_messages ${id}.`,
+      idempotencyKey,
+    };
+  }
+  return {
+    subject: `Application for ${row.job_title} from ${row.name}`,
+    replyTo: row.email ?? "",
+    text: [
+      `${row.name} <${row.email}> applied for ${row.job_title} (job ${row.job_id}).`,
+      "",
+      row.comment ? `Comment:\n${row.comment}\n` : "No comment.\n",
+      `CV: ${row.cv_file_name}, stored as ${CV_BUCKET}/${row.cv_path}.`,
+      `Stored as job_applications ${id}.`,
+    ].join("\n"),
+    idempotencyKey,
+  };
+}
+
+export type SendReport = { claimed: number; sent: number; failed: number };
+
+/**
+ * Sends the notifications that are due (or only `only`'s, the form's first
+ * try), each claimed for CLAIM_LEASE_SECONDS so two senders never send one
+ * twice, and records every try. Never throws.
+ */
+export async function sendDueNotifications(
+  env: FunctionEnv,
+  {
+    only,
+    limit = 20,
+    providerFetch,
+  }: {
+    only?: { kind: SubmissionKind; id: string };
+    limit?: number;
+    providerFetch?: typeof fetch;
+  } = {},
+): Promise<SendReport> {
+  const report: SendReport = { claimed: 0, sent: 0, failed: 0 };
+  let claimed: Claimed[];
+  try {
+    claimed = await callRpc<Claimed[]>(env, "claim_notifications", {
+      p_limit: limit,
+      p_lease_seconds: CLAIM_LEASE_SECONDS,
+      p_kind: only?.kind ?? null,
+      p_id: only?.id ?? null,
+    });
+  } catch (error) {
+    console.error(`[notifications] claiming failed: ${String(error)}`);
+    return report;
+  }
+  report.claimed = claimed.length;
+  for (const item of claimed) {
+    const result = await notifyTeam(env, notificationFor(item), providerFetch);
+    if (result.sent) report.sent++;
+    else report.failed++;
+    try {
+      await callRpc(env, "finish_notification", {
+        p_kind: item.kind,
+        p_id: item.id,
+        p_sent: result.sent,
+        p_error: result.sent ? null : result.error,
+        p_retry: result.sent ? true : result.retry,
+      });
+    } catch (error) {
+      // The lease runs out and the next run tries again; the provider's
+      // idempotency key keeps a sent e-mail from going out twice.
+      console.error(`[notifications] recording failed: ${String(error)}`);
+    }
+  }
+  return report;
+}
