@@ -31,6 +31,9 @@ export default [
     route("edit/:id", "routes/blog/editor/edit.tsx"),
     route("auth", "routes/auth/sign-in.tsx"),
     route("admin", "routes/admin/admin.tsx"),
+    route("admin/inbox", "routes/admin/inbox.tsx"),
+    route("admin/inbox/:id/cv", "routes/admin/inbox-cv.tsx"),
+    route("admin/inbox/:kind/:id/delete", "routes/admin/inbox-delete.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

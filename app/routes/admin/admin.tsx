@@ -15,7 +15,9 @@ import type { Route } from "./+types/admin";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
+import { AdminNav } from "./admin-nav.tsx";
 import { AuthorToggleSchema } from "./author-toggle-schema.ts";
+import { countNewSubmissions } from "./inbox.server.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -36,22 +38,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(context, request, "admin");
   const supabase = getSupabase(context);
   // Read with the admin's own token: row-level security decides what is visible.
-  const [users, team] = await Promise.all([
+  const [users, team, newCount] = await Promise.all([
     supabase
       .from("platform_users")
       .select("id, username, email, avatar_url, is_author")
       .order("email", { ascending: true }),
     supabase.from("team_members").select("id"),
+    countNewSubmissions(supabase),
   ]);
   if (users.error) {
     return data(
-      { users: [], error: "Failed to load platform users" },
+      { users: [], newCount, error: "Failed to load platform users" },
       { status: 500 },
     );
   }
   if (team.error) {
     return data(
-      { users: [], error: "Failed to load team members" },
+      { users: [], newCount, error: "Failed to load team members" },
       { status: 500 },
     );
   }
@@ -68,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       avatarUrl: user.avatar_url,
       isAuthor: user.is_author,
     }));
-  return { users: rows, error: null };
+  return { users: rows, newCount, error: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -145,14 +148,15 @@ function ToggleAuthorButton({
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { users, error } = loaderData;
+  const { users, newCount, error } = loaderData;
   return (
     <Container size="lg" pt={120} pb={80}>
       <Stack gap="lg">
         <Group justify="space-between" align="center">
-          <Title order={1}>Platform Users Management</Title>
+          <AdminNav newCount={newCount} />
           <SignOutButton />
         </Group>
+        <Title order={1}>Platform Users Management</Title>
         {error ? (
           <Alert color="red" title="Error" role="alert">
             {error}

@@ -1,0 +1,86 @@
+import { describe, expect, test } from "vitest";
+import {
+  inboxHref,
+  parseInboxView,
+  StatusChangeSchema,
+} from "./inbox-schema.ts";
+import { formatInboxTime } from "./inbox-time.ts";
+
+const ID = "0b7d2d55-7f2e-4f43-9e3b-2f6a1d9c8e11";
+
+describe("parseInboxView", () => {
+  test("reads the kind, status and page filters", () => {
+    expect(
+      parseInboxView(
+        new URLSearchParams("kind=application&status=handled&page=3"),
+      ),
+    ).toEqual({ kind: "application", status: "handled", page: 3 });
+  });
+
+  test.each([
+    ["", { kind: null, status: null, page: 1 }],
+    ["kind=spam&status=deleted&page=-1", { kind: null, status: null, page: 1 }],
+    ["kind=MESSAGE&status=New", { kind: null, status: null, page: 1 }],
+    [
+      "kind=message&kind=application",
+      { kind: "message", status: null, page: 1 },
+    ],
+  ])("falls back to all and page 1 for %j", (query, expected) => {
+    expect(parseInboxView(new URLSearchParams(query))).toEqual(expected);
+  });
+});
+
+describe("inboxHref", () => {
+  test("leaves defaults out and keeps filters with the page", () => {
+    expect(inboxHref({})).toBe("/admin/inbox");
+    expect(inboxHref({ kind: null, status: null, page: 1 })).toBe(
+      "/admin/inbox",
+    );
+    expect(inboxHref({ kind: "message", status: "new", page: 2 })).toBe(
+      "/admin/inbox?kind=message&status=new&page=2",
+    );
+  });
+
+  test("round-trips through parseInboxView", () => {
+    const view = { kind: "application", status: "new", page: 4 } as const;
+    const href = inboxHref(view);
+    expect(
+      parseInboxView(new URL(href, "http://x.invalid").searchParams),
+    ).toEqual(view);
+  });
+});
+
+describe("StatusChangeSchema", () => {
+  test("accepts a row's button", () => {
+    expect(
+      StatusChangeSchema.parse({
+        intent: "mark-handled",
+        kind: "application",
+        id: ID,
+        view: "?status=new",
+      }),
+    ).toEqual({
+      intent: "mark-handled",
+      kind: "application",
+      id: ID,
+      view: "?status=new",
+    });
+  });
+
+  test.each([
+    { intent: "delete", kind: "message", id: ID },
+    { intent: "mark-new", kind: "blog_posts", id: ID },
+    { intent: "mark-new", kind: "message", id: "1 or 1=1" },
+    { intent: "mark-new", kind: "message", id: ID, view: "x".repeat(201) },
+  ])("refuses %j", (value) => {
+    expect(StatusChangeSchema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe("formatInboxTime", () => {
+  test("is the same in every time zone: UTC, said so", () => {
+    expect(formatInboxTime("2026-11-24T09:05:00Z")).toBe(
+      "24 Nov 2026, 09:05 UTC",
+    );
+  });
+});

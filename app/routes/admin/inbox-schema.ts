@@ -1,0 +1,58 @@
+import "#app/lib/zod-config.ts";
+import { z } from "zod";
+import { INBOX_PATH } from "#app/content/inbox.ts";
+import { parsePage } from "#app/lib/pagination.ts";
+
+// What the inbox's query string and forms may say. Anything else in the
+// query string (a stale link, a typo) falls back to "all" and page 1.
+
+export const SUBMISSION_KINDS = ["message", "application"] as const;
+export const SUBMISSION_STATUSES = ["new", "handled"] as const;
+
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export type InboxView = {
+  kind: SubmissionKind | null;
+  status: SubmissionStatus | null;
+  page: number;
+};
+
+const KindSchema = z.enum(SUBMISSION_KINDS);
+const StatusSchema = z.enum(SUBMISSION_STATUSES);
+
+export function parseInboxView(params: URLSearchParams): InboxView {
+  const kind = KindSchema.safeParse(params.get("kind"));
+  const status = StatusSchema.safeParse(params.get("status"));
+  return {
+    kind: kind.success ? kind.data : null,
+    status: status.success ? status.data : null,
+    page: parsePage(params.get("page")),
+  };
+}
+
+/** The inbox URL of a view; defaults are left out, so "all, page 1" is /admin/inbox. */
+export function inboxHref({ kind, status, page }: Partial<InboxView>) {
+  const params = new URLSearchParams();
+  if (kind) params.set("kind", kind);
+  if (status) params.set("status", status);
+  if (page && page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `${INBOX_PATH}?${query}` : INBOX_PATH;
+}
+
+/**
+ * One row's "Mark handled" / "Mark new" button. `view` is the list's query
+ * string, so the answer lands on the same filters and page.
+ */
+export const StatusChangeSchema = z.object({
+  intent: z.enum(["mark-handled", "mark-new"]),
+  kind: KindSchema,
+  id: z.uuid(),
+  view: z.string().max(200).default(""),
+});
+
+export const SubmissionParamsSchema = z.object({
+  kind: KindSchema,
+  id: z.uuid(),
+});
