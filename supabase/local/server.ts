@@ -154,10 +154,8 @@ export async function startLocalSupabase(
   log(`listening on ${url}`);
   const notificationIntervalMs =
     options.notificationIntervalMs === undefined
-      ? Number(
-          process.env.LOCAL_NOTIFICATIONS_INTERVAL_MS ??
-            NOTIFICATION_SCHEDULE_MS,
-        )
+      ? Number(process.env.LOCAL_NOTIFICATIONS_INTERVAL_MS) ||
+        NOTIFICATION_SCHEDULE_MS
       : options.notificationIntervalMs;
   const schedule =
     notificationIntervalMs === null

@@ -329,10 +329,12 @@ describe("signed URLs (createSignedUrl)", () => {
     const name = await storedCv();
     const { data } = await admin.storage
       .from("cv-uploads")
-      .createSignedUrl(name, 1);
+      .createSignedUrl(name, 5);
     const signedUrl = data?.signedUrl ?? "";
+    // Five seconds, not one: on a busy machine the first fetch alone could
+    // take a second and find the URL expired already.
     expect((await fetch(signedUrl)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await new Promise((resolve) => setTimeout(resolve, 6_100));
     const expired = await fetch(signedUrl);
     expect(expired.status).toBe(400);
     expect(expired.headers.get("x-content-type-options")).toBe("nosniff");

@@ -3,6 +3,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/browser.ts";
 import {
   BASE_URL,
   E2E_DATA_DIR,
+  E2E_MAIL_PORT,
   E2E_PORT,
   E2E_SUPABASE_PORT,
 } from "../support/e2e-env.ts";
@@ -54,27 +55,41 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "node supabase/local/run-site.ts",
-    cwd: "../..",
-    url: `${BASE_URL}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
-      LOCAL_SUPABASE_PORT: String(E2E_SUPABASE_PORT),
-      LOCAL_SUPABASE_DATA_DIR: E2E_DATA_DIR,
-      LOCAL_SUPABASE_RESET: "1",
-      SITE_URL: BASE_URL,
-      // Specs write posts straight into the database, behind the server's
-      // back; a replayed list would hide them for a few seconds.
-      PAGE_CACHE_BLOG_SECONDS: "0",
-      // Trust Fly-Client-IP as on Fly, so each test keeps its own client
-      // address (tests/support/fixtures.ts sends one per test).
-      FLY_APP_NAME: "e2e",
+  webServer: [
+    {
+      command: "node tests/support/mail-stub.ts",
+      cwd: "../..",
+      url: `http://127.0.0.1:${E2E_MAIL_PORT}/healthz`,
+      reuseExistingServer: false,
+      env: { E2E_MAIL_PORT: String(E2E_MAIL_PORT) },
     },
-  },
+    {
+      command: "node supabase/local/run-site.ts",
+      cwd: "../..",
+      url: `${BASE_URL}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: "127.0.0.1",
+        LOCAL_SUPABASE_PORT: String(E2E_SUPABASE_PORT),
+        LOCAL_SUPABASE_DATA_DIR: E2E_DATA_DIR,
+        LOCAL_SUPABASE_RESET: "1",
+        SITE_URL: BASE_URL,
+        // Specs write posts straight into the database, behind the server's
+        // back; a replayed list would hide them for a few seconds.
+        PAGE_CACHE_BLOG_SECONDS: "0",
+        // Trust Fly-Client-IP as on Fly, so each test keeps its own client
+        // address (tests/support/fixtures.ts sends one per test).
+        FLY_APP_NAME: "e2e",
+        // The team's e-mails go to the provider's stand-in, and the outbox's
+        // schedule runs every second instead of every minute.
+        RESEND_API_KEY: "re_e2e_stub",
+        RESEND_API_URL: `http://127.0.0.1:${E2E_MAIL_PORT}`,
+        LOCAL_NOTIFICATIONS_INTERVAL_MS: "1000",
+      },
+    },
+  ],
 });

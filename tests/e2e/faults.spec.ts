@@ -67,7 +67,11 @@ async function timed(
 function honeypotFrom(html: string) {
   const validFrom = /name="from__confirm" value="([^"]*)"/.exec(html)?.[1];
   expect(validFrom, "the page renders the honeypot").toBeTruthy();
-  return { name__confirm: "", from__confirm: validFrom! };
+  return {
+    name__confirm: "",
+    from__confirm: validFrom!,
+    submissionKey: crypto.randomUUID(),
+  };
 }
 
 let ipCounter = 0;

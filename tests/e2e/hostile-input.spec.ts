@@ -159,7 +159,11 @@ async function honeypot(request: APIRequestContext, formPath: string) {
     expect(validFrom, `${path} renders the honeypot`).toBeTruthy();
     honeypotCache.set(path, validFrom!);
   }
-  return { name__confirm: "", from__confirm: validFrom! };
+  return {
+    name__confirm: "",
+    from__confirm: validFrom!,
+    submissionKey: crypto.randomUUID(),
+  };
 }
 
 function post(

@@ -10,7 +10,8 @@ import {
   type FailingSite,
 } from "../support/failing-backend.ts";
 import { ACCOUNTS, DEMO_PASSWORD } from "../support/auth-helpers.ts";
-import { uniqueEmail } from "../support/form-helpers.ts";
+import { service, uniqueEmail } from "../support/form-helpers.ts";
+import { mailFor, setMailDown } from "../support/mail-stub.ts";
 
 const FORM_MESSAGE =
   "Too many submissions from your address. Please wait a minute and try again.";
@@ -37,7 +38,11 @@ async function honeypot(
   const html = await (await request.get(`${site}${path}`)).text();
   const from = /name="from__confirm" value="([^"]*)"/.exec(html)?.[1];
   expect(from, `${site}${path} renders the honeypot`).toBeTruthy();
-  return { name__confirm: "", from__confirm: from! };
+  return {
+    name__confirm: "",
+    from__confirm: from!,
+    submissionKey: crypto.randomUUID(),
+  };
 }
 
 async function post(
@@ -142,4 +147,114 @@ test("the sign-in throttle holds across two machines and never refuses the owner
   // Slowed by the capped back-off (2 s), never refused.
   expect(elapsed).toBeGreaterThan(1_500);
   expect(elapsed).toBeLessThan(10_000);
+});
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+test("one application and one CV when the same form is posted twice, to either machine", async ({
+  request,
+}, testInfo) => {
+  const sites = [BASE_URL, second.url];
+  const fields = await Promise.all(
+    sites.map((site) => honeypot(request, site, "/careers/1?apply=1")),
+  );
+  const submissionKey = crypto.randomUUID();
+  const email = uniqueEmail("double-submit", testInfo.project.name);
+  const cvName = `double-${Date.now()}-${testInfo.retry}.pdf`;
+  const apply = (index: number) =>
+    request.post(`${sites[index]}/careers/1?apply=1`, {
+      multipart: {
+        ...fields[index]!,
+        submissionKey,
+        name: "Double Submit",
+        email,
+        comment: "",
+        cv: { name: cvName, mimeType: "application/pdf", buffer: PDF },
+      },
+      headers: {
+        Origin: sites[index]!,
+        "fly-client-ip": `203.0.113.${150 + testInfo.retry}`,
+      },
+      maxRedirects: 0,
+    });
+  // A double click that reaches both machines at once, then a reload that
+  // posts the same form again.
+  const racing = await Promise.all([apply(0), apply(1)]);
+  const again = await apply(0);
+  for (const response of [...racing, again]) {
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain(
+      "Application submitted successfully!",
+    );
+  }
+  const { data: rows } = await service
+    .from("job_applications")
+    .select("cv_path")
+    .eq("email", email);
+  expect(rows).toHaveLength(1);
+  const { data: objects } = await service.storage
+    .from("cv-uploads")
+    .list("", { search: cvName.replace(/\.pdf$/, "") });
+  expect(objects?.map((object) => object.name)).toEqual([rows![0]!.cv_path]);
+});
+
+test("a team e-mail the provider refused goes out once it is back, exactly once", async ({
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const sites = [BASE_URL, second.url];
+  const email = uniqueEmail("outbox", testInfo.project.name);
+  await setMailDown(email, true);
+  // Two submissions, one through each machine.
+  for (const [index, site] of sites.entries()) {
+    const { status } = await post(
+      request,
+      site,
+      "/contact-us",
+      `203.0.113.${170 + index + testInfo.retry * 2}`,
+      {
+        ...(await honeypot(request, site, "/contact-us")),
+        name: `Outbox ${index}`,
+        companyEmail: email,
+        projectDescription: `Stored while the e-mail provider is down (${index}).`,
+      },
+    );
+    expect(status).toBe(200);
+  }
+  // Both stored and tried; neither delivered.
+  await expect
+    .poll(async () => (await mailFor(email)).refused, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
+  const { data: pending } = await service
+    .from("contact_messages")
+    .select("notification_state")
+    .eq("email", email);
+  expect(pending?.map((row) => row.notification_state)).toEqual([
+    "pending",
+    "pending",
+  ]);
+
+  await setMailDown(email, false);
+  // The back-off would wait 30 s before the next try: due now instead. The
+  // embedded server's schedule (every second here, every minute on Supabase)
+  // then sends them.
+  await service
+    .from("contact_messages")
+    .update({ notification_next_at: new Date(0).toISOString() })
+    .eq("email", email);
+  await expect
+    .poll(async () => (await mailFor(email)).delivered.length, {
+      timeout: 30_000,
+    })
+    .toBe(2);
+  // A few more runs of the schedule send nothing again.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const { delivered } = await mailFor(email);
+  expect(delivered).toHaveLength(2);
+  expect(new Set(delivered.map((mail) => mail.idempotencyKey)).size).toBe(2);
+  const { data: sent } = await service
+    .from("contact_messages")
+    .select("notification_state")
+    .eq("email", email);
+  expect(sent?.map((row) => row.notification_state)).toEqual(["sent", "sent"]);
 });

@@ -34,9 +34,16 @@ export async function waitForHydration(locator: Locator) {
     .toBe(true);
 }
 
-/** The honeypot fields of a page's form, as a browser would post them. */
+/**
+ * The honeypot fields of a page's form and a submission key of its own, as a
+ * browser would post a newly rendered form.
+ */
 export function honeypotFields(html: string) {
   const validFrom = /name="from__confirm" value="([^"]*)"/.exec(html)?.[1];
   expect(validFrom, "the form renders the honeypot").toBeTruthy();
-  return { name__confirm: "", from__confirm: validFrom! };
+  return {
+    name__confirm: "",
+    from__confirm: validFrom!,
+    submissionKey: crypto.randomUUID(),
+  };
 }

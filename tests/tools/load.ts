@@ -205,6 +205,7 @@ async function run(connections: number, seconds: number, tally: Tally) {
           projectDescription: `Load test submission number ${sequence}.`,
           name__confirm: "",
           from__confirm: validFrom,
+          submissionKey: crypto.randomUUID(),
         }).toString(),
       };
     },

@@ -15,8 +15,7 @@ export type TeamNotification = {
 
 /** What one try came to; `retry` is false where trying again cannot help. */
 export type NotifyResult =
-  | { sent: true }
-  | { sent: false; error: string; retry: boolean };
+  { sent: true } | { sent: false; error: string; retry: boolean };
 
 const DEFAULT_PROVIDER_URL = "https://api.resend.com";
 const DEFAULT_FROM = "Recursa Website <website@recursa.ai>";

@@ -47,14 +47,19 @@ beforeEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A post of `body`, with a fresh submission key unless it brings its own. */
 function post(body: unknown) {
+  const withKey =
+    body && typeof body === "object" && !("submissionKey" in body)
+      ? { submissionKey: crypto.randomUUID(), ...body }
+      : body;
   return new Request(`${backend.url}/functions/v1/contact-us`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
       apikey: backend.publishableKey,
     },
-    body: typeof body === "string" ? body : JSON.stringify(body),
+    body: typeof withKey === "string" ? withKey : JSON.stringify(withKey),
   });
 }
 
@@ -154,6 +159,8 @@ describe("contact-us handler", () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe("https://api.resend.com/emails");
     expect(calls[0]?.headers.get("authorization")).toBe("Bearer re_test_key");
+    const [row] = await rowsFrom("grace@dialog.test");
+    expect(calls[0]?.headers.get("idempotency-key")).toBe(`message-${row?.id}`);
     expect(calls[0]?.body).toMatchObject({
       to: ["team@example.test"],
       reply_to: "grace@dialog.test",
@@ -164,7 +171,33 @@ describe("contact-us handler", () => {
     );
   });
 
-  it("keeps the message when the e-mail provider fails", async () => {
+  it("stores one message per submission key and tells the team once", async () => {
+    const { providerFetch, calls } = fakeProvider();
+    const handler = createContactHandler({ providerFetch, afterResponse });
+    const body = {
+      submissionKey: crypto.randomUUID(),
+      name: "Double",
+      email: "double@click.test",
+      message: "Sent twice by a double click.",
+      company: "",
+    };
+    const answers = await Promise.all([
+      handler(post(body), { ...env, RESEND_API_KEY: "re_test_key" }),
+      handler(post(body), { ...env, RESEND_API_KEY: "re_test_key" }),
+    ]);
+    const again = await handler(post(body), {
+      ...env,
+      RESEND_API_KEY: "re_test_key",
+    });
+    expect([...answers, again].map((answer) => answer.status)).toEqual([
+      200, 200, 200,
+    ]);
+    await Promise.all(afterResponseTasks);
+    expect(await rowsFrom("double@click.test")).toHaveLength(1);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("keeps the message when the e-mail provider fails, for the outbox to retry", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const { providerFetch, calls } = fakeProvider(500);
     const handler = createContactHandler({ providerFetch, afterResponse });
@@ -179,9 +212,16 @@ describe("contact-us handler", () => {
     expect(response.status).toBe(200);
     await Promise.all(afterResponseTasks);
     expect(calls).toHaveLength(1);
-    expect(await rowsFrom("linus@down.test")).toMatchObject([
-      { notification_state: "failed" },
-    ]);
+    const [row] = await rowsFrom("linus@down.test");
+    expect(row).toMatchObject({
+      notification_state: "pending",
+      notification_attempts: 1,
+    });
+    expect(row?.notification_error).toContain("500");
+    // The next try waits its back-off, 30 s for the first.
+    const wait = Date.parse(row?.notification_next_at) - Date.now();
+    expect(wait).toBeGreaterThan(20_000);
+    expect(wait).toBeLessThanOrEqual(30_000);
     expect(error.mock.calls.flat().join(" ")).toContain(
       "notification e-mail refused: 500",
     );
@@ -259,6 +299,7 @@ describe("contact-us handler", () => {
     });
     const ok = await anon.functions.invoke("contact-us", {
       body: {
+        submissionKey: crypto.randomUUID(),
         name: "Invoker",
         email: "invoke@server.test",
         message: "Sent through supabase-js.",

@@ -115,6 +115,7 @@ function fakeProvider(fail = false) {
 }
 
 const applicant = (email: string, cvPath: string) => ({
+  submissionKey: crypto.randomUUID(),
   name: "Marie Curie",
   email,
   comment: "",
@@ -187,7 +188,35 @@ describe("job-application handler", () => {
     expect(bodies).toHaveLength(1);
     const rows = await applicationsFrom("offline@apply.test");
     expect(rows[0]?.comment).toBeNull();
-    expect(rows[0]?.notification_state).toBe("failed");
+    // Not given up: the outbox tries again after its back-off.
+    expect(rows[0]).toMatchObject({
+      notification_state: "pending",
+      notification_attempts: 1,
+    });
+    expect(rows[0]?.notification_error).toContain("fetch failed");
+  });
+
+  it("stores one application and keeps one CV when the same form is posted twice", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const handler = createJobApplicationHandler({ afterResponse });
+    const first = await uploadCv("twice.pdf");
+    const second = await uploadCv("twice.pdf");
+    const submissionKey = crypto.randomUUID();
+    const answers = await Promise.all(
+      [first, second].map((cvPath) =>
+        handler(
+          post({ ...applicant("twice@apply.test", cvPath), submissionKey }),
+          env,
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const rows = await applicationsFrom("twice@apply.test");
+    expect(rows).toHaveLength(1);
+    const kept = rows[0]?.cv_path;
+    expect([first, second]).toContain(kept);
+    expect(await cvStored(first)).toBe(first === kept);
+    expect(await cvStored(second)).toBe(second === kept);
   });
 
   it("answers once the row is stored and e-mails the team after answering", async () => {
