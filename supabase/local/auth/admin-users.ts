@@ -120,39 +120,6 @@ async function createUser(ctx: ServerContext, body: Record<string, unknown>) {
   return authJson(200, userJson(created));
 }
 
-async function updateUser(
-  ctx: ServerContext,
-  id: string,
-  body: Record<string, unknown>,
-) {
-  const password = typeof body.password === "string" ? body.password : null;
-  const hash =
-    password === null ? null : await bcrypt.hash(password, BCRYPT_COST);
-  const updated = await ctx.db.admin(async (tx) => {
-    const current = await loadUser(tx, "id", id);
-    if (!current) return null;
-    await tx.query(
-      `update auth.users set
-         encrypted_password = coalesce($2, encrypted_password),
-         email_confirmed_at = case when $3::boolean then coalesce(email_confirmed_at, now()) else email_confirmed_at end,
-         raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $4::jsonb,
-         raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || $5::jsonb,
-         updated_at = now()
-       where id = $1`,
-      [
-        id,
-        hash,
-        body.email_confirm === true,
-        JSON.stringify(isRecord(body.user_metadata) ? body.user_metadata : {}),
-        JSON.stringify(isRecord(body.app_metadata) ? body.app_metadata : {}),
-      ],
-    );
-    return loadUser(tx, "id", id);
-  });
-  if (!updated) return userNotFound();
-  return authJson(200, userJson(updated));
-}
-
 async function listUsers(ctx: ServerContext, url: URL) {
   const page = Math.max(1, Number(url.searchParams.get("page") ?? 1) || 1);
   const perPage = Math.min(
@@ -185,11 +152,6 @@ async function listUsers(ctx: ServerContext, url: URL) {
   );
 }
 
-async function getUser(ctx: ServerContext, id: string) {
-  const loaded = await ctx.db.admin((tx) => loadUser(tx, "id", id));
-  return loaded ? authJson(200, userJson(loaded)) : userNotFound();
-}
-
 async function deleteUser(ctx: ServerContext, id: string) {
   const deleted = await ctx.db.admin(async (tx) => {
     const result = await tx.query(`delete from auth.users where id = $1`, [id]);
@@ -199,8 +161,10 @@ async function deleteUser(ctx: ServerContext, id: string) {
 }
 
 /**
- * /admin/users and /admin/users/<id>; undefined for a method or path below
- * them that the local server does not emulate (once the caller is an admin).
+ * The part of the admin API the tests call: create, list and delete users
+ * (supabase-js auth.admin.createUser, listUsers, deleteUser).
+ * Undefined for a method or path below /admin/users the local server does not
+ * emulate (once the caller is an admin), which answers 501.
  */
 export async function adminUsers(
   ctx: ServerContext,
@@ -217,8 +181,6 @@ export async function adminUsers(
   const id = subpath.slice("/admin/users/".length);
   if (!id || id.includes("/")) return undefined;
   if (!/^[0-9a-f-]{36}$/i.test(id)) return userNotFound();
-  if (request.method === "GET") return getUser(ctx, id);
-  if (request.method === "PUT") return updateUser(ctx, id, body);
   if (request.method === "DELETE") return deleteUser(ctx, id);
   return undefined;
 }

@@ -67,13 +67,6 @@ export function createAuthService(ctx: ServerContext) {
     if (subpath === "/logout" && request.method === "POST") {
       return logout(ctx, request, url.searchParams.get("scope") ?? "global");
     }
-    if (subpath === "/health" && request.method === "GET") {
-      return authJson(200, {
-        version: "local",
-        name: "GoTrue",
-        description: "local Supabase server",
-      });
-    }
     if (subpath === "/admin/users" || subpath.startsWith("/admin/users/")) {
       const answer = await adminUsers(ctx, request, subpath, body);
       if (answer) return answer;
