@@ -180,8 +180,13 @@ function rangeFromHeader(request: Request) {
   };
 }
 
-async function readBodyJson(request: Request) {
+/**
+ * The request's JSON body; malformed JSON is PGRST102, and so is an empty body
+ * unless the caller names what empty means (an rpc without arguments).
+ */
+async function readBodyJson(request: Request, whenEmpty?: unknown) {
   const text = await request.text();
+  if (whenEmpty !== undefined && text.trim() === "") return whenEmpty;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -463,24 +468,10 @@ export function createRestService(
       }
     }
     const asObject = wantsObject(request);
-    const text = await request.text();
-    let args: Record<string, unknown> = {};
-    if (text.trim() !== "") {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw new PlanError(400, "PGRST102", "Empty or invalid json");
-      }
-      if (
-        typeof parsed !== "object" ||
-        parsed === null ||
-        Array.isArray(parsed)
-      ) {
-        throw new UnsupportedError("Non-object rpc arguments");
-      }
-      args = parsed as Record<string, unknown>;
-    }
+    const parsed = await readBodyJson(request, {});
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+      throw new UnsupportedError("Non-object rpc arguments");
+    const args = parsed as Record<string, unknown>;
     const fn = findFunction(schema(), name, Object.keys(args));
     const params = new Params();
     const given = fn.args.filter((arg) => arg.name in args);
