@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { createAuthService } from "./auth.ts";
+import { createAuthService } from "./auth/service.ts";
 import {
   callerFromClaims,
   hasLiveSession,

@@ -64,6 +64,17 @@ const bucketNotFound = () =>
 // Supabase Storage's key rule: a conservative ASCII set, no empty, "." or ".." segments.
 const VALID_KEY = /^(\w|\/|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/;
 
+/** A JSON body (undefined when empty), or Storage's 400 when it is not JSON. */
+async function readJsonBody(
+  request: Request,
+): Promise<{ body: unknown } | { error: Response }> {
+  try {
+    return { body: await readJson(request) };
+  } catch {
+    return { error: storageError(400, "InvalidRequest", "body must be JSON") };
+  }
+}
+
 function validKey(name: string) {
   if (!name || name.length > 1024 || !VALID_KEY.test(name)) return false;
   return name
@@ -428,13 +439,10 @@ export function createStorageService(ctx: ServerContext) {
     bucketId: string,
     caller: Caller,
   ) {
-    let body: unknown;
-    try {
-      body = await readJson(request);
-    } catch {
-      return storageError(400, "InvalidRequest", "body must be JSON");
-    }
-    const prefixes = (body as { prefixes?: unknown } | undefined)?.prefixes;
+    const read = await readJsonBody(request);
+    if ("error" in read) return read.error;
+    const prefixes = (read.body as { prefixes?: unknown } | undefined)
+      ?.prefixes;
     if (
       !Array.isArray(prefixes) ||
       !prefixes.every((prefix) => typeof prefix === "string")
@@ -470,12 +478,9 @@ export function createStorageService(ctx: ServerContext) {
   }
 
   async function list(request: Request, bucketId: string, caller: Caller) {
-    let body: Record<string, unknown>;
-    try {
-      body = ((await readJson(request)) ?? {}) as Record<string, unknown>;
-    } catch {
-      return storageError(400, "InvalidRequest", "body must be JSON");
-    }
+    const read = await readJsonBody(request);
+    if ("error" in read) return read.error;
+    const body = (read.body ?? {}) as Record<string, unknown>;
     const prefix =
       typeof body.prefix === "string" ? body.prefix.replace(/\/+$/, "") : "";
     const limit = typeof body.limit === "number" ? body.limit : 100;

@@ -31,6 +31,14 @@ type Prefer = {
 
 type Rows = { body: string; n: number };
 
+/** A write's table and what the request asked of its answer. */
+type MutationTarget = {
+  table: Table;
+  query: ParsedQuery;
+  prefer: Prefer;
+  asObject: boolean;
+};
+
 function parsePrefer(request: Request): Prefer {
   const prefer: Prefer = { return: "minimal", count: false, resolution: null };
   for (const part of (request.headers.get("prefer") ?? "").split(",")) {
@@ -172,8 +180,13 @@ function rangeFromHeader(request: Request) {
   };
 }
 
-async function readBodyJson(request: Request) {
+/**
+ * The request's JSON body; malformed JSON is PGRST102, and so is an empty body
+ * unless the caller names what empty means (an rpc without arguments).
+ */
+async function readBodyJson(request: Request, whenEmpty?: unknown) {
   const text = await request.text();
+  if (whenEmpty !== undefined && text.trim() === "") return whenEmpty;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -329,25 +342,46 @@ export function createRestService(
     if (rows.length === 0) return empty(201, { "content-range": "*/*" });
     return mutate(
       caller,
+      { table, query, prefer, asObject },
       statement,
       params,
-      prefer,
-      asObject,
-      table,
-      query,
       201,
     );
   }
 
-  async function update(request: Request, tableName: string, caller: Caller) {
-    const url = new URL(request.url);
-    const cache = schema();
-    const table = requireTable(cache, tableName);
-    const query = parseQuery(url.searchParams);
+  /**
+   * What UPDATE and DELETE read first, in this order (so the first refusal of
+   * a request with several faults stays the same): the table, a query with
+   * root filters and no paging, Prefer and Accept.
+   */
+  function filteredWrite(
+    request: Request,
+    tableName: string,
+    verb: "UPDATE" | "DELETE",
+  ): MutationTarget {
+    const table = requireTable(schema(), tableName);
+    const query = parseQuery(new URL(request.url).searchParams);
     rejectPaging(query);
-    requireRootFilters(query, "UPDATE");
+    requireRootFilters(query, verb);
     const prefer = parsePrefer(request);
     const asObject = wantsObject(request);
+    return { table, query, prefer, asObject };
+  }
+
+  /** The WHERE of an UPDATE or DELETE: the query's filters on the table itself. */
+  function rootWhere({ table, query }: MutationTarget, params: Params) {
+    const root = planSelect(
+      schema(),
+      table,
+      [],
+      query.filters.filter((filter) => filter.path.length === 0),
+    );
+    return whereTerms(root, params).join(" and ");
+  }
+
+  async function update(request: Request, tableName: string, caller: Caller) {
+    const target = filteredWrite(request, tableName, "UPDATE");
+    const { table, prefer } = target;
     const payload = await readBodyJson(request);
     if (
       typeof payload !== "object" ||
@@ -360,13 +394,7 @@ export function createRestService(
     requireColumns(table, columns);
     const params = new Params();
     const body = params.add(JSON.stringify(payload));
-    const root = planSelect(
-      cache,
-      table,
-      [],
-      query.filters.filter((filter) => filter.path.length === 0),
-    );
-    const where = whereTerms(root, params);
+    const where = rootWhere(target, params);
     const assignments = columns
       .map((column) => `${ident(column)} = _body.${ident(column)}`)
       .join(", ");
@@ -374,57 +402,23 @@ export function createRestService(
       return prefer.return === "representation"
         ? jsonText(200, "[]")
         : empty(204);
-    const statement = `update ${qualified(table.name)} as t0 set ${assignments} from json_populate_record(null::${qualified(table.name)}, ${body}::json) as _body where ${where.join(" and ")}`;
-    return mutate(
-      caller,
-      statement,
-      params,
-      prefer,
-      asObject,
-      table,
-      query,
-      200,
-    );
+    const statement = `update ${qualified(table.name)} as t0 set ${assignments} from json_populate_record(null::${qualified(table.name)}, ${body}::json) as _body where ${where}`;
+    return mutate(caller, target, statement, params, 200);
   }
 
   async function remove(request: Request, tableName: string, caller: Caller) {
-    const url = new URL(request.url);
-    const cache = schema();
-    const table = requireTable(cache, tableName);
-    const query = parseQuery(url.searchParams);
-    rejectPaging(query);
-    requireRootFilters(query, "DELETE");
-    const prefer = parsePrefer(request);
-    const asObject = wantsObject(request);
+    const target = filteredWrite(request, tableName, "DELETE");
     const params = new Params();
-    const root = planSelect(
-      cache,
-      table,
-      [],
-      query.filters.filter((filter) => filter.path.length === 0),
-    );
-    const where = whereTerms(root, params);
-    const statement = `delete from ${qualified(table.name)} as t0 where ${where.join(" and ")}`;
-    return mutate(
-      caller,
-      statement,
-      params,
-      prefer,
-      asObject,
-      table,
-      query,
-      200,
-    );
+    const where = rootWhere(target, params);
+    const statement = `delete from ${qualified(target.table.name)} as t0 where ${where}`;
+    return mutate(caller, target, statement, params, 200);
   }
 
   async function mutate(
     caller: Caller,
+    { table, query, prefer, asObject }: MutationTarget,
     statement: string,
     params: Params,
-    prefer: Prefer,
-    asObject: boolean,
-    table: Table,
-    query: ParsedQuery,
     representationStatus: number,
   ) {
     const created = representationStatus === 201;
@@ -474,24 +468,10 @@ export function createRestService(
       }
     }
     const asObject = wantsObject(request);
-    const text = await request.text();
-    let args: Record<string, unknown> = {};
-    if (text.trim() !== "") {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw new PlanError(400, "PGRST102", "Empty or invalid json");
-      }
-      if (
-        typeof parsed !== "object" ||
-        parsed === null ||
-        Array.isArray(parsed)
-      ) {
-        throw new UnsupportedError("Non-object rpc arguments");
-      }
-      args = parsed as Record<string, unknown>;
-    }
+    const parsed = await readBodyJson(request, {});
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+      throw new UnsupportedError("Non-object rpc arguments");
+    const args = parsed as Record<string, unknown>;
     const fn = findFunction(schema(), name, Object.keys(args));
     const params = new Params();
     const given = fn.args.filter((arg) => arg.name in args);
