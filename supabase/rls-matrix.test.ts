@@ -86,6 +86,18 @@ function outcomeOfRead(error: unknown, rows: unknown[] | null): Outcome {
   return rows && rows.length > 0 ? "allowed" : "filtered";
 }
 
+/** A post_html row as the app server stores it. */
+function storedHtml(postId: string, html: string) {
+  return { post_id: postId, html, sanitizer_version: 1, content_md5: "x" };
+}
+
+async function postHtml(postId: string) {
+  const rows = must(
+    await service.from("post_html").select("html").eq("post_id", postId),
+  );
+  return (rows as { html: string }[])[0]?.html ?? null;
+}
+
 async function createPost(authorId: string) {
   const post = must(
     await service
@@ -346,6 +358,33 @@ const scenarios = {
     savePostEditOutcome(actor, ADMIN_ID),
 
   // tags -----------------------------------------------------------------------
+  "select a post's stored HTML": async (actor) => {
+    const id = await createPost(AUTHOR_ID);
+    must(await service.from("post_html").insert(storedHtml(id, "<p>x</p>")));
+    const { data, error } = await clients[actor]
+      .from("post_html")
+      .select("post_id")
+      .eq("post_id", id);
+    return outcomeOfRead(error, data);
+  },
+  "store HTML for the author's post": async (actor) => {
+    const id = await createPost(AUTHOR_ID);
+    const html = `<img src=x onerror="${unique("alert")}">`;
+    const { error } = await clients[actor]
+      .from("post_html")
+      .insert(storedHtml(id, html));
+    return outcomeOfWrite(error, (await postHtml(id)) === html);
+  },
+  "replace the author's post's stored HTML": async (actor) => {
+    const id = await createPost(AUTHOR_ID);
+    must(await service.from("post_html").insert(storedHtml(id, "<p>x</p>")));
+    const html = `<script>${unique("alert")}</script>`;
+    const { error } = await clients[actor]
+      .from("post_html")
+      .update({ html })
+      .eq("post_id", id);
+    return outcomeOfWrite(error, (await postHtml(id)) === html);
+  },
   "select tags": async (actor) => {
     const { data, error } = await clients[actor]
       .from("tags")
@@ -760,6 +799,9 @@ const MATRIX: Row[] = [
   ["save_post()",      "create a post",                             "denied",   "denied",   "allowed",  "allowed",  "denied"],
   ["save_post()",      "edit the author's post",                    "denied",   "denied",   "allowed",  "allowed",  "denied"],
   ["save_post()",      "edit the team member's post",               "denied",   "denied",   "denied",   "allowed",  "denied"],
+  ["post_html",        "select a post's stored HTML",               "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
+  ["post_html",        "store HTML for the author's post",          "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["post_html",        "replace the author's post's stored HTML",   "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["tags",             "select tags",                               "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
   ["tags",             "insert a tag",                              "denied",   "denied",   "allowed",  "allowed",  "allowed"],
   ["tags",             "rename a tag",                              "denied",   "denied",   "denied",   "denied",   "allowed"],

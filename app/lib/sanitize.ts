@@ -228,3 +228,10 @@ export function sanitizePostHtml(html: string): string {
   // Postgres refuses NUL in text; no control character belongs in a post.
   return sanitizeHtml(withoutControlCharacters(html), OPTIONS);
 }
+
+/**
+ * The sanitiser's policy version, stored with each post's sanitised HTML
+ * (public.post_html): change it with OPTIONS, and every post is sanitised
+ * again once, on its next view.
+ */
+export const SANITIZER_VERSION = 1;

@@ -191,6 +191,38 @@ export type Database = {
         };
         Relationships: [];
       };
+      post_html: {
+        Row: {
+          content_md5: string;
+          created_at: string;
+          html: string;
+          post_id: string;
+          sanitizer_version: number;
+        };
+        Insert: {
+          content_md5: string;
+          created_at?: string;
+          html: string;
+          post_id: string;
+          sanitizer_version: number;
+        };
+        Update: {
+          content_md5?: string;
+          created_at?: string;
+          html?: string;
+          post_id?: string;
+          sanitizer_version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "post_html_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: true;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       post_tags: {
         Row: {
           post_id: string;

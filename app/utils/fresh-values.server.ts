@@ -67,7 +67,10 @@ export const freshValuesMiddleware: MiddlewareFunction<Response> = async (
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
   headers.delete("ETag");
-  headers.set("Cache-Control", "private, no-cache");
+  // A page that must not be kept at all (the admin area) stays so.
+  if (!/no-store/.test(headers.get("Cache-Control") ?? "")) {
+    headers.set("Cache-Control", "private, no-cache");
+  }
   return new Response(text, {
     status: response.status,
     statusText: response.statusText,

@@ -23,9 +23,9 @@ describe("inlineStylesheets", () => {
     expect(inlineStylesheets(head, read)).toBe(
       '<meta charSet="utf-8"/>' +
         '<style data-inline-href="/assets/app-AbC_12.css" nonce="n0nce">.a{color:red}</style>' +
-        '<link disabled="" nonce="n0nce" rel="stylesheet" href="/assets/app-AbC_12.css" data-precedence="base"/>' +
+        '<link disabled="" media="not all" nonce="n0nce" rel="stylesheet" href="/assets/app-AbC_12.css" data-precedence="base"/>' +
         '<style data-inline-href="/assets/home-x.y.css">.h{margin:0}</style>' +
-        '<link disabled="" rel="stylesheet" href="/assets/home-x.y.css"/>',
+        '<link disabled="" media="not all" rel="stylesheet" href="/assets/home-x.y.css"/>',
     );
   });
 
@@ -69,7 +69,7 @@ describe("createStylesheetInliner", () => {
     const out = await text(Readable.from(chunks).pipe(inliner));
     expect(out).toBe(
       '<!DOCTYPE html><html><head><style data-inline-href="/assets/app-AbC_12.css">.a{color:red}</style>' +
-        '<link disabled="" rel="stylesheet" href="/assets/app-AbC_12.css"/></head>' +
+        '<link disabled="" media="not all" rel="stylesheet" href="/assets/app-AbC_12.css"/></head>' +
         "<body>é ✓</body></html>",
     );
     expect(finalCalled).toBe(true);

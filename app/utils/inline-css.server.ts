@@ -9,8 +9,11 @@ import { StringDecoder } from "node:string_decoder";
 // into its head instead, so the page paints as soon as its HTML arrives, with
 // or without JavaScript.
 //
-// The <link> stays, with `disabled`: the browser neither fetches nor applies
-// a disabled stylesheet, and React still finds the element it rendered when
+// The <link> stays, with `disabled` and `media="not all"`: the browser
+// neither applies nor fetches it (`disabled` alone stopped the parser but not
+// Chromium 150's preload scanner, which fetched every inlined file again; it
+// skips a stylesheet whose media cannot match), and React still finds the
+// element it rendered when
 // it hydrates <Links /> (it matches rel and href, and does not patch
 // attributes of server-rendered elements). Stylesheets of pages reached by a
 // client-side navigation are new elements, fetched as before. A <style> left
@@ -68,7 +71,7 @@ export function inlineStylesheets(
     const nonce = /\snonce="([^"]*)"/.exec(link)?.[1];
     return (
       `<style data-inline-href="${href}"${nonce ? ` nonce="${nonce}"` : ""}>${css}</style>` +
-      link.replace(/^<link\b/, '<link disabled=""')
+      link.replace(/^<link\b/, '<link disabled="" media="not all"')
     );
   });
 }

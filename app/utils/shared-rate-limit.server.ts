@@ -1,33 +1,12 @@
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { env } from "#app/utils/env.server.ts";
-import { fetchWithBudget } from "#app/utils/supabase.server.ts";
+import {
+  getServiceClient,
+  SERVICE_CALL_TIMEOUT_MS,
+} from "#app/utils/service-client.server.ts";
 
 export type SharedCount = { key: string; hits: number; retryAfter: number };
 
 // A limit check must not hold a form up for the page's whole budget.
-export const SHARED_LIMIT_TIMEOUT_MS = 3_000;
-
-let client: SupabaseClient | null | undefined;
-
-function serviceClient() {
-  if (client !== undefined) return client;
-  client = env.SUPABASE_SECRET_KEY
-    ? createClient(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY, {
-        auth: { persistSession: false, autoRefreshToken: false },
-        // A budget of its own for each call: the client lives as long as the process.
-        global: {
-          fetch: (input, init) =>
-            fetchWithBudget(SHARED_LIMIT_TIMEOUT_MS)(input, init),
-        },
-      })
-    : null;
-  if (!client) {
-    console.warn(
-      "SUPABASE_SECRET_KEY is not set: rate limits count per machine only",
-    );
-  }
-  return client;
-}
+export const SHARED_LIMIT_TIMEOUT_MS = SERVICE_CALL_TIMEOUT_MS;
 
 /**
  * Adds `increment` (0 only reads) to each key's window in Postgres, shared by
@@ -42,7 +21,7 @@ export async function countShared(
   increment = 1,
   signal?: AbortSignal,
 ): Promise<Map<string, SharedCount> | null> {
-  const supabase = serviceClient();
+  const supabase = getServiceClient();
   if (!supabase || keys.length === 0) return null;
   try {
     const { data, error } = await supabase
@@ -75,7 +54,7 @@ export async function countShared(
 
 /** Forgets keys' counts everywhere, e.g. an account's failures once its owner signs in. */
 export async function resetShared(keys: string[]) {
-  const supabase = serviceClient();
+  const supabase = getServiceClient();
   if (!supabase) return;
   const { error } = await supabase.rpc("rate_limit_reset", { p_keys: keys });
   if (error) console.error("shared rate limit reset failed", error);

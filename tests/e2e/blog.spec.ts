@@ -695,6 +695,64 @@ test.describe("blog post", () => {
     expect(dialogs).toEqual([]);
   });
 
+  test("a post's HTML is sanitised once and stored; content changed behind the app's back is sanitised again", async ({
+    request,
+  }) => {
+    const author = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const signedIn = await author.auth.signInWithPassword({
+      email: "author@example.com",
+      password: DEMO_PASSWORD,
+    });
+    expect(signedIn.error).toBeNull();
+    const id = randomUUID();
+    const created = await author.from("blog_posts").insert({
+      id,
+      title: `Stored once ${id.slice(0, 8)}`,
+      content: "<p>The first version.</p>",
+      author_id: signedIn.data.user!.id,
+    });
+    expect(created.error).toBeNull();
+    const stored = async () =>
+      (
+        await service
+          .from("post_html")
+          .select("html, sanitizer_version")
+          .eq("post_id", id)
+      ).data?.[0];
+
+    expect((await request.get(`/blueprints/${id}`)).status()).toBe(200);
+    expect(await stored()).toEqual({
+      html: "<p>The first version.</p>",
+      sanitizer_version: 1,
+    });
+    // The author rewrites the content with their own token, not the form.
+    const rewritten = await author
+      .from("blog_posts")
+      .update({
+        content:
+          '<p>The second version.</p><img src="x" onerror="window.__pwned=1">',
+      })
+      .eq("id", id);
+    expect(rewritten.error).toBeNull();
+    // Nor may they write the stored HTML themselves.
+    const forged = await author
+      .from("post_html")
+      .update({ html: "<script>window.__pwned=1</script>" })
+      .eq("post_id", id);
+    expect(forged.error).not.toBeNull();
+
+    const page = await (await request.get(`/blueprints/${id}`)).text();
+    expect(page).toContain("The second version.");
+    expect(page).not.toContain("onerror");
+    expect(page).not.toContain("__pwned");
+    expect((await stored())?.html).toBe(
+      '<p>The second version.</p><img src="x" />',
+    );
+    await service.from("blog_posts").delete().eq("id", id);
+  });
+
   test("crawlers get the whole article in the first response", async ({
     browser,
     request,

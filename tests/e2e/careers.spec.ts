@@ -452,6 +452,8 @@ test.describe("job application", () => {
       request.post("/careers/2?apply=1", {
         multipart: {
           ...fields,
+          // Each a newly rendered form: a submission of its own.
+          submissionKey: crypto.randomUUID(),
           name: "Eager Applicant",
           email,
           cv: { name: "cv.pdf", mimeType: "application/pdf", buffer: PDF },

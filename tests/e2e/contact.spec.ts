@@ -24,6 +24,33 @@ async function messagesFrom(email: string) {
 test.describe("contact page", () => {
   const contactForm = (page: Page) => page.locator("form#contact-us");
 
+  test("each visitor of the stored page gets a honeypot time and a submission key of their own", async ({
+    request,
+  }) => {
+    const fresh = (html: string) => ({
+      from: /name="from__confirm" value="([^"]*)"/.exec(html)?.[1],
+      key: /name="submissionKey" value="([^"]*)"/.exec(html)?.[1],
+    });
+    const visits = [];
+    for (let visit = 0; visit < 3; visit++) {
+      const response = await request.get("/contact-us");
+      expect(response.status()).toBe(200);
+      visits.push({ response, values: fresh(await response.text()) });
+    }
+    // Still answered from the page cache, without a render.
+    expect(visits[2]!.response.headers()["x-page-cache"]).toBe("hit");
+    const froms = visits.map(({ values }) => values.from);
+    const keys = visits.map(({ values }) => values.key);
+    expect(new Set(froms).size).toBe(3);
+    expect(new Set(keys).size).toBe(3);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    // The bytes are this visitor's alone: no tag to revalidate, no shared copy.
+    for (const { response } of visits) {
+      expect(response.headers()["cache-control"]).toBe("private, no-cache");
+      expect(response.headers().etag).toBeUndefined();
+    }
+  });
+
   async function fill(
     page: Page,
     values: { name: string; email: string; description: string },
@@ -168,10 +195,15 @@ test.describe("contact page", () => {
       companyEmail: email,
       projectDescription: "Hello there, team!",
     };
+    // Five forms, each rendered anew: five submissions, each with its own key.
+    const submit = () =>
+      request.post("/contact-us", {
+        form: { ...form, submissionKey: crypto.randomUUID() },
+      });
     for (let i = 0; i < 5; i++) {
-      expect((await request.post("/contact-us", { form })).status()).toBe(200);
+      expect((await submit()).status()).toBe(200);
     }
-    const limited = await request.post("/contact-us", { form });
+    const limited = await submit();
     expect(limited.status()).toBe(429);
     expect(limited.headers()["retry-after"]).toBeTruthy();
     expect(await limited.text()).toContain(

@@ -33,9 +33,20 @@ const PostSummaryRowSchema = z.object({
   post_tags: TagLinksSchema,
 });
 
+const StoredHtmlSchema = z.object({
+  html: z.string(),
+  sanitizer_version: z.number(),
+  content_md5: z.string(),
+});
+
 const PostRowSchema = PostSummaryRowSchema.extend({
   content: z.string(),
   published: z.boolean(),
+  // One-to-one (its key is the post's): an object, or none yet.
+  post_html: z
+    .union([StoredHtmlSchema, z.array(StoredHtmlSchema)])
+    .nullable()
+    .optional(),
 });
 
 export type PostSummary = Omit<
@@ -45,8 +56,13 @@ export type PostSummary = Omit<
   tags: string[];
 };
 
-export type Post = Omit<z.infer<typeof PostRowSchema>, "post_tags"> & {
+export type Post = Omit<
+  z.infer<typeof PostRowSchema>,
+  "post_tags" | "post_html"
+> & {
   tags: string[];
+  /** Its sanitised HTML as stored (app/routes/blog/post-html.server.ts), if any. */
+  storedHtml: z.infer<typeof StoredHtmlSchema> | null;
 };
 
 const SUMMARY_COLUMNS =
@@ -207,15 +223,18 @@ export async function getPost(
   const { data, error } = await supabase
     .from("blog_posts")
     .select(
-      "id, title, excerpt, content, cover_image_url, author_id, published, created_at, updated_at, post_tags(tags(name))",
+      "id, title, excerpt, content, cover_image_url, author_id, published, created_at, updated_at, post_tags(tags(name)), post_html(html, sanitizer_version, content_md5)",
     )
     .retry(false)
     .eq("id", id)
     .maybeSingle();
   if (error) throw queryError(error);
   if (!data) return null;
-  const { post_tags, ...rest } = parseRows(PostRowSchema, data);
-  return { ...rest, tags: tagNames(post_tags) };
+  const { post_tags, post_html, ...rest } = parseRows(PostRowSchema, data);
+  const storedHtml = Array.isArray(post_html)
+    ? (post_html[0] ?? null)
+    : (post_html ?? null);
+  return { ...rest, tags: tagNames(post_tags), storedHtml };
 }
 
 export type PostLookup =

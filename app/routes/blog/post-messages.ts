@@ -9,6 +9,7 @@ export const MISSING_INFORMATION = {
 
 export const TITLE_REQUIRED_MESSAGE = "Please provide a title for your post.";
 export const CONTENT_REQUIRED_MESSAGE = "Please provide content for your post.";
+export const CONTENT_TOO_DEEP_MESSAGE = `Your post's formatting is nested too deeply (more than 32 levels of lists, quotes or blocks inside each other). Please simplify it.`;
 
 export const POST_PUBLISHED = {
   title: "Your post has been published.",

@@ -15,10 +15,11 @@ import {
 } from "#app/content/blog.ts";
 import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
 import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
-import { safeLinkUrl, sanitizePostHtml } from "#app/lib/sanitize.ts";
+import { safeLinkUrl } from "#app/lib/sanitize.ts";
 import { getRoles } from "#app/utils/permissions.server.ts";
 import { getUser } from "#app/utils/session.server.ts";
 import { lookUpPost } from "./blog.server.ts";
+import { safePostHtml } from "./post-html.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
   cacheHeadersFromLoader,
@@ -70,8 +71,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         id: post.id,
         title: post.title,
         excerpt: post.excerpt,
-        // Sanitized again on the way out: the row may come from any client.
-        html: sanitizePostHtml(post.content),
+        // Sanitised once, and again only when the content or the policy changed:
+        // the row may come from any client.
+        html: await safePostHtml({
+          id: post.id,
+          content: post.content,
+          stored: post.storedHtml,
+        }),
         coverImageUrl: cover,
         tags: post.tags,
         createdAt: post.created_at,

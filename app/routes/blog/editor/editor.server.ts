@@ -16,6 +16,7 @@ import {
 } from "#app/routes/blog/post-messages.ts";
 import { hasVisibleContent, postSchemaFor } from "./post-schema.ts";
 import { sanitizePostHtml } from "#app/lib/sanitize.ts";
+import { storePostHtml } from "#app/routes/blog/post-html.server.ts";
 import {
   forbidden,
   getAuth,
@@ -233,6 +234,9 @@ export async function postFormAction({
       status,
     );
   }
+
+  // Sanitised above: stored now, so no reader's view sanitises it again.
+  await storePostHtml(saved.id, content, content);
 
   // A replaced cover that was this author's own upload is no longer used.
   if (uploadedPath && post) {

@@ -4,8 +4,10 @@
 // server also checks the cover's first bytes, which the browser cannot do.
 import "#app/lib/zod-config.ts";
 import { z } from "zod";
+import { CONTENT_MAX_DEPTH, nestingDepth } from "#app/lib/html-depth.ts";
 import {
   CONTENT_REQUIRED_MESSAGE,
+  CONTENT_TOO_DEEP_MESSAGE,
   COVER_SIZE_MESSAGE,
   COVER_TYPE_MESSAGE,
   TITLE_REQUIRED_MESSAGE,
@@ -25,6 +27,9 @@ export const COVER_MIME_TYPES = [
  * the whole request is capped at this plus the cover.
  */
 export const CONTENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Within CONTENT_MAX_DEPTH: deeper markup costs the sanitiser too much. */
+const withinDepth = (html: string) => nestingDepth(html) <= CONTENT_MAX_DEPTH;
 
 export const POST_INTENTS = ["publish", "preview"] as const;
 export type PostIntent = (typeof POST_INTENTS)[number];
@@ -91,14 +96,15 @@ export const PostSchema = z.object({
     .min(1, TITLE_REQUIRED_MESSAGE),
   content: z
     .string({ error: CONTENT_REQUIRED_MESSAGE })
-    .refine(hasVisibleContent, CONTENT_REQUIRED_MESSAGE),
+    .refine(hasVisibleContent, CONTENT_REQUIRED_MESSAGE)
+    .refine(withinDepth, CONTENT_TOO_DEEP_MESSAGE),
 });
 
 /** What "Preview" sends: anything may still be empty. */
 export const PostPreviewSchema = z.object({
   ...fields,
   title: z.string().trim().optional(),
-  content: z.string().optional(),
+  content: z.string().refine(withinDepth, CONTENT_TOO_DEEP_MESSAGE).optional(),
 });
 
 export type PostInput = z.infer<typeof PostSchema>;
