@@ -3,6 +3,9 @@ import { BRAND_NAME } from "#app/content/site.ts";
 
 export const BLOG_PATH = "/blueprints";
 
+/** Longest search a visitor may send (the box's maxlength; longer is refused with searchTooLong). */
+export const MAX_SEARCH_LENGTH = 200;
+
 export const BLOG_COPY = {
   heading: "Blueprints & Breakthroughs",
   tagline: "Insights and news about AI automation",
@@ -27,6 +30,15 @@ export const BLOG_COPY = {
   pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
   pagination: "Blog pages",
   rssLink: "RSS feed",
+  readingTime: (minutes: number) => `${minutes} min read`,
+  searchLabel: "Search posts",
+  searchButton: "Search",
+  clearSearch: "Clear search",
+  /** Subtitle and page title of a search. */
+  searchResultsFor: (q: string) => `Search results for "${q}"`,
+  noSearchResults: (q: string) => `No posts match "${q}"`,
+  searchTooLong: (max: number) =>
+    `Search for at most ${max} characters: shorten your search and try again.`,
 } as const;
 
 export const POST_COPY = {
@@ -47,6 +59,7 @@ export const POST_COPY = {
   descriptionFallback: (title: string) => `Read ${title} on the blog`,
   loading: "Loading post",
   publishedOn: "Published",
+  relatedHeading: "Related posts",
 } as const;
 
 /** JSON-LD author of every post (SPEC.md "Blog post" metadata). */

@@ -20,8 +20,10 @@ export type Database = {
           excerpt: string | null;
           id: string;
           published: boolean;
+          search_vector: string;
           title: string;
           updated_at: string;
+          word_count: number;
         };
         Insert: {
           author_id: string;
@@ -31,8 +33,10 @@ export type Database = {
           excerpt?: string | null;
           id?: string;
           published?: boolean;
+          search_vector?: never;
           title: string;
           updated_at?: string;
+          word_count?: never;
         };
         Update: {
           author_id?: string;
@@ -42,8 +46,10 @@ export type Database = {
           excerpt?: string | null;
           id?: string;
           published?: boolean;
+          search_vector?: never;
           title?: string;
           updated_at?: string;
+          word_count?: never;
         };
         Relationships: [];
       };
@@ -227,6 +233,33 @@ export type Database = {
         };
         Returns: boolean;
       };
+      post_plain_text: {
+        Args: {
+          p_html: string;
+        };
+        Returns: string;
+      };
+      post_search_vector: {
+        Args: {
+          p_title: string;
+          p_excerpt: string;
+          p_html: string;
+        };
+        Returns: string;
+      };
+      post_word_count: {
+        Args: {
+          p_html: string;
+        };
+        Returns: number;
+      };
+      related_posts: {
+        Args: {
+          p_post_id: string;
+          p_limit?: number;
+        };
+        Returns: Record<string, unknown>[];
+      };
       save_post: {
         Args: {
           p_id: string;
@@ -244,9 +277,20 @@ export type Database = {
           excerpt: string | null;
           id: string;
           published: boolean;
+          search_vector: string;
           title: string;
           updated_at: string;
+          word_count: number;
         };
+      };
+      search_posts: {
+        Args: {
+          p_query: string;
+          p_tag?: string;
+          p_limit?: number;
+          p_offset?: number;
+        };
+        Returns: Json;
       };
     };
     Enums: { [_ in never]: never };

@@ -1,10 +1,15 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import classes from "./blog.module.css";
 import ui from "#app/components/marketing/marketing.module.css";
-import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
+import { BLOG_COPY, BLOG_PATH, MAX_SEARCH_LENGTH } from "#app/content/blog.ts";
+import { listHref } from "#app/lib/pagination.ts";
 
-/** Heading, subtitle and, when a tag is set, the way back to every post. */
-export function BlogHero({ tag }: { tag: string | null }) {
+/**
+ * Heading, subtitle, the search box and, when a tag or a search is set, the
+ * way back without it. The search is a plain GET form, so it works before
+ * (and without) JavaScript; a set tag rides along as a hidden field.
+ */
+export function BlogHero({ tag, q }: { tag: string | null; q: string | null }) {
   return (
     <section
       aria-labelledby="blog-heading"
@@ -17,11 +22,45 @@ export function BlogHero({ tag }: { tag: string | null }) {
         <p className={classes.subtitle}>
           {tag ? BLOG_COPY.taggedWith(tag) : BLOG_COPY.tagline}
         </p>
-        {tag ? (
+        <Form
+          method="get"
+          action={BLOG_PATH}
+          role="search"
+          className={classes.search}
+        >
+          {tag ? <input type="hidden" name="tag" value={tag} /> : null}
+          <input
+            key={q}
+            type="search"
+            name="q"
+            defaultValue={q ?? ""}
+            maxLength={MAX_SEARCH_LENGTH}
+            aria-label={BLOG_COPY.searchLabel}
+            placeholder={BLOG_COPY.searchLabel}
+            className={classes.searchInput}
+          />
+          <button type="submit" className={ui.button}>
+            {BLOG_COPY.searchButton}
+          </button>
+        </Form>
+        {tag || q ? (
           <div className={classes.heroActions}>
-            <Link to={BLOG_PATH} className={ui.buttonSecondary}>
-              {BLOG_COPY.clearTagFilter}
-            </Link>
+            {tag ? (
+              <Link
+                to={listHref(BLOG_PATH, { q })}
+                className={ui.buttonSecondary}
+              >
+                {BLOG_COPY.clearTagFilter}
+              </Link>
+            ) : null}
+            {q ? (
+              <Link
+                to={listHref(BLOG_PATH, { tag })}
+                className={ui.buttonSecondary}
+              >
+                {BLOG_COPY.clearSearch}
+              </Link>
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -4,16 +4,27 @@ import ui from "#app/components/marketing/marketing.module.css";
 import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
 import { listHref, type PageLinks } from "#app/lib/pagination.ts";
 
-type PaginationProps = PageLinks & { page: number; tag: string | null };
+type PaginationProps = PageLinks & {
+  page: number;
+  tag: string | null;
+  q: string | null;
+};
 
-export function Pagination({ page, prev, next, last, tag }: PaginationProps) {
+export function Pagination({
+  page,
+  prev,
+  next,
+  last,
+  tag,
+  q,
+}: PaginationProps) {
   if (prev === null && next === null) return null;
   return (
     <nav aria-label={BLOG_COPY.pagination} className={classes.pagination}>
       {prev !== null ? (
         <Link
           rel="prev"
-          to={listHref(BLOG_PATH, { tag, page: prev })}
+          to={listHref(BLOG_PATH, { tag, q, page: prev })}
           className={ui.buttonSecondary}
         >
           {BLOG_COPY.previousPage}
@@ -29,7 +40,7 @@ export function Pagination({ page, prev, next, last, tag }: PaginationProps) {
       {next !== null ? (
         <Link
           rel="next"
-          to={listHref(BLOG_PATH, { tag, page: next })}
+          to={listHref(BLOG_PATH, { tag, q, page: next })}
           className={ui.buttonSecondary}
         >
           {BLOG_COPY.nextPage}

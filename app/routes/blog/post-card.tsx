@@ -10,6 +10,10 @@ export type PostCardData = {
   excerpt: string | null;
   coverImageUrl: string | null;
   tags: string[];
+  /** "N min read", made by the loader. */
+  readingTime: string;
+  /** The excerpt of a search hit, matches at odd indexes (splitHeadline). */
+  headline?: string[] | null;
   /** Only for the post's own author (SPEC.md section 6). */
   canDelete?: boolean;
 };
@@ -38,9 +42,17 @@ export function PostCard({ post }: { post: PostCardData }) {
             {post.title}
           </Link>
         </h2>
-        <p className={classes.byline}>{BLOG_COPY.teamLabel}</p>
+        <p className={classes.byline}>
+          {BLOG_COPY.teamLabel} · {post.readingTime}
+        </p>
         <TagList tags={post.tags} label={`Tags of ${post.title}`} />
-        {post.excerpt ? (
+        {post.headline ? (
+          <p className={classes.excerpt}>
+            {post.headline.map((part, index) =>
+              index % 2 ? <mark key={index}>{part}</mark> : part,
+            )}
+          </p>
+        ) : post.excerpt ? (
           <p className={classes.excerpt}>{post.excerpt}</p>
         ) : null}
       </div>

@@ -18,7 +18,13 @@ import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
 import { safeLinkUrl, sanitizePostHtml } from "#app/lib/sanitize.ts";
 import { getRoles } from "#app/utils/permissions.server.ts";
 import { getUser } from "#app/utils/session.server.ts";
-import { lookUpPost } from "./blog.server.ts";
+import {
+  BlogQueryError,
+  logMessage,
+  lookUpPost,
+  relatedPosts,
+} from "./blog.server.ts";
+import { readingTime } from "./reading-time.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
   cacheHeadersFromLoader,
@@ -39,6 +45,29 @@ async function canEdit(
   } catch {
     // Roles could not be read: the reader still gets the post, without the button.
     return false;
+  }
+}
+
+/**
+ * Links to up to three posts sharing its tags, made in full here so the page
+ * ships only titles and strings. A failure costs the reader the section, not
+ * the post.
+ */
+async function relatedLinks(
+  context: Readonly<RouterContextProvider>,
+  postId: string,
+) {
+  try {
+    const related = await relatedPosts(getSupabase(context), postId);
+    return related.map((post) => ({
+      href: `${BLOG_PATH}/${post.id}`,
+      title: post.title,
+      readingTime: readingTime(post.word_count),
+    }));
+  } catch (error) {
+    if (!(error instanceof BlogQueryError)) throw error;
+    console.error("Related posts failed:", logMessage(error));
+    return [];
   }
 }
 
@@ -63,6 +92,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { post } = found;
   const url = absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`);
   const cover = safeLinkUrl(post.cover_image_url ?? undefined);
+  const [editable, related] = await Promise.all([
+    canEdit(context, post.author_id),
+    relatedLinks(context, post.id),
+  ]);
   return data(
     {
       state: "ok" as const,
@@ -76,10 +109,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         tags: post.tags,
         createdAt: post.created_at,
         updatedAt: post.updated_at,
+        readingTime: readingTime(post.word_count),
       },
+      related,
       url,
       imageUrl: absoluteUrl(env.SITE_URL, cover ?? DEFAULT_SOCIAL_IMAGE_PATH),
-      canEdit: await canEdit(context, post.author_id),
+      canEdit: editable,
     },
     { headers: publicCacheHeaders(request) },
   );
@@ -158,7 +193,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       />
     );
   }
-  const { post, url, canEdit } = loaderData;
+  const { post, url, canEdit, related } = loaderData;
   return (
     <article
       className={`${ui.underNav} ${classes.article}`}
@@ -176,7 +211,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             {BLOG_COPY.teamLabel} ·{" "}
             <time dateTime={post.createdAt}>
               {formatPostDate(post.createdAt)}
-            </time>
+            </time>{" "}
+            · {post.readingTime}
           </p>
           {canEdit ? (
             <Link to={`/edit/${post.id}`} className={ui.buttonSecondary}>
@@ -200,6 +236,23 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
                 {POST_COPY.tagsHeading}
               </h2>
               <TagList tags={post.tags} />
+            </section>
+          ) : null}
+          {related.length > 0 ? (
+            <section aria-labelledby="post-related">
+              <h2 id="post-related" className={classes.footerHeading}>
+                {POST_COPY.relatedHeading}
+              </h2>
+              <ul className={classes.related}>
+                {related.map((link) => (
+                  <li key={link.href}>
+                    <Link to={link.href} className={ui.textLink}>
+                      {link.title}
+                    </Link>{" "}
+                    <span className={classes.byline}>· {link.readingTime}</span>
+                  </li>
+                ))}
+              </ul>
             </section>
           ) : null}
           <section aria-labelledby="post-share">
