@@ -1,15 +1,20 @@
-import { Form, Link } from "react-router";
+import type { ReactNode } from "react";
 import classes from "./blog.module.css";
 import ui from "#app/components/marketing/marketing.module.css";
-import { BLOG_COPY, BLOG_PATH, MAX_SEARCH_LENGTH } from "#app/content/blog.ts";
-import { listHref } from "#app/lib/pagination.ts";
+import { BLOG_COPY } from "#app/content/blog.ts";
 
 /**
- * Heading, subtitle, the search box and, when a tag or a search is set, the
- * way back without it. The search is a plain GET form, so it works before
- * (and without) JavaScript; a set tag rides along as a hidden field.
+ * Heading and subtitle of the list, then what the list puts under them (the
+ * search box and the ways back). Those stay in the list's own chunk: the
+ * blog layout renders this hero too, on every blog page.
  */
-export function BlogHero({ tag, q }: { tag: string | null; q: string | null }) {
+export function BlogHero({
+  tag,
+  children,
+}: {
+  tag: string | null;
+  children?: ReactNode;
+}) {
   return (
     <section
       aria-labelledby="blog-heading"
@@ -22,47 +27,7 @@ export function BlogHero({ tag, q }: { tag: string | null; q: string | null }) {
         <p className={classes.subtitle}>
           {tag ? BLOG_COPY.taggedWith(tag) : BLOG_COPY.tagline}
         </p>
-        <Form
-          method="get"
-          action={BLOG_PATH}
-          role="search"
-          className={classes.search}
-        >
-          {tag ? <input type="hidden" name="tag" value={tag} /> : null}
-          <input
-            key={q}
-            type="search"
-            name="q"
-            defaultValue={q ?? ""}
-            maxLength={MAX_SEARCH_LENGTH}
-            aria-label={BLOG_COPY.searchLabel}
-            placeholder={BLOG_COPY.searchLabel}
-            className={classes.searchInput}
-          />
-          <button type="submit" className={ui.button}>
-            {BLOG_COPY.searchButton}
-          </button>
-        </Form>
-        {tag || q ? (
-          <div className={classes.heroActions}>
-            {tag ? (
-              <Link
-                to={listHref(BLOG_PATH, { q })}
-                className={ui.buttonSecondary}
-              >
-                {BLOG_COPY.clearTagFilter}
-              </Link>
-            ) : null}
-            {q ? (
-              <Link
-                to={listHref(BLOG_PATH, { tag })}
-                className={ui.buttonSecondary}
-              >
-                {BLOG_COPY.clearSearch}
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
+        {children}
       </div>
     </section>
   );

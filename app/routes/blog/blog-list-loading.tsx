@@ -7,7 +7,7 @@ import { BLOG_COPY } from "#app/content/blog.ts";
 export function BlogListLoading() {
   return (
     <>
-      <BlogHero tag={null} q={null} />
+      <BlogHero tag={null} />
       <section className={classes.listSection}>
         <div className={ui.container}>
           <p className={classes.state} role="status">

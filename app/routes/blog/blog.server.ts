@@ -2,7 +2,8 @@ import type { PostgrestError } from "@supabase/supabase-js";
 import { z } from "zod";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { pageRange, POSTS_PER_PAGE } from "#app/lib/pagination.ts";
-import { BLOG_COPY, MAX_SEARCH_LENGTH } from "#app/content/blog.ts";
+import { BLOG_LOADER_COPY } from "#app/content/blog.ts";
+import { MAX_SEARCH_LENGTH } from "#app/content/blog-search.ts";
 
 // Reads of the blog tables. Every query names its columns and filters on
 // `published` itself, so a signed-in team member (whom RLS lets see more) gets
@@ -70,7 +71,7 @@ export class BlogQueryError extends Error {
  * 8). The database's message goes to the log as the cause.
  */
 function queryError(error: PostgrestError | Error): BlogQueryError {
-  return new BlogQueryError(error.message ? BLOG_COPY.unavailable : "", {
+  return new BlogQueryError(error.message ? BLOG_LOADER_COPY.unavailable : "", {
     cause: error.message,
   });
 }
@@ -84,7 +85,7 @@ export function logMessage(error: BlogQueryError) {
 function parseRows<T extends z.ZodType>(schema: T, rows: unknown): z.infer<T> {
   const result = schema.safeParse(rows);
   if (!result.success) {
-    throw new BlogQueryError(BLOG_COPY.unavailable, {
+    throw new BlogQueryError(BLOG_LOADER_COPY.unavailable, {
       cause: "The blog database answered with data of an unexpected shape",
     });
   }

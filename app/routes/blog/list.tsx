@@ -4,8 +4,14 @@ import { BlogHero } from "./blog-hero.tsx";
 import classes from "./blog.module.css";
 import { Pagination } from "./pagination.tsx";
 import { PostCard } from "./post-card.tsx";
+import { SearchForm } from "./search-form.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
-import { BLOG_COPY, BLOG_PATH, MAX_SEARCH_LENGTH } from "#app/content/blog.ts";
+import { BLOG_COPY, BLOG_LOADER_COPY, BLOG_PATH } from "#app/content/blog.ts";
+import {
+  MAX_SEARCH_LENGTH,
+  SEARCH_COPY,
+  searchTooLong,
+} from "#app/content/blog-search.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { pageLinks, parsePage } from "#app/lib/pagination.ts";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
@@ -47,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         q,
         page,
         invalid: true,
-        message: BLOG_COPY.searchTooLong(MAX_SEARCH_LENGTH),
+        message: searchTooLong(MAX_SEARCH_LENGTH),
       },
       { headers: publicCacheHeaders(request) },
     );
@@ -90,7 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         q,
         page,
         invalid: false,
-        message: error.message || BLOG_COPY.unknownError,
+        message: error.message || BLOG_LOADER_COPY.unknownError,
       },
       { status: 503, headers: publicCacheHeaders(request, 503) },
     );
@@ -105,7 +111,7 @@ export const meta: Route.MetaFunction = (args) => {
   // A search page is one of endless URLs of the same posts: kept out of search engines.
   return routeMeta(args, {
     title: q
-      ? BLOG_COPY.searchResultsFor(q)
+      ? SEARCH_COPY.resultsFor(q)
       : tag
         ? BLOG_COPY.taggedWith(tag)
         : BLOG_COPY.heading,
@@ -141,7 +147,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
       <>
         <p className={classes.state}>
           {q
-            ? BLOG_COPY.noSearchResults(q)
+            ? SEARCH_COPY.noResults(q)
             : tag
               ? BLOG_COPY.noPostsWithTag(tag)
               : BLOG_COPY.noPosts}
@@ -176,7 +182,9 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <BlogHero tag={tag} q={q} />
+      <BlogHero tag={tag}>
+        <SearchForm tag={tag} q={q} />
+      </BlogHero>
       <section
         aria-label={BLOG_COPY.heading}
         className={classes.listSection}

@@ -9,6 +9,7 @@ import { ErrorPage } from "#app/components/error-page.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import {
   BLOG_COPY,
+  BLOG_LOADER_COPY,
   BLOG_PATH,
   POST_AUTHOR,
   POST_COPY,
@@ -102,12 +103,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       post: {
         id: post.id,
         title: post.title,
-        excerpt: post.excerpt,
+        description:
+          post.excerpt || BLOG_LOADER_COPY.descriptionFallback(post.title),
         // Sanitized again on the way out: the row may come from any client.
         html: sanitizePostHtml(post.content),
         coverImageUrl: cover,
         tags: post.tags,
         createdAt: post.created_at,
+        // Formatted here: the page ships the string, not the formatter.
+        publishedOn: formatPostDate(post.created_at),
         updatedAt: post.updated_at,
         readingTime: readingTime(post.word_count),
       },
@@ -134,7 +138,7 @@ export const meta: Route.MetaFunction = (args) => {
     });
   }
   const { post, url, imageUrl } = loaderData;
-  const description = post.excerpt || POST_COPY.descriptionFallback(post.title);
+  const { description } = post;
   // The cover is the page's largest element: fetch it with the document.
   const preload = post.coverImageUrl
     ? [
@@ -209,10 +213,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <div className={classes.postMeta}>
           <p className={classes.byline}>
             {BLOG_COPY.teamLabel} ·{" "}
-            <time dateTime={post.createdAt}>
-              {formatPostDate(post.createdAt)}
-            </time>{" "}
-            · {post.readingTime}
+            <time dateTime={post.createdAt}>{post.publishedOn}</time> ·{" "}
+            {post.readingTime}
           </p>
           {canEdit ? (
             <Link to={`/edit/${post.id}`} className={ui.buttonSecondary}>

@@ -1,4 +1,4 @@
-import { BLOG_COPY } from "#app/content/blog.ts";
+import { readingTimeLabel } from "#app/content/blog-search.ts";
 
 /** Words a reader gets through in a minute (issue #23). */
 export const WORDS_PER_MINUTE = 230;
@@ -15,5 +15,5 @@ export function readingMinutes(words: number) {
 
 /** The label cards and the post page show, made in the loader. */
 export function readingTime(words: number) {
-  return BLOG_COPY.readingTime(readingMinutes(words));
+  return readingTimeLabel(readingMinutes(words));
 }
