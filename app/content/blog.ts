@@ -7,17 +7,8 @@ export const BLOG_COPY = {
   heading: "Blueprints & Breakthroughs",
   tagline: "Insights and news about AI automation",
   taggedWith: (tag: string) => `Posts tagged with "${tag}"`,
-  clearTagFilter: "Clear tag filter",
   loading: "Loading...",
-  noPostsWithTag: (tag: string) => `No posts found with tag "${tag}"`,
-  noPosts: "No posts available yet.",
-  listError: (message: string) => `Error loading posts: ${message}`,
-  coverPlaceholder: "Article Preview",
   teamLabel: `${BRAND_NAME} Team`,
-  previousPage: "Previous page",
-  nextPage: "Next page",
-  pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
-  pagination: "Blog pages",
 } as const;
 
 export const POST_COPY = {

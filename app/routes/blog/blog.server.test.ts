@@ -7,7 +7,7 @@ import {
   searchPosts,
   splitHeadline,
 } from "./blog.server.ts";
-import { MAX_SEARCH_LENGTH } from "#app/content/blog-search.ts";
+import { MAX_SEARCH_LENGTH } from "#app/content/blog-list.ts";
 import {
   DEMO,
   startTestServer,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { pageRange, POSTS_PER_PAGE } from "#app/lib/pagination.ts";
 import { BLOG_LOADER_COPY } from "#app/content/blog.ts";
-import { MAX_SEARCH_LENGTH } from "#app/content/blog-search.ts";
+import { MAX_SEARCH_LENGTH } from "#app/content/blog-list.ts";
 
 // Reads of the blog tables. Every query names its columns and filters on
 // `published` itself, so a signed-in team member (whom RLS lets see more) gets

@@ -9,9 +9,9 @@ import ui from "#app/components/marketing/marketing.module.css";
 import { BLOG_COPY, BLOG_LOADER_COPY, BLOG_PATH } from "#app/content/blog.ts";
 import {
   MAX_SEARCH_LENGTH,
-  SEARCH_COPY,
+  LIST_COPY,
   searchTooLong,
-} from "#app/content/blog-search.ts";
+} from "#app/content/blog-list.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { pageLinks, parsePage } from "#app/lib/pagination.ts";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
@@ -111,7 +111,7 @@ export const meta: Route.MetaFunction = (args) => {
   // A search page is one of endless URLs of the same posts: kept out of search engines.
   return routeMeta(args, {
     title: q
-      ? SEARCH_COPY.resultsFor(q)
+      ? LIST_COPY.searchResultsFor(q)
       : tag
         ? BLOG_COPY.taggedWith(tag)
         : BLOG_COPY.heading,
@@ -139,7 +139,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
       <p className={classes.errorState} role="alert">
         {loaderData.invalid
           ? loaderData.message
-          : BLOG_COPY.listError(loaderData.message)}
+          : LIST_COPY.listError(loaderData.message)}
       </p>
     );
   } else if (loaderData.posts.length === 0) {
@@ -147,10 +147,10 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
       <>
         <p className={classes.state}>
           {q
-            ? SEARCH_COPY.noResults(q)
+            ? LIST_COPY.noSearchResults(q)
             : tag
-              ? BLOG_COPY.noPostsWithTag(tag)
-              : BLOG_COPY.noPosts}
+              ? LIST_COPY.noPostsWithTag(tag)
+              : LIST_COPY.noPosts}
         </p>
         <Pagination
           page={loaderData.page}

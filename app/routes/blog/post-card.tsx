@@ -3,6 +3,7 @@ import classes from "./blog.module.css";
 import { DeletePostButton } from "./delete-post-button.tsx";
 import { TagList } from "./tag-list.tsx";
 import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
+import { LIST_COPY } from "#app/content/blog-list.ts";
 
 export type PostCardData = {
   id: string;
@@ -33,7 +34,7 @@ export function PostCard({ post }: { post: PostCardData }) {
         />
       ) : (
         <div className={classes.placeholder} aria-hidden="true">
-          {BLOG_COPY.coverPlaceholder}
+          {LIST_COPY.coverPlaceholder}
         </div>
       )}
       <div className={classes.cardBody}>

@@ -51,7 +51,8 @@ async function canEdit(
 
 /**
  * Links to up to three posts sharing its tags, made in full here so the page
- * ships only titles and strings. A failure costs the reader the section, not
+ * ships only their titles and addresses (the post page's JavaScript is at its
+ * budget: a reading time per link would not fit). A failure costs the reader the section, not
  * the post.
  */
 async function relatedLinks(
@@ -63,7 +64,6 @@ async function relatedLinks(
     return related.map((post) => ({
       href: `${BLOG_PATH}/${post.id}`,
       title: post.title,
-      readingTime: readingTime(post.word_count),
     }));
   } catch (error) {
     if (!(error instanceof BlogQueryError)) throw error;
@@ -245,16 +245,15 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               <h2 id="post-related" className={classes.footerHeading}>
                 {POST_COPY.relatedHeading}
               </h2>
-              <ul className={classes.related}>
+              <ol>
                 {related.map((link) => (
                   <li key={link.href}>
                     <Link to={link.href} className={ui.textLink}>
                       {link.title}
-                    </Link>{" "}
-                    <span className={classes.byline}>· {link.readingTime}</span>
+                    </Link>
                   </li>
                 ))}
-              </ul>
+              </ol>
             </section>
           ) : null}
           <section aria-labelledby="post-share">

@@ -1,4 +1,4 @@
-import { readingTimeLabel } from "#app/content/blog-search.ts";
+import { readingTimeLabel } from "#app/content/blog-list.ts";
 
 /** Words a reader gets through in a minute (issue #23). */
 export const WORDS_PER_MINUTE = 230;

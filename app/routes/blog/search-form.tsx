@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import classes from "./blog.module.css";
 import ui from "#app/components/marketing/marketing.module.css";
-import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
-import { MAX_SEARCH_LENGTH, SEARCH_COPY } from "#app/content/blog-search.ts";
+import { BLOG_PATH } from "#app/content/blog.ts";
+import { MAX_SEARCH_LENGTH, LIST_COPY } from "#app/content/blog-list.ts";
 import { listHref } from "#app/lib/pagination.ts";
 
 /**
@@ -32,12 +32,11 @@ export function SearchForm({
           name="q"
           defaultValue={q ?? ""}
           maxLength={MAX_SEARCH_LENGTH}
-          aria-label={SEARCH_COPY.label}
-          placeholder={SEARCH_COPY.label}
-          className={classes.searchInput}
+          aria-label={LIST_COPY.searchLabel}
+          placeholder={LIST_COPY.searchLabel}
         />
         <button type="submit" className={ui.button}>
-          {SEARCH_COPY.button}
+          {LIST_COPY.searchButton}
         </button>
       </Form>
       {tag || q ? (
@@ -47,7 +46,7 @@ export function SearchForm({
               to={listHref(BLOG_PATH, { q })}
               className={ui.buttonSecondary}
             >
-              {BLOG_COPY.clearTagFilter}
+              {LIST_COPY.clearTagFilter}
             </Link>
           ) : null}
           {q ? (
@@ -55,7 +54,7 @@ export function SearchForm({
               to={listHref(BLOG_PATH, { tag })}
               className={ui.buttonSecondary}
             >
-              {SEARCH_COPY.clear}
+              {LIST_COPY.clearSearch}
             </Link>
           ) : null}
         </div>
