@@ -110,10 +110,10 @@ as $$
   with query as (
     select websearch_to_tsquery('english'::regconfig, coalesce(p_query, '')) as q
   ),
+  -- Only what ranking and ordering need: a post's other columns (its body
+  -- above all) are read for the page's dozen rows alone.
   matched as (
-    select p.id, p.title, p.excerpt, p.content, p.cover_image_url, p.author_id,
-      p.created_at, p.updated_at, p.word_count,
-      ts_rank(p.search_vector, query.q) as rank
+    select p.id, p.created_at, ts_rank(p.search_vector, query.q) as rank
     from public.blog_posts p, query
     where p.published
       and p.search_vector @@ query.q
@@ -128,11 +128,16 @@ as $$
       )
   ),
   page as (
-    select *
-    from matched
-    order by rank desc, created_at desc, id desc
-    limit least(greatest(coalesce(p_limit, 12), 0), 50)
-    offset greatest(coalesce(p_offset, 0), 0)
+    select p.id, p.title, p.excerpt, p.content, p.cover_image_url, p.author_id,
+      p.created_at, p.updated_at, p.word_count, top.rank
+    from (
+      select id, rank
+      from matched
+      order by rank desc, created_at desc, id desc
+      limit least(greatest(coalesce(p_limit, 12), 0), 50)
+      offset greatest(coalesce(p_offset, 0), 0)
+    ) top
+    join public.blog_posts p on p.id = top.id
   )
   select jsonb_build_object(
     'total', (select count(*) from matched),
