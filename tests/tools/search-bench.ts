@@ -176,6 +176,23 @@ try {
       `${label.padEnd(20)} ${String(hits).padStart(5)} ${ms(rpc.p50)} ${ms(rpc.p99)} ${ms(page.p50)} ${ms(page.p99)}${rpc.p50 > TARGET_P50_MS ? "  OVER TARGET" : ""}`,
     );
   }
+  // The same machine's plain list query (what /blueprints reads without a
+  // search), as a yardstick: on a busy machine every figure above grows with it.
+  const list = await measure(async () => {
+    const { error } = await anon
+      .from("blog_posts")
+      .select(
+        "id, title, excerpt, cover_image_url, author_id, created_at, updated_at, word_count, post_tags(tags(name))",
+        { count: "exact" },
+      )
+      .eq("published", true)
+      .order("created_at", { ascending: false })
+      .range(0, 11);
+    if (error) throw new Error(error.message);
+  });
+  console.log(
+    `yardstick, the list without a search (12 rows, count exact): p50 ${ms(list.p50)}, p99 ${ms(list.p99)}`,
+  );
   const { data: newest, error } = await service
     .from("blog_posts")
     .select("id")
