@@ -8,7 +8,8 @@ import { defineConfig } from "vitest/config";
  * (the default split made five files of them); root's small shared modules
  * in one `site` chunk (eight files); the marketing pages' section heading
  * in one `marketing` chunk; the blog pages' shared components in one
- * `blog` chunk (four). One file compresses better than several and needs no
+ * `blog` chunk (four; the post date is formatted by its loader, so the
+ * formatter stays with the editor's preview). One file compresses better than several and needs no
  * imports between them. Client build only.
  *
  * A group also takes its modules' CSS (and, by default, their imports), so
@@ -65,7 +66,6 @@ function firstLoadChunks(): Plugin {
                     test: appModules(
                       "routes/blog/blog-hero.tsx",
                       "routes/blog/tag-list.tsx",
-                      "routes/blog/format-date.ts",
                       "routes/blog/blog.module.css",
                       "lib/pagination.ts",
                     ),

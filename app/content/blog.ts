@@ -7,26 +7,8 @@ export const BLOG_COPY = {
   heading: "Blueprints & Breakthroughs",
   tagline: "Insights and news about AI automation",
   taggedWith: (tag: string) => `Posts tagged with "${tag}"`,
-  clearTagFilter: "Clear tag filter",
   loading: "Loading...",
-  noPostsWithTag: (tag: string) => `No posts found with tag "${tag}"`,
-  noPosts: "No posts available yet.",
-  listError: (message: string) => `Error loading posts: ${message}`,
-  /** The list's {message} when Supabase gives none. */
-  unknownError: "Unknown error",
-  /**
-   * The {message} for any other backend failure: the database's own words
-   * (tables, types, bytes) are for the log, never for a visitor.
-   */
-  unavailable:
-    "the blog is unavailable right now. Please try again in a moment.",
-  coverPlaceholder: "Article Preview",
   teamLabel: `${BRAND_NAME} Team`,
-  previousPage: "Previous page",
-  nextPage: "Next page",
-  pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
-  pagination: "Blog pages",
-  rssLink: "RSS feed",
 } as const;
 
 export const POST_COPY = {
@@ -44,9 +26,25 @@ export const POST_COPY = {
   notFoundTitle: "Post Not Found",
   notFoundMessage:
     "The blog post you're looking for doesn't exist or has been removed.",
-  descriptionFallback: (title: string) => `Read ${title} on the blog`,
   loading: "Loading post",
-  publishedOn: "Published",
+  relatedHeading: "Related posts",
+} as const;
+
+/**
+ * Words only loaders and feeds use, apart from the objects above so that no
+ * page's JavaScript carries them.
+ */
+export const BLOG_LOADER_COPY = {
+  /** The list's {message} when Supabase gives none. */
+  unknownError: "Unknown error",
+  /**
+   * The {message} for any other backend failure: the database's own words
+   * (tables, types, bytes) are for the log, never for a visitor.
+   */
+  unavailable:
+    "the blog is unavailable right now. Please try again in a moment.",
+  /** A post's description without an excerpt (page metadata, RSS). */
+  descriptionFallback: (title: string) => `Read ${title} on the blog`,
 } as const;
 
 /** JSON-LD author of every post (SPEC.md "Blog post" metadata). */

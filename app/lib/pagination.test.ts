@@ -68,4 +68,14 @@ describe("listHref", () => {
       "/blueprints?tag=AI+Agents+%26+co&page=3",
     );
   });
+
+  test("keeps the search beside the tag", () => {
+    expect(listHref("/blueprints", { q: '"data lake" -cloud', page: 2 })).toBe(
+      "/blueprints?q=%22data+lake%22+-cloud&page=2",
+    );
+    expect(listHref("/blueprints", { tag: "AI", q: "a&b=c#d" })).toBe(
+      "/blueprints?tag=AI&q=a%26b%3Dc%23d",
+    );
+    expect(listHref("/blueprints", { tag: null, q: null })).toBe("/blueprints");
+  });
 });

@@ -43,13 +43,14 @@ export function pageLinks(
   };
 }
 
-/** A list URL that keeps the tag filter; page 1 has no `page` parameter. */
+/** A list URL that keeps the tag filter and search; page 1 has no `page` parameter. */
 export function listHref(
   basePath: string,
-  { tag, page }: { tag?: string | null; page?: number },
+  { tag, q, page }: { tag?: string | null; q?: string | null; page?: number },
 ) {
   const params = new URLSearchParams();
   if (tag) params.set("tag", tag);
+  if (q) params.set("q", q);
   if (page && page > 1) params.set("page", String(page));
   const query = params.toString();
   return query ? `${basePath}?${query}` : basePath;

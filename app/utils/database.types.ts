@@ -20,8 +20,10 @@ export type Database = {
           excerpt: string | null;
           id: string;
           published: boolean;
+          search_vector: string;
           title: string;
           updated_at: string;
+          word_count: number;
         };
         Insert: {
           author_id: string;
@@ -31,8 +33,10 @@ export type Database = {
           excerpt?: string | null;
           id?: string;
           published?: boolean;
+          search_vector?: never;
           title: string;
           updated_at?: string;
+          word_count?: never;
         };
         Update: {
           author_id?: string;
@@ -42,8 +46,10 @@ export type Database = {
           excerpt?: string | null;
           id?: string;
           published?: boolean;
+          search_vector?: never;
           title?: string;
           updated_at?: string;
+          word_count?: never;
         };
         Relationships: [];
       };
@@ -365,6 +371,26 @@ export type Database = {
         };
         Returns: boolean;
       };
+      post_plain_text: {
+        Args: {
+          p_html: string;
+        };
+        Returns: string;
+      };
+      post_search_vector: {
+        Args: {
+          p_title: string;
+          p_excerpt: string;
+          p_html: string;
+        };
+        Returns: string;
+      };
+      post_word_count: {
+        Args: {
+          p_html: string;
+        };
+        Returns: number;
+      };
       rate_limit_hit: {
         Args: {
           p_keys: string[];
@@ -378,6 +404,13 @@ export type Database = {
           p_keys: string[];
         };
         Returns: undefined;
+      };
+      related_posts: {
+        Args: {
+          p_post_id: string;
+          p_limit?: number;
+        };
+        Returns: Record<string, unknown>[];
       };
       save_post: {
         Args: {
@@ -396,9 +429,20 @@ export type Database = {
           excerpt: string | null;
           id: string;
           published: boolean;
+          search_vector: string;
           title: string;
           updated_at: string;
+          word_count: number;
         };
+      };
+      search_posts: {
+        Args: {
+          p_query: string;
+          p_tag?: string;
+          p_limit?: number;
+          p_offset?: number;
+        };
+        Returns: Json;
       };
       submission_stored: {
         Args: {

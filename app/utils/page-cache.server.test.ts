@@ -116,6 +116,11 @@ describe("pageCacheKey", () => {
   test("never caches other pages, queries, posts or personal requests", () => {
     const refused = [
       new Request(`${ORIGIN}/blueprints?tag=AI`),
+      // Searches: one key per arbitrary q would let anyone fill the memory.
+      new Request(`${ORIGIN}/blueprints?q=${"x".repeat(200)}`),
+      new Request(
+        `${ORIGIN}/blueprints.data?q=agents&_routes=routes/blog/list`,
+      ),
       new Request(`${ORIGIN}/blueprints/rss.xml`),
       new Request(`${ORIGIN}/blueprints/1/delete`),
       new Request(`${ORIGIN}/write`),

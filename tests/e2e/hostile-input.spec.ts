@@ -296,6 +296,8 @@ const ROUTES = [
 const QUERIES = [
   (value: string) => `/blueprints?page=${value}`,
   (value: string) => `/blueprints?tag=${value}`,
+  (value: string) => `/blueprints?q=${value}`,
+  (value: string) => `/blueprints?tag=x&q=${value}`,
   (value: string) => `/auth?redirect=${value}`,
 ];
 
@@ -315,6 +317,9 @@ const QUERY_VALUES = [
   "a%00b",
   "%01%1F%7F",
   "%0D%0ASet-Cookie:%20x=1",
+  // Full-text search operators and quotes (websearch_to_tsquery syntax).
+  "%22unterminated%20-x%20or%20%22",
+  "a%3A*%20%26%20b%20%7C%20!c%20%3C-%3E%20(d)",
 ];
 
 test("hostile route parameters and query strings", async ({ request }) => {

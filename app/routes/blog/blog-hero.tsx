@@ -1,10 +1,20 @@
-import { Link } from "react-router";
+import type { ReactNode } from "react";
 import classes from "./blog.module.css";
 import ui from "#app/components/marketing/marketing.module.css";
-import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
+import { BLOG_COPY } from "#app/content/blog.ts";
 
-/** Heading, subtitle and, when a tag is set, the way back to every post. */
-export function BlogHero({ tag }: { tag: string | null }) {
+/**
+ * Heading and subtitle of the list, then what the list puts under them (the
+ * search box and the ways back). Those stay in the list's own chunk: the
+ * blog layout renders this hero too, on every blog page.
+ */
+export function BlogHero({
+  tag,
+  children,
+}: {
+  tag: string | null;
+  children?: ReactNode;
+}) {
   return (
     <section
       aria-labelledby="blog-heading"
@@ -17,13 +27,7 @@ export function BlogHero({ tag }: { tag: string | null }) {
         <p className={classes.subtitle}>
           {tag ? BLOG_COPY.taggedWith(tag) : BLOG_COPY.tagline}
         </p>
-        {tag ? (
-          <div className={classes.heroActions}>
-            <Link to={BLOG_PATH} className={ui.buttonSecondary}>
-              {BLOG_COPY.clearTagFilter}
-            </Link>
-          </div>
-        ) : null}
+        {children}
       </div>
     </section>
   );

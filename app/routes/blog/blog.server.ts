@@ -2,7 +2,8 @@ import type { PostgrestError } from "@supabase/supabase-js";
 import { z } from "zod";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { pageRange, POSTS_PER_PAGE } from "#app/lib/pagination.ts";
-import { BLOG_COPY } from "#app/content/blog.ts";
+import { BLOG_LOADER_COPY } from "#app/content/blog.ts";
+import { MAX_SEARCH_LENGTH } from "#app/content/blog-list.ts";
 
 // Reads of the blog tables. Every query names its columns and filters on
 // `published` itself, so a signed-in team member (whom RLS lets see more) gets
@@ -30,6 +31,7 @@ const PostSummaryRowSchema = z.object({
   author_id: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  word_count: z.number(),
   post_tags: TagLinksSchema,
 });
 
@@ -66,7 +68,7 @@ export type Post = Omit<
 };
 
 const SUMMARY_COLUMNS =
-  "id, title, excerpt, cover_image_url, author_id, created_at, updated_at, post_tags(tags(name))";
+  "id, title, excerpt, cover_image_url, author_id, created_at, updated_at, word_count, post_tags(tags(name))";
 
 /**
  * The filter embed is aliased so the card still shows all of a post's tags:
@@ -85,7 +87,7 @@ export class BlogQueryError extends Error {
  * 8). The database's message goes to the log as the cause.
  */
 function queryError(error: PostgrestError | Error): BlogQueryError {
-  return new BlogQueryError(error.message ? BLOG_COPY.unavailable : "", {
+  return new BlogQueryError(error.message ? BLOG_LOADER_COPY.unavailable : "", {
     cause: error.message,
   });
 }
@@ -99,7 +101,7 @@ export function logMessage(error: BlogQueryError) {
 function parseRows<T extends z.ZodType>(schema: T, rows: unknown): z.infer<T> {
   const result = schema.safeParse(rows);
   if (!result.success) {
-    throw new BlogQueryError(BLOG_COPY.unavailable, {
+    throw new BlogQueryError(BLOG_LOADER_COPY.unavailable, {
       cause: "The blog database answered with data of an unexpected shape",
     });
   }
@@ -180,6 +182,109 @@ export async function listRecentPosts(
   return toSummaries(data);
 }
 
+export type SearchTerms =
+  | { state: "none" }
+  | { state: "too-long"; q: string }
+  | { state: "ok"; q: string };
+
+/**
+ * `?q=` as the words to search for. Control characters (NUL included, which
+ * PostgreSQL refuses outright) are dropped as for the tag; a search of only
+ * spaces is no search; one longer than MAX_SEARCH_LENGTH is refused with a
+ * message rather than cut where the visitor cannot see.
+ */
+export function parseSearch(value: string | null): SearchTerms {
+  const q = value?.replace(/[\u0000-\u001f\u007f]/g, "").trim() ?? "";
+  if (!q) return { state: "none" };
+  if (q.length > MAX_SEARCH_LENGTH) {
+    return { state: "too-long", q: q.slice(0, MAX_SEARCH_LENGTH) };
+  }
+  return { state: "ok", q };
+}
+
+const SearchHitSchema = PostSummaryRowSchema.omit({ post_tags: true }).extend({
+  tags: z.array(z.string()),
+  headline: z.string().nullable(),
+});
+
+const SearchAnswerSchema = z.object({
+  total: z.number(),
+  posts: z.array(SearchHitSchema),
+});
+
+/** Text with the matched words marked: odd indexes are matches. */
+export type Highlighted = string[];
+
+export type SearchHit = PostSummary & { headline: Highlighted | null };
+
+// search_posts() marks matches with U+0001 ... U+0002 (see its migration):
+// characters no post's text keeps, so the post cannot forge a mark.
+const MATCH = /\u0001([^\u0001\u0002]*)\u0002/;
+const STRAY_MARKER = /[\u0001\u0002]/g;
+
+/**
+ * A headline from search_posts() as plain-text parts, matches at odd
+ * indexes (split keeps the captured match between the texts around it): the
+ * page renders each part as text, the odd ones inside <mark>.
+ */
+export function splitHeadline(headline: string): Highlighted {
+  return headline.split(MATCH).map((part) => part.replace(STRAY_MARKER, ""));
+}
+
+export type SearchPage = { posts: SearchHit[]; total: number };
+
+/** One page of published posts matching `q` (best first), optionally with one tag. */
+export async function searchPosts(
+  supabase: TypedSupabaseClient,
+  {
+    q,
+    tag,
+    page,
+    perPage = POSTS_PER_PAGE,
+  }: { q: string; tag: string | null; page: number; perPage?: number },
+): Promise<SearchPage> {
+  const { from } = pageRange(page, perPage);
+  const { data, error } = await supabase
+    .rpc("search_posts", {
+      p_query: q,
+      p_tag: tag ?? undefined,
+      p_limit: perPage,
+      p_offset: from,
+    })
+    .retry(false);
+  if (error) throw queryError(error);
+  const answer = parseRows(SearchAnswerSchema, data);
+  return {
+    total: answer.total,
+    posts: answer.posts.map((hit) => ({
+      ...hit,
+      headline: hit.headline === null ? null : splitHeadline(hit.headline),
+    })),
+  };
+}
+
+const RelatedRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  created_at: z.string(),
+  word_count: z.number(),
+});
+
+export type RelatedPost = z.infer<typeof RelatedRowSchema>;
+
+/** Up to `limit` published posts sharing tags with this one (most shared, then newest). */
+export async function relatedPosts(
+  supabase: TypedSupabaseClient,
+  postId: string,
+  limit = 3,
+): Promise<RelatedPost[]> {
+  const { data, error } = await supabase
+    .rpc("related_posts", { p_post_id: postId, p_limit: limit })
+    .retry(false);
+  if (error) throw queryError(error);
+  return parseRows(z.array(RelatedRowSchema), data ?? []);
+}
+
 const SitemapRowSchema = z.object({ id: z.string(), updated_at: z.string() });
 
 // PostgREST deployments usually cap a response at 1,000 rows.
@@ -223,7 +328,7 @@ export async function getPost(
   const { data, error } = await supabase
     .from("blog_posts")
     .select(
-      "id, title, excerpt, content, cover_image_url, author_id, published, created_at, updated_at, post_tags(tags(name)), post_html(html, sanitizer_version, content_md5)",
+      "id, title, excerpt, content, cover_image_url, author_id, published, created_at, updated_at, word_count, post_tags(tags(name)), post_html(html, sanitizer_version, content_md5)",
     )
     .retry(false)
     .eq("id", id)

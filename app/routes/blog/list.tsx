@@ -4,13 +4,28 @@ import { BlogHero } from "./blog-hero.tsx";
 import classes from "./blog.module.css";
 import { Pagination } from "./pagination.tsx";
 import { PostCard } from "./post-card.tsx";
+import { SearchForm } from "./search-form.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
-import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
+import { BLOG_COPY, BLOG_LOADER_COPY, BLOG_PATH } from "#app/content/blog.ts";
+import {
+  MAX_SEARCH_LENGTH,
+  LIST_COPY,
+  searchTooLong,
+} from "#app/content/blog-list.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { pageLinks, parsePage } from "#app/lib/pagination.ts";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
 import { getUser } from "#app/utils/session.server.ts";
-import { BlogQueryError, listPosts, logMessage } from "./blog.server.ts";
+import {
+  BlogQueryError,
+  listPosts,
+  logMessage,
+  parseSearch,
+  searchPosts,
+  type PostSummary,
+  type SearchHit,
+} from "./blog.server.ts";
+import { readingTime } from "./reading-time.ts";
 import {
   cacheHeadersFromLoader,
   publicCacheHeaders,
@@ -26,28 +41,48 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .get("tag")
       ?.replace(/[\u0000-\u001f\u007f]/g, "")
       .trim() || null;
+  const search = parseSearch(url.searchParams.get("q"));
+  const q = search.state === "none" ? null : search.q;
   const page = parsePage(url.searchParams.get("page"));
+  if (search.state === "too-long") {
+    // Refused before the database: a clear message, not a silent cut.
+    return data(
+      {
+        ok: false as const,
+        tag,
+        q,
+        page,
+        invalid: true,
+        message: searchTooLong(MAX_SEARCH_LENGTH),
+      },
+      { headers: publicCacheHeaders(request) },
+    );
+  }
   // Only the author sees a post's delete button; signed-in pages are never cached publicly.
   const userId = getUser(context)?.id ?? null;
+  const card = (post: PostSummary | SearchHit) => ({
+    id: post.id,
+    title: post.title,
+    excerpt: post.excerpt,
+    headline: "headline" in post ? post.headline : null,
+    coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),
+    tags: post.tags,
+    readingTime: readingTime(post.word_count),
+    canDelete: userId !== null && post.author_id === userId,
+  });
   try {
-    const { posts, total } = await listPosts(getSupabase(context), {
-      tag,
-      page,
-    });
+    const supabase = getSupabase(context);
+    const { posts, total } = q
+      ? await searchPosts(supabase, { q, tag, page })
+      : await listPosts(supabase, { tag, page });
     return data(
       {
         ok: true as const,
         tag,
+        q,
         page,
         pages: pageLinks(page, total),
-        posts: posts.map((post) => ({
-          id: post.id,
-          title: post.title,
-          excerpt: post.excerpt,
-          coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),
-          tags: post.tags,
-          canDelete: userId !== null && post.author_id === userId,
-        })),
+        posts: posts.map(card),
       },
       { headers: publicCacheHeaders(request) },
     );
@@ -58,8 +93,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       {
         ok: false as const,
         tag,
+        q,
         page,
-        message: error.message || BLOG_COPY.unknownError,
+        invalid: false,
+        message: error.message || BLOG_LOADER_COPY.unknownError,
       },
       { status: 503, headers: publicCacheHeaders(request, 503) },
     );
@@ -70,9 +107,16 @@ export const headers: Route.HeadersFunction = cacheHeadersFromLoader;
 
 export const meta: Route.MetaFunction = (args) => {
   const tag = args.loaderData?.tag;
+  const q = args.loaderData?.q;
+  // A search page is one of endless URLs of the same posts: kept out of search engines.
   return routeMeta(args, {
-    title: tag ? BLOG_COPY.taggedWith(tag) : BLOG_COPY.heading,
+    title: q
+      ? LIST_COPY.searchResultsFor(q)
+      : tag
+        ? BLOG_COPY.taggedWith(tag)
+        : BLOG_COPY.heading,
     description: BLOG_COPY.tagline,
+    noIndex: q !== null && q !== undefined,
   });
 };
 
@@ -81,7 +125,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   const loading =
     navigation.state === "loading" &&
     navigation.location.pathname === BLOG_PATH;
-  const { tag } = loaderData;
+  const { tag, q } = loaderData;
 
   let body;
   if (loading) {
@@ -93,16 +137,27 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   } else if (!loaderData.ok) {
     body = (
       <p className={classes.errorState} role="alert">
-        {BLOG_COPY.listError(loaderData.message)}
+        {loaderData.invalid
+          ? loaderData.message
+          : LIST_COPY.listError(loaderData.message)}
       </p>
     );
   } else if (loaderData.posts.length === 0) {
     body = (
       <>
         <p className={classes.state}>
-          {tag ? BLOG_COPY.noPostsWithTag(tag) : BLOG_COPY.noPosts}
+          {q
+            ? LIST_COPY.noSearchResults(q)
+            : tag
+              ? LIST_COPY.noPostsWithTag(tag)
+              : LIST_COPY.noPosts}
         </p>
-        <Pagination page={loaderData.page} tag={tag} {...loaderData.pages} />
+        <Pagination
+          page={loaderData.page}
+          tag={tag}
+          q={q}
+          {...loaderData.pages}
+        />
       </>
     );
   } else {
@@ -115,14 +170,21 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <Pagination page={loaderData.page} tag={tag} {...loaderData.pages} />
+        <Pagination
+          page={loaderData.page}
+          tag={tag}
+          q={q}
+          {...loaderData.pages}
+        />
       </>
     );
   }
 
   return (
     <>
-      <BlogHero tag={tag} />
+      <BlogHero tag={tag}>
+        <SearchForm tag={tag} q={q} />
+      </BlogHero>
       <section
         aria-label={BLOG_COPY.heading}
         className={classes.listSection}

@@ -3,6 +3,7 @@ import classes from "./blog.module.css";
 import { DeletePostButton } from "./delete-post-button.tsx";
 import { TagList } from "./tag-list.tsx";
 import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
+import { LIST_COPY } from "#app/content/blog-list.ts";
 
 export type PostCardData = {
   id: string;
@@ -10,6 +11,10 @@ export type PostCardData = {
   excerpt: string | null;
   coverImageUrl: string | null;
   tags: string[];
+  /** "N min read", made by the loader. */
+  readingTime: string;
+  /** The excerpt of a search hit, matches at odd indexes (splitHeadline). */
+  headline?: string[] | null;
   /** Only for the post's own author (SPEC.md section 6). */
   canDelete?: boolean;
 };
@@ -29,7 +34,7 @@ export function PostCard({ post }: { post: PostCardData }) {
         />
       ) : (
         <div className={classes.placeholder} aria-hidden="true">
-          {BLOG_COPY.coverPlaceholder}
+          {LIST_COPY.coverPlaceholder}
         </div>
       )}
       <div className={classes.cardBody}>
@@ -38,9 +43,17 @@ export function PostCard({ post }: { post: PostCardData }) {
             {post.title}
           </Link>
         </h2>
-        <p className={classes.byline}>{BLOG_COPY.teamLabel}</p>
+        <p className={classes.byline}>
+          {BLOG_COPY.teamLabel} · {post.readingTime}
+        </p>
         <TagList tags={post.tags} label={`Tags of ${post.title}`} />
-        {post.excerpt ? (
+        {post.headline ? (
+          <p className={classes.excerpt}>
+            {post.headline.map((part, index) =>
+              index % 2 ? <mark key={index}>{part}</mark> : part,
+            )}
+          </p>
+        ) : post.excerpt ? (
           <p className={classes.excerpt}>{post.excerpt}</p>
         ) : null}
       </div>

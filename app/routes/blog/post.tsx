@@ -9,6 +9,7 @@ import { ErrorPage } from "#app/components/error-page.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import {
   BLOG_COPY,
+  BLOG_LOADER_COPY,
   BLOG_PATH,
   POST_AUTHOR,
   POST_COPY,
@@ -18,8 +19,14 @@ import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
 import { getRoles } from "#app/utils/permissions.server.ts";
 import { getUser } from "#app/utils/session.server.ts";
-import { lookUpPost } from "./blog.server.ts";
+import {
+  BlogQueryError,
+  logMessage,
+  lookUpPost,
+  relatedPosts,
+} from "./blog.server.ts";
 import { safePostHtml } from "./post-html.server.ts";
+import { readingTime } from "./reading-time.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
   cacheHeadersFromLoader,
@@ -40,6 +47,29 @@ async function canEdit(
   } catch {
     // Roles could not be read: the reader still gets the post, without the button.
     return false;
+  }
+}
+
+/**
+ * Links to up to three posts sharing its tags, made in full here so the page
+ * ships only their titles and addresses (the post page's JavaScript is at its
+ * budget: a reading time per link would not fit). A failure costs the reader the section, not
+ * the post.
+ */
+async function relatedLinks(
+  context: Readonly<RouterContextProvider>,
+  postId: string,
+) {
+  try {
+    const related = await relatedPosts(getSupabase(context), postId);
+    return related.map((post) => ({
+      href: `${BLOG_PATH}/${post.id}`,
+      title: post.title,
+    }));
+  } catch (error) {
+    if (!(error instanceof BlogQueryError)) throw error;
+    console.error("Related posts failed:", logMessage(error));
+    return [];
   }
 }
 
@@ -64,13 +94,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { post } = found;
   const url = absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`);
   const cover = safeLinkUrl(post.cover_image_url ?? undefined);
+  const [editable, related] = await Promise.all([
+    canEdit(context, post.author_id),
+    relatedLinks(context, post.id),
+  ]);
   return data(
     {
       state: "ok" as const,
       post: {
         id: post.id,
         title: post.title,
-        excerpt: post.excerpt,
+        description:
+          post.excerpt || BLOG_LOADER_COPY.descriptionFallback(post.title),
         // Sanitised once, and again only when the content or the policy changed:
         // the row may come from any client.
         html: await safePostHtml({
@@ -81,11 +116,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         coverImageUrl: cover,
         tags: post.tags,
         createdAt: post.created_at,
+        // Formatted here: the page ships the string, not the formatter.
+        publishedOn: formatPostDate(post.created_at),
         updatedAt: post.updated_at,
+        readingTime: readingTime(post.word_count),
       },
+      related,
       url,
       imageUrl: absoluteUrl(env.SITE_URL, cover ?? DEFAULT_SOCIAL_IMAGE_PATH),
-      canEdit: await canEdit(context, post.author_id),
+      canEdit: editable,
     },
     { headers: publicCacheHeaders(request) },
   );
@@ -105,7 +144,7 @@ export const meta: Route.MetaFunction = (args) => {
     });
   }
   const { post, url, imageUrl } = loaderData;
-  const description = post.excerpt || POST_COPY.descriptionFallback(post.title);
+  const { description } = post;
   // The cover is the page's largest element: fetch it with the document.
   const preload = post.coverImageUrl
     ? [
@@ -164,7 +203,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       />
     );
   }
-  const { post, url, canEdit } = loaderData;
+  const { post, url, canEdit, related } = loaderData;
   return (
     <article
       className={`${ui.underNav} ${classes.article}`}
@@ -180,9 +219,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <div className={classes.postMeta}>
           <p className={classes.byline}>
             {BLOG_COPY.teamLabel} ·{" "}
-            <time dateTime={post.createdAt}>
-              {formatPostDate(post.createdAt)}
-            </time>
+            <time dateTime={post.createdAt}>{post.publishedOn}</time> ·{" "}
+            {post.readingTime}
           </p>
           {canEdit ? (
             <Link to={`/edit/${post.id}`} className={ui.buttonSecondary}>
@@ -206,6 +244,22 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
                 {POST_COPY.tagsHeading}
               </h2>
               <TagList tags={post.tags} />
+            </section>
+          ) : null}
+          {related.length > 0 ? (
+            <section aria-labelledby="post-related">
+              <h2 id="post-related" className={classes.footerHeading}>
+                {POST_COPY.relatedHeading}
+              </h2>
+              <ol>
+                {related.map((link) => (
+                  <li key={link.href}>
+                    <Link to={link.href} className={ui.textLink}>
+                      {link.title}
+                    </Link>
+                  </li>
+                ))}
+              </ol>
             </section>
           ) : null}
           <section aria-labelledby="post-share">

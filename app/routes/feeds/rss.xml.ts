@@ -2,7 +2,7 @@ import type { Route } from "./+types/rss.xml";
 import {
   BLOG_COPY,
   BLOG_PATH,
-  POST_COPY,
+  BLOG_LOADER_COPY,
   RSS_ITEM_COUNT,
   RSS_TITLE,
 } from "#app/content/blog.ts";
@@ -41,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     items: posts.map((post) => ({
       title: post.title,
       url: absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`),
-      description: post.excerpt || POST_COPY.descriptionFallback(post.title),
+      description:
+        post.excerpt || BLOG_LOADER_COPY.descriptionFallback(post.title),
       publishedAt: post.created_at,
       categories: post.tags,
     })),

@@ -1,0 +1,30 @@
+// The words only the blog list shows: its states, pagination and search
+// (issue #23). Apart from blog.ts, whose chunk every blog page loads (a post
+// page too): only the list ships these, and the loaders' own strings (reading
+// time, the refusal) ship nowhere.
+
+/** Longest search a visitor may send (the box's maxlength; longer is refused with searchTooLong). */
+export const MAX_SEARCH_LENGTH = 200;
+
+export const LIST_COPY = {
+  clearTagFilter: "Clear tag filter",
+  noPostsWithTag: (tag: string) => `No posts found with tag "${tag}"`,
+  noPosts: "No posts available yet.",
+  listError: (message: string) => `Error loading posts: ${message}`,
+  coverPlaceholder: "Article Preview",
+  previousPage: "Previous page",
+  nextPage: "Next page",
+  pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
+  pagination: "Blog pages",
+  searchLabel: "Search posts",
+  searchButton: "Search",
+  clearSearch: "Clear search",
+  /** Page title of a search. */
+  searchResultsFor: (q: string) => `Search results for "${q}"`,
+  noSearchResults: (q: string) => `No posts match "${q}"`,
+} as const;
+
+export const searchTooLong = (max: number) =>
+  `Search for at most ${max} characters: shorten your search and try again.`;
+
+export const readingTimeLabel = (minutes: number) => `${minutes} min read`;
