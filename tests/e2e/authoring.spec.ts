@@ -557,6 +557,45 @@ test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
     expect(await storedPost(edited)).toBeNull();
   });
 
+  test("editing only the title of a post with tags keeps its tags", async ({
+    page,
+  }) => {
+    // Every tag is an existing one, so the comma field posts empty beside the
+    // checked toggles: that empty value once failed the schema and the form
+    // then crashed re-rendering it (HTTP 500, nothing saved).
+    const title = `Tagged post ${RUN}`;
+    await signIn(page, ACCOUNTS.author.email, "/write");
+    await page.getByRole("textbox", { name: "Title" }).fill(title);
+    await page
+      .getByRole("textbox", { name: "Content" })
+      .fill("<p>Tagged body</p>");
+    await page.getByRole("checkbox", { name: "Analytics" }).check();
+    await page
+      .getByRole("textbox", { name: "More tags, separated by commas" })
+      .fill(`kept ${RUN}`);
+    await page.getByRole("button", { name: "Publish Post" }).click();
+    await page.waitForURL((url) => url.pathname === "/blueprints");
+    const stored = await storedPost(title);
+    expect(tagNames(stored)).toEqual(["Analytics", `kept ${RUN}`].sort());
+
+    await page.goto(`/edit/${stored!.id}`);
+    await expect(
+      page.getByRole("textbox", { name: "More tags, separated by commas" }),
+    ).toHaveValue("");
+    const edited = `${title} renamed`;
+    await page.getByRole("textbox", { name: "Title" }).fill(edited);
+    const response = page.waitForResponse(
+      (res) => res.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Update Post" }).click();
+    expect((await response).status()).toBeLessThan(500);
+    await page.waitForURL((url) => url.pathname === "/blueprints");
+    await expect(toast(page, "Your post has been updated.")).toBeVisible();
+    expect(tagNames(await storedPost(edited))).toEqual(
+      ["Analytics", `kept ${RUN}`].sort(),
+    );
+  });
+
   test("empty title or content shows the message in the page and keeps the form", async ({
     page,
   }) => {

@@ -143,11 +143,11 @@ export async function postFormAction({
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     const missing = Boolean(errors.title?.length || errors.content?.length);
-    const coverError = errors.cover?.[0];
+    const fieldError = errors.cover?.[0] ?? errors.tags?.[0];
     const message =
-      missing || !coverError
+      missing || !fieldError
         ? MISSING_INFORMATION
-        : { title: "Error", description: coverError };
+        : { title: "Error", description: fieldError };
     return failure(reply(), message, 400);
   }
 
