@@ -185,7 +185,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
                     </Table.Td>
                     <Table.Td>
                       <Badge
-                        color={user.isAuthor ? "teal" : "gray"}
+                        color={user.isAuthor ? "brand" : "gray"}
                         variant="light"
                       >
                         {user.isAuthor ? "Author" : "Regular User"}
