@@ -361,6 +361,45 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     expect(objects ?? []).toEqual([]);
   });
 
+  test("inserting an image over a selected, linked word keeps the word and its link", async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.author.email, "/write");
+    const editor = page.getByTestId("post-editor");
+    await editor.click();
+    await page.keyboard.type("read the docs");
+    await page.keyboard.press("Shift+Home");
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    await page
+      .getByRole("textbox", { name: "Enter URL" })
+      .fill("https://example.com/docs");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(editor.locator("a")).toHaveText("read the docs");
+
+    // Select the linked words again, then insert an image.
+    await editor.getByText("read the docs").click();
+    await expect(page.locator(".ProseMirror")).toBeFocused();
+    await page.keyboard.press("End");
+    await page.keyboard.press("Shift+Home");
+    await page.getByTestId("editor-image-input").setInputFiles(coverFile());
+
+    await expect(editor.locator("img")).toHaveCount(1);
+    await expect(editor.locator("a")).toHaveText("read the docs");
+    await expect(editor.locator("a")).toHaveAttribute(
+      "href",
+      "https://example.com/docs",
+    );
+    // The image follows the words rather than standing in for them.
+    const order = await page.locator(".ProseMirror").evaluate((root) => {
+      const link = root.querySelector("a");
+      const img = root.querySelector("img");
+      return link && img
+        ? link.compareDocumentPosition(img) & Node.DOCUMENT_POSITION_FOLLOWING
+        : 0;
+    });
+    expect(order).toBeGreaterThan(0);
+  });
+
   test("empty title or content sends nothing and says what is missing", async ({
     page,
   }) => {
