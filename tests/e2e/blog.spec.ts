@@ -220,6 +220,13 @@ test.describe("blog list", () => {
         .filter({ hasText: NO_COVER_POST_TITLE })
         .getByText("Article Preview"),
     ).toBeVisible();
+    // The designed fallback carries the post's title, like a cover would.
+    await expect(
+      postCards(page)
+        .filter({ hasText: NO_COVER_POST_TITLE })
+        .locator('[aria-hidden="true"]')
+        .getByText(NO_COVER_POST_TITLE),
+    ).toBeVisible();
 
     // Newest first: the seed's November post comes before its June one.
     const titles = await postCards(page).locator("h2").allTextContents();

@@ -253,6 +253,28 @@ test.describe("first paint", () => {
     await expect(heading).toBeInViewport();
   });
 
+  for (const width of [1280, 375]) {
+    test(`the home page's skipped sections hold their own height at ${width} px`, async ({
+      page,
+    }) => {
+      // Each far section's size hint (contain-intrinsic-size) is its measured
+      // height, so the page is as tall before those sections render as after:
+      // no jumping scrollbar, and a capture of the whole page has its length.
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/");
+      const pageHeight = () =>
+        page.evaluate(() => document.documentElement.scrollHeight);
+      const skipped = await pageHeight();
+      // page.evaluate works in the no-js project too (addStyleTag does not).
+      await page.evaluate(() => {
+        for (const section of document.querySelectorAll("main section"))
+          (section as HTMLElement).style.contentVisibility = "visible";
+      });
+      const rendered = await pageHeight();
+      expect(Math.abs(rendered - skipped) / rendered).toBeLessThan(0.03);
+    });
+  }
+
   test("a client-side navigation brings the next page's stylesheets @js-only", async ({
     page,
   }) => {

@@ -29,7 +29,10 @@ export function PostCard({ post }: { post: PostCardData }) {
         />
       ) : (
         <div className={classes.placeholder} aria-hidden="true">
-          {BLOG_COPY.coverPlaceholder}
+          <span className={classes.placeholderLabel}>
+            {BLOG_COPY.coverPlaceholder}
+          </span>
+          <span className={classes.placeholderTitle}>{post.title}</span>
         </div>
       )}
       <div className={classes.cardBody}>
