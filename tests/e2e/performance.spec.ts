@@ -275,6 +275,43 @@ test.describe("first paint", () => {
     });
   }
 
+  test("the brand typeface is self-hosted, preloaded once and used", async ({
+    page,
+  }) => {
+    const fonts: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "font")
+        fonts.push(`${response.status()} ${response.url()}`);
+    });
+    const html = await (await page.request.get("/")).text();
+    const preloads = [
+      ...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g),
+    ].map((match) => match[1]);
+    // One Latin file carries every weight; no other subset is preloaded.
+    expect(preloads).toHaveLength(1);
+    expect(preloads[0]).toMatch(
+      /^\/assets\/inter-latin-wght-normal-.+\.woff2$/,
+    );
+    expect(html).toContain("font-display:swap");
+
+    await page.goto("/");
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          await document.fonts.ready;
+          return document.fonts.check('700 16px "Inter Variable"');
+        }),
+      )
+      .toBe(true);
+    expect(
+      await page
+        .getByRole("heading", { level: 1 })
+        .first()
+        .evaluate((element) => getComputedStyle(element).fontFamily),
+    ).toMatch(/^"Inter Variable"/);
+    expect(fonts).toEqual([`200 ${new URL(preloads[0]!, page.url())}`]);
+  });
+
   test("a client-side navigation brings the next page's stylesheets @js-only", async ({
     page,
   }) => {
