@@ -20,6 +20,7 @@ export type Database = {
           excerpt: string | null;
           id: string;
           published: boolean;
+          social_image_url: string | null;
           title: string;
           updated_at: string;
         };
@@ -31,6 +32,7 @@ export type Database = {
           excerpt?: string | null;
           id?: string;
           published?: boolean;
+          social_image_url?: string | null;
           title: string;
           updated_at?: string;
         };
@@ -42,6 +44,7 @@ export type Database = {
           excerpt?: string | null;
           id?: string;
           published?: boolean;
+          social_image_url?: string | null;
           title?: string;
           updated_at?: string;
         };
@@ -244,6 +247,7 @@ export type Database = {
           excerpt: string | null;
           id: string;
           published: boolean;
+          social_image_url: string | null;
           title: string;
           updated_at: string;
         };

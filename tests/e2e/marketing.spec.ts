@@ -188,7 +188,7 @@ test.describe("marketing pages", () => {
     const agent = await (await request.get("/agents/data-analyst")).text();
     expect(agent).toContain("<title>Zara, AI Data Analyst | Recursa</title>");
     expect(agent).toMatch(
-      /<meta property="og:image" content="[^"]*\/images\/agents\/data-analyst-poster\.svg"/,
+      /<meta property="og:image" content="[^"]*\/images\/agents\/data-analyst-poster\.png"/,
     );
     expect(agent).toContain('"@type":"Service"');
   });

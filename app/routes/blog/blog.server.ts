@@ -36,6 +36,7 @@ const PostSummaryRowSchema = z.object({
 const PostRowSchema = PostSummaryRowSchema.extend({
   content: z.string(),
   published: z.boolean(),
+  social_image_url: z.string().nullable(),
 });
 
 export type PostSummary = Omit<
@@ -207,7 +208,7 @@ export async function getPost(
   const { data, error } = await supabase
     .from("blog_posts")
     .select(
-      "id, title, excerpt, content, cover_image_url, author_id, published, created_at, updated_at, post_tags(tags(name))",
+      "id, title, excerpt, content, cover_image_url, social_image_url, author_id, published, created_at, updated_at, post_tags(tags(name))",
     )
     .retry(false)
     .eq("id", id)

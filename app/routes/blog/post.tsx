@@ -19,6 +19,7 @@ import { safeLinkUrl, sanitizePostHtml } from "#app/lib/sanitize.ts";
 import { getRoles } from "#app/utils/permissions.server.ts";
 import { getUser } from "#app/utils/session.server.ts";
 import { lookUpPost } from "./blog.server.ts";
+import { postSocialImage } from "./social-image.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
   cacheHeadersFromLoader,
@@ -78,7 +79,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         updatedAt: post.updated_at,
       },
       url,
-      imageUrl: absoluteUrl(env.SITE_URL, cover ?? DEFAULT_SOCIAL_IMAGE_PATH),
+      imageUrl: absoluteUrl(
+        env.SITE_URL,
+        postSocialImage(
+          {
+            cover_image_url: cover ?? null,
+            social_image_url: post.social_image_url,
+          },
+          env.SUPABASE_URL,
+        ) ?? DEFAULT_SOCIAL_IMAGE_PATH,
+      ),
       canEdit: await canEdit(context, post.author_id),
     },
     { headers: publicCacheHeaders(request) },

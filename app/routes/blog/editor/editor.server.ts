@@ -34,6 +34,10 @@ import {
   uploadCover,
 } from "#app/routes/blog/post.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
+import {
+  postSocialImage,
+  storeSocialCard,
+} from "#app/routes/blog/social-image.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 
@@ -232,6 +236,17 @@ export async function postFormAction({
       { title: "Error", description: saved.message ?? failedMessage },
       status,
     );
+  }
+
+  // Link previews need a PNG or JPEG: without such a cover the post gets a
+  // card with its title, made now rather than on each request.
+  if (!postSocialImage({ cover_image_url: coverImageUrl }, env.SUPABASE_URL)) {
+    await storeSocialCard(supabase, {
+      id: saved.id,
+      title: withoutControlCharacters(title),
+      userId: user.id,
+      previousUrl: post?.social_image_url ?? null,
+    });
   }
 
   // A replaced cover that was this author's own upload is no longer used.
