@@ -19,7 +19,7 @@ export const NAVBAR_SCROLL_THRESHOLD_PX = 10;
 
 // An SVG keeps the card editable as text; crawlers that want a bitmap fall back
 // to the title and description.
-export const DEFAULT_SOCIAL_IMAGE_PATH = "/social-card.svg";
+export const DEFAULT_SOCIAL_IMAGE_PATH = "/social-card.png";
 
 export const FOOTER_BLURB =
   "Continuously learning AI agents that turn your organization's knowledge into shipped work.";

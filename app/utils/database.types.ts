@@ -21,6 +21,7 @@ export type Database = {
           id: string;
           published: boolean;
           search_vector: string;
+          social_image_url: string | null;
           title: string;
           updated_at: string;
           word_count: number;
@@ -34,6 +35,7 @@ export type Database = {
           id?: string;
           published?: boolean;
           search_vector?: never;
+          social_image_url?: string | null;
           title: string;
           updated_at?: string;
           word_count?: never;
@@ -47,6 +49,7 @@ export type Database = {
           id?: string;
           published?: boolean;
           search_vector?: never;
+          social_image_url?: string | null;
           title?: string;
           updated_at?: string;
           word_count?: never;
@@ -430,6 +433,7 @@ export type Database = {
           id: string;
           published: boolean;
           search_vector: string;
+          social_image_url: string | null;
           title: string;
           updated_at: string;
           word_count: number;

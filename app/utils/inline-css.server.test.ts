@@ -12,6 +12,10 @@ const files: Record<string, string> = {
   "/assets/home-x.y.css": ".h{margin:0}",
   "/assets/huge-1.css": "x".repeat(MAX_INLINE_BYTES + 1),
   "/assets/evil-1.css": ".e{content:'</style><script>'}",
+  "/assets/fonts-1.css":
+    '@font-face{src:url(/assets/inter-latin-wght-normal-Dx4.woff2) format("woff2-variations")}',
+  "/assets/fonts-2.css":
+    "@font-face{src:url(/assets/inter-latin-wght-normal-Dx4.woff2)}.b{background:url(/assets/x.png)}",
 };
 const read = (href: string) => files[href] ?? null;
 
@@ -27,6 +31,22 @@ describe("inlineStylesheets", () => {
         '<style data-inline-href="/assets/home-x.y.css">.h{margin:0}</style>' +
         '<link disabled="" media="not all" rel="stylesheet" href="/assets/home-x.y.css"/>',
     );
+  });
+
+  it("preloads each built font an inlined stylesheet names, once", () => {
+    const head =
+      '<link rel="stylesheet" href="/assets/fonts-1.css"/>' +
+      '<link rel="stylesheet" href="/assets/fonts-2.css"/>';
+    const out = inlineStylesheets(head, read);
+    const preload =
+      '<link rel="preload" href="/assets/inter-latin-wght-normal-Dx4.woff2" as="font" type="font/woff2" crossorigin="">';
+    expect(
+      out.startsWith(
+        preload + '<style data-inline-href="/assets/fonts-1.css">',
+      ),
+    ).toBe(true);
+    expect(out.split(preload)).toHaveLength(2);
+    expect(out).not.toContain('href="/assets/x.png"');
   });
 
   it("leaves every other link alone", () => {

@@ -48,14 +48,31 @@ const LINK = /<link\b[^>]*>/g;
 // and no path can leave the assets folder.
 const BUILT_STYLESHEET = /\shref="(\/assets\/[\w-]+(?:\.[\w-]+)*\.css)"/;
 
+// The built font files an inlined stylesheet names (the brand's Inter, one
+// Latin file for every weight): the first paint needs them, and a font named
+// only in CSS is requested once the page's text has been laid out.
+const BUILT_FONT = /url\((\/assets\/[\w-]+(?:\.[\w-]+)*\.woff2)\)/g;
+
+/** Preload links for the fonts in `css` not already preloaded. */
+function fontPreloads(css: string, preloaded: Set<string>) {
+  let links = "";
+  for (const [, href] of css.matchAll(BUILT_FONT)) {
+    if (!href || preloaded.has(href)) continue;
+    preloaded.add(href);
+    links += `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin="">`;
+  }
+  return links;
+}
+
 /**
  * `head` with every built stylesheet's text in a <style> before its link,
- * and the link disabled.
+ * and the link disabled; the fonts those stylesheets name are preloaded.
  */
 export function inlineStylesheets(
   head: string,
   read: (href: string) => string | null = readBuiltStylesheet,
 ) {
+  const preloaded = new Set<string>();
   return head.replace(LINK, (link) => {
     if (!/\srel="stylesheet"/.test(link)) return link;
     const href = BUILT_STYLESHEET.exec(link)?.[1];
@@ -70,6 +87,7 @@ export function inlineStylesheets(
     }
     const nonce = /\snonce="([^"]*)"/.exec(link)?.[1];
     return (
+      fontPreloads(css, preloaded) +
       `<style data-inline-href="${href}"${nonce ? ` nonce="${nonce}"` : ""}>${css}</style>` +
       link.replace(/^<link\b/, '<link disabled="" media="not all"')
     );

@@ -361,6 +361,45 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     expect(objects ?? []).toEqual([]);
   });
 
+  test("inserting an image over a selected, linked word keeps the word and its link", async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.author.email, "/write");
+    const editor = page.getByTestId("post-editor");
+    await editor.click();
+    await page.keyboard.type("read the docs");
+    await page.keyboard.press("Shift+Home");
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    await page
+      .getByRole("textbox", { name: "Enter URL" })
+      .fill("https://example.com/docs");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(editor.locator("a")).toHaveText("read the docs");
+
+    // Select the linked words again, then insert an image.
+    await editor.getByText("read the docs").click();
+    await expect(page.locator(".ProseMirror")).toBeFocused();
+    await page.keyboard.press("End");
+    await page.keyboard.press("Shift+Home");
+    await page.getByTestId("editor-image-input").setInputFiles(coverFile());
+
+    await expect(editor.locator("img")).toHaveCount(1);
+    await expect(editor.locator("a")).toHaveText("read the docs");
+    await expect(editor.locator("a")).toHaveAttribute(
+      "href",
+      "https://example.com/docs",
+    );
+    // The image follows the words rather than standing in for them.
+    const order = await page.locator(".ProseMirror").evaluate((root) => {
+      const link = root.querySelector("a");
+      const img = root.querySelector("img");
+      return link && img
+        ? link.compareDocumentPosition(img) & Node.DOCUMENT_POSITION_FOLLOWING
+        : 0;
+    });
+    expect(order).toBeGreaterThan(0);
+  });
+
   test("empty title or content sends nothing and says what is missing", async ({
     page,
   }) => {
@@ -555,6 +594,45 @@ test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
     await page.waitForURL((url) => url.pathname === "/blueprints");
     await expect(toast(page, "Post deleted successfully")).toBeVisible();
     expect(await storedPost(edited)).toBeNull();
+  });
+
+  test("editing only the title of a post with tags keeps its tags", async ({
+    page,
+  }) => {
+    // Every tag is an existing one, so the comma field posts empty beside the
+    // checked toggles: that empty value once failed the schema and the form
+    // then crashed re-rendering it (HTTP 500, nothing saved).
+    const title = `Tagged post ${RUN}`;
+    await signIn(page, ACCOUNTS.author.email, "/write");
+    await page.getByRole("textbox", { name: "Title" }).fill(title);
+    await page
+      .getByRole("textbox", { name: "Content" })
+      .fill("<p>Tagged body</p>");
+    await page.getByRole("checkbox", { name: "Analytics" }).check();
+    await page
+      .getByRole("textbox", { name: "More tags, separated by commas" })
+      .fill(`kept ${RUN}`);
+    await page.getByRole("button", { name: "Publish Post" }).click();
+    await page.waitForURL((url) => url.pathname === "/blueprints");
+    const stored = await storedPost(title);
+    expect(tagNames(stored)).toEqual(["Analytics", `kept ${RUN}`].sort());
+
+    await page.goto(`/edit/${stored!.id}`);
+    await expect(
+      page.getByRole("textbox", { name: "More tags, separated by commas" }),
+    ).toHaveValue("");
+    const edited = `${title} renamed`;
+    await page.getByRole("textbox", { name: "Title" }).fill(edited);
+    const response = page.waitForResponse(
+      (res) => res.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Update Post" }).click();
+    expect((await response).status()).toBeLessThan(500);
+    await page.waitForURL((url) => url.pathname === "/blueprints");
+    await expect(toast(page, "Your post has been updated.")).toBeVisible();
+    expect(tagNames(await storedPost(edited))).toEqual(
+      ["Analytics", `kept ${RUN}`].sort(),
+    );
   });
 
   test("empty title or content shows the message in the page and keeps the form", async ({

@@ -220,6 +220,13 @@ test.describe("blog list", () => {
         .filter({ hasText: NO_COVER_POST_TITLE })
         .getByText("Article Preview"),
     ).toBeVisible();
+    // The designed fallback carries the post's title, like a cover would.
+    await expect(
+      postCards(page)
+        .filter({ hasText: NO_COVER_POST_TITLE })
+        .locator('[aria-hidden="true"]')
+        .getByText(NO_COVER_POST_TITLE),
+    ).toBeVisible();
 
     // Newest first: the seed's November post comes before its June one.
     const titles = await postCards(page).locator("h2").allTextContents();
@@ -440,7 +447,8 @@ test.describe("blog post", () => {
       .find((item) => item["@type"] === "BlogPosting");
     expect(posting).toMatchObject({
       headline: SEEDED_POST.title,
-      image: `${BASE_URL}/blog/cover-data-engineering.svg`,
+      // The cover's PNG twin, as og:image: consumers of either render no SVG.
+      image: `${BASE_URL}/blog/cover-data-engineering.png`,
       datePublished: expect.stringMatching(/^2026-07-14T08:00:00/),
       dateModified: expect.stringMatching(/^2026-07-16T13:45:00/),
       author: { name: "team" },

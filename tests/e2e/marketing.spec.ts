@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { axeTarget, expectNoAxeViolations } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 
 // The public marketing screens of SPEC.md sections 1 and 2. Each runs in both
@@ -80,32 +80,6 @@ const PAGES = [
     texts: [agent.role, "Capabilities", "Technologies", "Learning progress"],
   })),
 ];
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa"])
-    .analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-  expect(summary).toEqual([]);
-}
-
-/**
- * axe runs inside the page, so it cannot run where scripts are disabled. For
- * the no-js project it checks the same un-hydrated server HTML in a page whose
- * app bundles are blocked instead.
- */
-async function axeTarget(page: Page, browser: Browser, project: string) {
-  if (project !== "no-js") return page;
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    javaScriptEnabled: true,
-  });
-  await context.route(/\/assets\/.+\.js$/, (route) => route.abort());
-  return context.newPage();
-}
 
 const header = (page: Page) => page.getByRole("banner");
 
@@ -214,7 +188,7 @@ test.describe("marketing pages", () => {
     const agent = await (await request.get("/agents/data-analyst")).text();
     expect(agent).toContain("<title>Zara, AI Data Analyst | Recursa</title>");
     expect(agent).toMatch(
-      /<meta property="og:image" content="[^"]*\/images\/agents\/data-analyst-poster\.svg"/,
+      /<meta property="og:image" content="[^"]*\/images\/agents\/data-analyst-poster\.png"/,
     );
     expect(agent).toContain('"@type":"Service"');
   });

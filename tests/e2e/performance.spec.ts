@@ -255,6 +255,65 @@ test.describe("first paint", () => {
     await expect(heading).toBeInViewport();
   });
 
+  for (const width of [1280, 375]) {
+    test(`the home page's skipped sections hold their own height at ${width} px`, async ({
+      page,
+    }) => {
+      // Each far section's size hint (contain-intrinsic-size) is its measured
+      // height, so the page is as tall before those sections render as after:
+      // no jumping scrollbar, and a capture of the whole page has its length.
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/");
+      const pageHeight = () =>
+        page.evaluate(() => document.documentElement.scrollHeight);
+      const skipped = await pageHeight();
+      // page.evaluate works in the no-js project too (addStyleTag does not).
+      await page.evaluate(() => {
+        for (const section of document.querySelectorAll("main section"))
+          (section as HTMLElement).style.contentVisibility = "visible";
+      });
+      const rendered = await pageHeight();
+      expect(Math.abs(rendered - skipped) / rendered).toBeLessThan(0.03);
+    });
+  }
+
+  test("the brand typeface is self-hosted, preloaded once and used", async ({
+    page,
+  }) => {
+    const fonts: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "font")
+        fonts.push(`${response.status()} ${response.url()}`);
+    });
+    const html = await (await page.request.get("/")).text();
+    const preloads = [
+      ...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g),
+    ].map((match) => match[1]);
+    // One Latin file carries every weight; no other subset is preloaded.
+    expect(preloads).toHaveLength(1);
+    expect(preloads[0]).toMatch(
+      /^\/assets\/inter-latin-wght-normal-.+\.woff2$/,
+    );
+    expect(html).toContain("font-display:swap");
+
+    await page.goto("/");
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          await document.fonts.ready;
+          return document.fonts.check('700 16px "Inter Variable"');
+        }),
+      )
+      .toBe(true);
+    expect(
+      await page
+        .getByRole("heading", { level: 1 })
+        .first()
+        .evaluate((element) => getComputedStyle(element).fontFamily),
+    ).toMatch(/^"Inter Variable"/);
+    expect(fonts).toEqual([`200 ${new URL(preloads[0]!, page.url())}`]);
+  });
+
   test("a client-side navigation brings the next page's stylesheets @js-only", async ({
     page,
   }) => {

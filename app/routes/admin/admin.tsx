@@ -137,7 +137,8 @@ function ToggleAuthorButton({
         name="intent"
         value={isAuthor ? "remove-author" : "make-author"}
         variant={isAuthor ? "outline" : "filled"}
-        color={isAuthor ? "red" : undefined}
+        // red-9: the default outline red (red-6) is 3.1:1 on the row's grey.
+        color={isAuthor ? "red.9" : undefined}
         size="xs"
         loading={busy}
       >
@@ -189,7 +190,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
                     </Table.Td>
                     <Table.Td>
                       <Badge
-                        color={user.isAuthor ? "teal" : "gray"}
+                        color={user.isAuthor ? "brand" : "gray"}
                         variant="light"
                       >
                         {user.isAuthor ? "Author" : "Regular User"}

@@ -27,7 +27,8 @@ export const meta: Route.MetaFunction = (args) => {
   return routeMeta(args, {
     title: `${agent.name}, AI ${agent.role}`,
     description: agent.summary,
-    image: agent.video.poster,
+    // The poster's PNG twin (scripts/social-images.ts): previews show no SVG.
+    image: agent.video.poster.replace(/\.svg$/, ".png"),
     jsonLd: [
       {
         "@context": "https://schema.org",

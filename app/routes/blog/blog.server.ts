@@ -44,6 +44,7 @@ const StoredHtmlSchema = z.object({
 const PostRowSchema = PostSummaryRowSchema.extend({
   content: z.string(),
   published: z.boolean(),
+  social_image_url: z.string().nullable(),
   // One-to-one (its key is the post's): an object, or none yet.
   post_html: z
     .union([StoredHtmlSchema, z.array(StoredHtmlSchema)])
@@ -328,7 +329,7 @@ export async function getPost(
   const { data, error } = await supabase
     .from("blog_posts")
     .select(
-      "id, title, excerpt, content, cover_image_url, author_id, published, created_at, updated_at, word_count, post_tags(tags(name)), post_html(html, sanitizer_version, content_md5)",
+      "id, title, excerpt, content, cover_image_url, social_image_url, author_id, published, created_at, updated_at, word_count, post_tags(tags(name)), post_html(html, sanitizer_version, content_md5)",
     )
     .retry(false)
     .eq("id", id)

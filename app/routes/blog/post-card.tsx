@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import classes from "./blog.module.css";
+import cardClasses from "./post-card.module.css";
 import { DeletePostButton } from "./delete-post-button.tsx";
 import { TagList } from "./tag-list.tsx";
 import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
@@ -33,8 +34,9 @@ export function PostCard({ post }: { post: PostCardData }) {
           className={classes.cardCover}
         />
       ) : (
-        <div className={classes.placeholder} aria-hidden="true">
-          {LIST_COPY.coverPlaceholder}
+        <div className={cardClasses.placeholder} aria-hidden="true">
+          <span>{LIST_COPY.coverPlaceholder}</span>
+          <span>{post.title}</span>
         </div>
       )}
       <div className={classes.cardBody}>

@@ -45,6 +45,7 @@ export const DELETE_FAILED = {
   description: "Failed to delete post",
 } as const;
 
+export const TAGS_TYPE_MESSAGE = "Tags must be text, separated by commas.";
 export const COVER_SIZE_MESSAGE = "The cover image must be 5 MB or smaller.";
 export const COVER_TYPE_MESSAGE =
   "The cover image must be a PNG, JPEG, GIF or WebP image.";

@@ -27,6 +27,7 @@ import {
 } from "./blog.server.ts";
 import { safePostHtml } from "./post-html.server.ts";
 import { readingTime } from "./reading-time.ts";
+import { postSocialImage } from "./social-image.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
   cacheHeadersFromLoader,
@@ -123,7 +124,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       },
       related,
       url,
-      imageUrl: absoluteUrl(env.SITE_URL, cover ?? DEFAULT_SOCIAL_IMAGE_PATH),
+      imageUrl: absoluteUrl(
+        env.SITE_URL,
+        postSocialImage(
+          {
+            cover_image_url: cover ?? null,
+            social_image_url: post.social_image_url,
+          },
+          env.SUPABASE_URL,
+        ) ?? DEFAULT_SOCIAL_IMAGE_PATH,
+      ),
       canEdit: editable,
     },
     { headers: publicCacheHeaders(request) },

@@ -113,7 +113,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <LogoStrip heading={logos.heading} logos={logos.items} />
 
-      <section aria-labelledby="how-heading" className={ui.section}>
+      <section
+        aria-labelledby="how-heading"
+        className={`${ui.section} ${classes.howSection}`}
+      >
         <div className={ui.container}>
           <SectionHeading
             id="how-heading"
@@ -163,7 +166,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="deployment-heading" className={ui.section}>
+      <section
+        aria-labelledby="deployment-heading"
+        className={`${ui.section} ${classes.deploymentSection}`}
+      >
         <div className={ui.container}>
           <SectionHeading
             id="deployment-heading"
@@ -197,7 +203,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section
         aria-labelledby="blueprints-heading"
-        className={`${ui.section} ${ui.muted}`}
+        className={`${ui.section} ${ui.muted} ${classes.blueprintsSection}`}
       >
         <div className={`${ui.container} ${classes.teaser}`}>
           <div>
@@ -226,7 +232,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="cta-heading" className={ui.section}>
+      <section
+        aria-labelledby="cta-heading"
+        className={`${ui.section} ${classes.ctaSection}`}
+      >
         <div className={ui.container}>
           <div className={ui.ctaBand}>
             <h2 id="cta-heading">{closingCta.title}</h2>

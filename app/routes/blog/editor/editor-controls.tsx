@@ -6,7 +6,7 @@ import {
   ActionIcon,
 } from "@mantine/core";
 import { RichTextEditor, useRichTextEditorContext } from "@mantine/tiptap";
-import { useEditorState } from "@tiptap/react";
+import { useEditorState, type Editor } from "@tiptap/react";
 import { useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { INLINE_IMAGE_ACCEPT, INLINE_IMAGE_MAX_BYTES } from "./editor-urls.ts";
 import { EDITOR_LABELS } from "./labels.ts";
@@ -212,6 +212,16 @@ export function BackgroundColorControl() {
   );
 }
 
+/**
+ * A chain that inserts at the end of the selection. Inserting over a
+ * selection replaces it, so a selected (perhaps linked) word would be lost
+ * to the image or video: the selected text stays and the new node follows it.
+ */
+function insertAfterSelection(editor: Editor) {
+  const { to } = editor.state.selection;
+  return editor.chain().focus().setTextSelection(to);
+}
+
 function readAsDataUrl(file: File) {
   return new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
@@ -234,7 +244,7 @@ export function ImageControl() {
       return;
     }
     const src = await readAsDataUrl(file);
-    if (!editor.chain().focus().setImage({ src, alt: "" }).run()) {
+    if (!insertAfterSelection(editor).setImage({ src, alt: "" }).run()) {
       window.alert(EDITOR_LABELS.imageRefused);
     }
   };
@@ -276,7 +286,7 @@ export function VideoControl() {
         if (!editor) return;
         const url = window.prompt(EDITOR_LABELS.videoPrompt)?.trim();
         if (!url) return;
-        if (!editor.chain().focus().setYoutubeVideo({ src: url }).run()) {
+        if (!insertAfterSelection(editor).setYoutubeVideo({ src: url }).run()) {
           window.alert(EDITOR_LABELS.videoRefused);
         }
       }}

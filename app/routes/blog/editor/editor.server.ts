@@ -35,6 +35,10 @@ import {
   uploadCover,
 } from "#app/routes/blog/post.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
+import {
+  postSocialImage,
+  storeSocialCard,
+} from "#app/routes/blog/social-image.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 
@@ -144,11 +148,11 @@ export async function postFormAction({
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     const missing = Boolean(errors.title?.length || errors.content?.length);
-    const coverError = errors.cover?.[0];
+    const fieldError = errors.cover?.[0] ?? errors.tags?.[0];
     const message =
-      missing || !coverError
+      missing || !fieldError
         ? MISSING_INFORMATION
-        : { title: "Error", description: coverError };
+        : { title: "Error", description: fieldError };
     return failure(reply(), message, 400);
   }
 
@@ -237,6 +241,17 @@ export async function postFormAction({
 
   // Sanitised above: stored now, so no reader's view sanitises it again.
   await storePostHtml(saved.id, content, content);
+
+  // Link previews need a PNG or JPEG: without such a cover the post gets a
+  // card with its title, made now rather than on each request.
+  if (!postSocialImage({ cover_image_url: coverImageUrl }, env.SUPABASE_URL)) {
+    await storeSocialCard(supabase, {
+      id: saved.id,
+      title: withoutControlCharacters(title),
+      userId: user.id,
+      previousUrl: post?.social_image_url ?? null,
+    });
+  }
 
   // A replaced cover that was this author's own upload is no longer used.
   if (uploadedPath && post) {

@@ -104,7 +104,7 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
   const initialContent =
     asText(fields.content.initialValue) ?? post?.content ?? "";
   const initialTags = parseTagList(
-    (fields.tags.initialValue as string | string[] | undefined) ??
+    (fields.tags.initialValue as Parameters<typeof parseTagList>[0]) ??
       post?.tags ??
       [],
   );
@@ -270,6 +270,8 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
             existingTags={existingTags}
             initialTags={initialTags}
             enhanced={hydrated}
+            errorId={fields.tags.errorId}
+            errors={fields.tags.errors}
           />
           <Group justify="flex-end">
             <Button

@@ -4,6 +4,7 @@ import {
   COVER_SIZE_MESSAGE,
   COVER_TYPE_MESSAGE,
   CONTENT_REQUIRED_MESSAGE,
+  TAGS_TYPE_MESSAGE,
   TITLE_REQUIRED_MESSAGE,
 } from "#app/routes/blog/post-messages.ts";
 import {
@@ -54,6 +55,41 @@ describe("parseTagList", () => {
     expect(parseTagList(["x", "y, z"])).toEqual(["x", "y", "z"]);
     expect(parseTagList(undefined)).toEqual([]);
     expect(parseTagList(" , ")).toEqual([]);
+    // What Conform makes of an empty field, and what its reply carries back.
+    expect(parseTagList([undefined, "a", null, "b"])).toEqual(["a", "b"]);
+  });
+});
+
+describe("PostSchema tags", () => {
+  const base: [string, string][] = [
+    ["intent", "publish"],
+    ["title", "A title"],
+    ["content", "<p>Body</p>"],
+  ];
+
+  test("the empty comma field posted beside checked toggles is no error", () => {
+    const submission = parse(
+      form([...base, ["tags", ""], ["tags", "AI"], ["tags", "Data"]]),
+    );
+    expect(submission.error).toBeUndefined();
+    expect(submission.status === "success" && submission.value.tags).toEqual([
+      "AI",
+      "Data",
+    ]);
+  });
+
+  test("no tags field at all means no tags", () => {
+    const submission = parse(form(base));
+    expect(submission.status === "success" && submission.value.tags).toEqual(
+      [],
+    );
+  });
+
+  test("a file where tags belong is refused with a message", () => {
+    const submission = parse(
+      form([...base, ["tags", new File(["x"], "x.txt")]]),
+    );
+    expect(submission.error?.tags).toEqual([TAGS_TYPE_MESSAGE]);
   });
 });
 

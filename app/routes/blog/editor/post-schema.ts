@@ -9,6 +9,7 @@ import {
   CONTENT_REQUIRED_MESSAGE,
   CONTENT_TOO_DEEP_MESSAGE,
   COVER_SIZE_MESSAGE,
+  TAGS_TYPE_MESSAGE,
   COVER_TYPE_MESSAGE,
   TITLE_REQUIRED_MESSAGE,
 } from "#app/routes/blog/post-messages.ts";
@@ -48,15 +49,21 @@ export function hasVisibleContent(html: string | undefined): boolean {
   return text !== "";
 }
 
+type TagValue = string | null | undefined;
+
 /**
  * Tags arrive as one value per tag (hidden inputs, toggles) or as a
  * comma-separated field (without JavaScript): one list, trimmed, without
- * blanks or repeats, in the order given.
+ * blanks or repeats, in the order given. Conform turns an empty field into
+ * `undefined` (and a reply carries it back as `null`): the no-JavaScript form
+ * posts its empty comma field beside the checked toggles, so those entries
+ * are blanks, not errors.
  */
-export function parseTagList(value: string | string[] | undefined): string[] {
-  const raw = value === undefined ? [] : Array.isArray(value) ? value : [value];
+export function parseTagList(value: TagValue | TagValue[]): string[] {
+  const raw = Array.isArray(value) ? value : [value];
   const tags: string[] = [];
-  for (const tag of raw.flatMap((entry) => entry.split(","))) {
+  const entries = raw.filter((entry) => typeof entry === "string");
+  for (const tag of entries.flatMap((entry) => entry.split(","))) {
     const name = tag.trim().replace(/\s+/g, " ");
     if (name !== "" && !tags.includes(name)) tags.push(name);
   }
@@ -75,8 +82,12 @@ const coverField = z
     COVER_TYPE_MESSAGE,
   );
 
+// A missing field means no tags; anything but text (a file) is refused with
+// a message rather than read.
 const tagsField = z
-  .union([z.string(), z.array(z.string())])
+  .union([z.string(), z.array(z.string().optional())], {
+    error: TAGS_TYPE_MESSAGE,
+  })
   .optional()
   .transform(parseTagList);
 

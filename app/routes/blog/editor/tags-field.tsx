@@ -20,6 +20,8 @@ type TagsFieldProps = {
   initialTags: string[];
   /** Whether scripts run: the custom-tag input then adds on Enter. */
   enhanced: boolean;
+  errorId: string;
+  errors?: string[];
 };
 
 /**
@@ -34,6 +36,8 @@ export function TagsField({
   existingTags,
   initialTags,
   enhanced,
+  errorId,
+  errors,
 }: TagsFieldProps) {
   const existing = new Set(existingTags);
   const [selected, setSelected] = useState(() =>
@@ -65,7 +69,11 @@ export function TagsField({
 
   const legendId = `${id}-legend`;
   return (
-    <fieldset className={classes.fieldset} aria-labelledby={legendId}>
+    <fieldset
+      className={classes.fieldset}
+      aria-labelledby={legendId}
+      aria-describedby={errors?.length ? errorId : undefined}
+    >
       <Input.Label component="legend" id={legendId} className={classes.legend}>
         {POST_FORM_COPY.tags}
       </Input.Label>
@@ -137,6 +145,9 @@ export function TagsField({
               </label>
             ))}
           </div>
+        ) : null}
+        {errors?.length ? (
+          <Input.Error id={errorId}>{errors.join(" ")}</Input.Error>
         ) : null}
       </Stack>
     </fieldset>

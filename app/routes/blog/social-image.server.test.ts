@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import {
+  postSocialImage,
+  socialCardPath,
+  socialCardPrefix,
+} from "./social-image.server.ts";
+
+const SUPABASE = "https://db.example.com";
+const card = `${socialCardPrefix(SUPABASE)}u1/p1-abc.png`;
+
+describe("postSocialImage", () => {
+  it("uses a PNG or JPEG cover as it is", () => {
+    const cover =
+      "https://db.example.com/storage/v1/object/public/blog-images/u1/x.JPG";
+    expect(postSocialImage({ cover_image_url: cover }, SUPABASE)).toBe(cover);
+  });
+
+  it("uses a seeded SVG cover's PNG twin", () => {
+    expect(
+      postSocialImage({ cover_image_url: "/blog/cover-kpi.svg" }, SUPABASE),
+    ).toBe("/blog/cover-kpi.png");
+  });
+
+  it("uses the stored title card without a usable cover, and only from the app's bucket", () => {
+    expect(
+      postSocialImage(
+        { cover_image_url: null, social_image_url: card },
+        SUPABASE,
+      ),
+    ).toBe(card);
+    expect(
+      postSocialImage(
+        { cover_image_url: "https://x.example/a.webp", social_image_url: card },
+        SUPABASE,
+      ),
+    ).toBe(card);
+    expect(
+      postSocialImage(
+        {
+          cover_image_url: null,
+          social_image_url: "https://evil.example/a.png",
+        },
+        SUPABASE,
+      ),
+    ).toBeNull();
+    expect(postSocialImage({ cover_image_url: null }, SUPABASE)).toBeNull();
+  });
+});
+
+describe("socialCardPath", () => {
+  it("is the same for the same title and differs for another", () => {
+    const a = socialCardPath("u1", "p1", "Title");
+    expect(a).toMatch(/^u1\/p1-[0-9a-f]{16}\.png$/);
+    expect(socialCardPath("u1", "p1", "Title")).toBe(a);
+    expect(socialCardPath("u1", "p1", "Title 2")).not.toBe(a);
+  });
+});
