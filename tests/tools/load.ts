@@ -1,13 +1,17 @@
-// 200 connections for 20 s against the production build with the embedded
-// backend: a mix of page views and contact-form submissions. Afterwards every
-// submission the site accepted must be in contact_messages, and the app
-// server's memory must settle back near where it started.
+// 200 connections for 20 s against two copies of the production build on one
+// embedded backend, as Fly runs several machines: a mix of page views and
+// contact-form submissions, one in five of them the same submission sent
+// again to either machine (a retry after a timeout, a double click).
+// Afterwards every submission the site accepted must be in contact_messages
+// exactly once, and the first app server's memory must settle back near where
+// it started.
 //
 //   npm run load            (build first: npm run build)
 //   LOAD_CONNECTIONS=50 LOAD_SECONDS=10 npm run load
 //
-// Ports: LOAD_PORT (default 4521) for the site, LOAD_SUPABASE_PORT (default
-// 54521) for its backend, data in .data/load (reset on every run).
+// Ports: LOAD_PORT (default 4521) and LOAD_PORT + 1 for the two copies,
+// LOAD_SUPABASE_PORT (default 54521) for their backend, data in .data/load
+// (reset on every run).
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -24,10 +28,15 @@ const SUPABASE_PORT = Number(process.env.LOAD_SUPABASE_PORT ?? 54521);
 // browser waits far longer than autocannon's default 10 s before giving up.
 const TIMEOUT_S = Number(process.env.LOAD_TIMEOUT_S ?? 30);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+const SECOND_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
 const SUPABASE_URL = `http://127.0.0.1:${SUPABASE_PORT}`;
 const DATA_DIR = `${root}.data/load`;
 // Made there on first use, so the launcher's embedded Supabase hands out the same.
-const SECRET_KEY = readApiKeys(DATA_DIR).secretKey;
+const { secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY } =
+  readApiKeys(DATA_DIR);
+// The launcher's own secrets for a local run: every machine of one app shares them.
+const SESSION_SECRET = "local-session-secret-for-the-embedded-default";
+const HONEYPOT_SECRET = "local-honeypot-secret-embedded";
 // How far the app's resident memory may stay above its warmed-up start.
 const MEMORY_TOLERANCE = 0.1;
 
@@ -52,8 +61,32 @@ const launcher = spawn(process.execPath, ["supabase/local/run-site.ts"], {
     LOCAL_SUPABASE_PORT: String(SUPABASE_PORT),
     LOCAL_SUPABASE_DATA_DIR: DATA_DIR,
     LOCAL_SUPABASE_RESET: "1",
+    SESSION_SECRET,
+    HONEYPOT_SECRET,
   },
 });
+
+/** The second machine: the same build and secrets, on the launcher's backend. */
+function startSecondMachine() {
+  const child = spawn(process.execPath, ["app/server/production.ts"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT + 1),
+      HOST: "127.0.0.1",
+      SITE_URL: SECOND_ORIGIN,
+      PLATFORM_URL: "https://platform.recursa.ai",
+      SUPABASE_URL,
+      SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      SUPABASE_SECRET_KEY: SECRET_KEY,
+      SESSION_SECRET,
+      HONEYPOT_SECRET,
+    },
+  });
+  return child;
+}
 
 const inspectors: string[] = [];
 launcher.stderr!.on("data", (chunk: Buffer) => {
@@ -122,7 +155,7 @@ function rssMb(pid: number) {
   return kb / 1024;
 }
 
-/** The react-router-serve process the launcher started. */
+/** The production server process the launcher started. */
 function appPid() {
   const children = readFileSync(
     `/proc/${launcher.pid}/task/${launcher.pid}/children`,
@@ -134,30 +167,47 @@ function appPid() {
     .filter(Boolean);
   const pid = children.find((child) =>
     readFileSync(`/proc/${child}/cmdline`, "utf8").includes(
-      "react-router-serve",
+      "app/server/production.ts",
     ),
   );
-  if (!pid) throw new Error("react-router-serve is not running");
+  if (!pid) throw new Error("the production server is not running");
   return pid;
 }
 
-async function waitForSite() {
+async function waitForSite(
+  origin: string,
+  child: { exitCode: number | null },
+) {
   for (let attempt = 0; attempt < 600; attempt++) {
-    if (launcher.exitCode !== null) break;
-    const ok = await fetch(`${ORIGIN}/healthz`).then(
+    if (child.exitCode !== null) break;
+    const ok = await fetch(`${origin}/healthz`).then(
       (response) => response.ok,
       () => false,
     );
     if (ok) return;
     await sleep(200);
   }
-  throw new Error(`the site did not start on ${ORIGIN}`);
+  throw new Error(`the site did not start on ${origin}`);
 }
 
 type Tally = { statuses: Map<string, number>; unexpected: number };
 
-async function run(connections: number, seconds: number, tally: Tally) {
-  const html = await (await fetch(`${ORIGIN}/contact-us`)).text();
+type Submission = { email: string; body: string };
+
+/**
+ * What both machines' runs share: every submission sent, so a retry can send
+ * one again to either machine, and the e-mails of those the site accepted.
+ */
+type Shared = { sent: Submission[]; accepted: Set<string>; retries: number };
+
+async function run(
+  origin: string,
+  connections: number,
+  seconds: number,
+  tally: Tally,
+  shared: Shared,
+) {
+  const html = await (await fetch(`${origin}/contact-us`)).text();
   const validFrom = /name="from__confirm" value="([^"]*)"/.exec(html)?.[1];
   if (!validFrom) throw new Error("the contact page renders no honeypot");
   const { data: posts } = await createClient(SUPABASE_URL, SECRET_KEY, {
@@ -170,8 +220,7 @@ async function run(connections: number, seconds: number, tally: Tally) {
   const postId = posts?.[0]?.id as string | undefined;
   if (!postId) throw new Error("the seed has no published post");
 
-  const runId = `${Date.now()}`;
-  const accepted: string[] = [];
+  const runId = `${origin.split(":").pop()}-${Date.now()}`;
   let sequence = 0;
   const count = (route: string, status: number, expected: number[]) => {
     const key = `${route} ${status}`;
@@ -188,35 +237,50 @@ async function run(connections: number, seconds: number, tally: Tally) {
     path: "/contact-us",
     setupRequest: (request, context) => {
       sequence += 1;
-      const email = `load-${runId}-${sequence}@example.com`;
-      (context as { email?: string }).email = email;
+      // One in five is a submission already sent, to this machine or the other.
+      const again =
+        sequence % 5 === 0 && shared.sent.length > 0
+          ? shared.sent[Math.floor(Math.random() * shared.sent.length)]
+          : undefined;
+      let submission = again;
+      if (!submission) {
+        const email = `load-${runId}-${sequence}@example.com`;
+        submission = {
+          email,
+          body: new URLSearchParams({
+            name: `Load Tester ${sequence}`,
+            companyEmail: email,
+            projectDescription: `Load test submission number ${sequence}.`,
+            name__confirm: "",
+            from__confirm: validFrom,
+            submissionKey: crypto.randomUUID(),
+          }).toString(),
+        };
+        shared.sent.push(submission);
+      } else {
+        shared.retries += 1;
+      }
+      (context as { email?: string }).email = submission.email;
       return {
         ...request,
         headers: {
           "Content-Type": "application/x-www-form-urlencoded",
-          Origin: ORIGIN,
+          Origin: origin,
           // Every submission from an address of its own: the per-address
           // limit (5 a minute) is for people, not for this run.
           "Fly-Client-IP": `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`,
         },
-        body: new URLSearchParams({
-          name: `Load Tester ${sequence}`,
-          companyEmail: email,
-          projectDescription: `Load test submission number ${sequence}.`,
-          name__confirm: "",
-          from__confirm: validFrom,
-          submissionKey: crypto.randomUUID(),
-        }).toString(),
+        body: submission.body,
       };
     },
     onResponse: (status, _body, context) => {
       count("POST /contact-us", status, [200]);
       if (status >= 200 && status < 300)
-        accepted.push(String((context as { email?: string }).email));
+        shared.accepted.add(String((context as { email?: string }).email));
     },
   };
-  const result = await autocannon({
-    url: ORIGIN,
+  return autocannon({
+    url: origin,
     connections,
     duration: seconds,
     timeout: TIMEOUT_S,
@@ -233,14 +297,38 @@ async function run(connections: number, seconds: number, tally: Tally) {
       page("/blueprint-showcase"),
     ],
   });
-  return { result, accepted };
 }
 
-async function missingFrom(accepted: string[]) {
+/** Both machines at once, half the connections each. */
+async function runBoth(
+  connections: number,
+  seconds: number,
+  tally: Tally,
+  shared: Shared,
+) {
+  const half = Math.max(1, Math.floor(connections / 2));
+  const [first, second] = await Promise.all([
+    run(ORIGIN, half, seconds, tally, shared),
+    run(SECOND_ORIGIN, connections - half, seconds, tally, shared),
+  ]);
+  return {
+    requests: first.requests.total + second.requests.total,
+    perSecond: first.requests.average + second.requests.average,
+    errors: first.errors + second.errors,
+    timeouts: first.timeouts + second.timeouts,
+    non2xx: first.non2xx + second.non2xx,
+    p50: Math.max(first.latency.p50, second.latency.p50),
+    p99: Math.max(first.latency.p99, second.latency.p99),
+    max: Math.max(first.latency.max, second.latency.max),
+  };
+}
+
+/** How many rows each accepted submission has: missing ones and repeats. */
+async function storedCounts(accepted: string[]) {
   const service = createClient(SUPABASE_URL, SECRET_KEY, {
     auth: { persistSession: false },
   });
-  const stored = new Set<string>();
+  const rows = new Map<string, number>();
   for (let start = 0; start < accepted.length; start += 200) {
     const batch = accepted.slice(start, start + 200);
     const { data, error } = await service
@@ -248,21 +336,36 @@ async function missingFrom(accepted: string[]) {
       .select("email")
       .in("email", batch);
     if (error) throw new Error(error.message);
-    for (const row of data ?? []) stored.add(row.email as string);
+    for (const row of data ?? [])
+      rows.set(row.email as string, (rows.get(row.email as string) ?? 0) + 1);
   }
-  return accepted.filter((email) => !stored.has(email));
+  const missing = accepted.filter((email) => !rows.has(email)).length;
+  const duplicated = [...rows.values()].reduce(
+    (sum, count) => sum + count - 1,
+    0,
+  );
+  return { missing, duplicated };
 }
+
+let second: ReturnType<typeof startSecondMachine> | undefined;
 
 // A run that throws fails too.
 process.exitCode = 1;
 try {
-  await waitForSite();
+  await waitForSite(ORIGIN, launcher);
+  second = startSecondMachine();
+  await waitForSite(SECOND_ORIGIN, second);
   const pid = appPid();
   // The baseline is taken after a warm-up at the same concurrency: the heap
   // grows to its working set for 200 connections once, and V8 keeps that
   // memory. What must not happen is growth beyond it from a second run (a
   // leak: sessions, limiter entries, listeners piling up).
-  await run(CONNECTIONS, 10, { statuses: new Map(), unexpected: 0 });
+  await runBoth(
+    CONNECTIONS,
+    10,
+    { statuses: new Map(), unexpected: 0 },
+    { sent: [], accepted: new Set(), retries: 0 },
+  );
   await sleep(10_000);
   const inspector = await appInspector(pid);
   const heapBefore = await collect(inspector);
@@ -270,7 +373,9 @@ try {
   const launcherBefore = rssMb(launcher.pid!);
 
   const tally: Tally = { statuses: new Map(), unexpected: 0 };
-  const { result, accepted } = await run(CONNECTIONS, SECONDS, tally);
+  const shared: Shared = { sent: [], accepted: new Set(), retries: 0 };
+  const result = await runBoth(CONNECTIONS, SECONDS, tally, shared);
+  const accepted = [...shared.accepted];
   const peak = rssMb(pid);
 
   // Let in-flight work finish, then collect.
@@ -278,23 +383,23 @@ try {
   const heapAfter = await collect(inspector);
   const after = rssMb(pid);
   const launcherAfter = rssMb(launcher.pid!);
-  const missing = await missingFrom(accepted);
+  const { missing, duplicated } = await storedCounts(accepted);
 
   const mb = (value: number) => `${value.toFixed(1)} MB`;
   console.info(
-    `load: ${CONNECTIONS} connections for ${SECONDS} s against ${ORIGIN} (client timeout ${TIMEOUT_S} s)`,
+    `load: ${CONNECTIONS} connections for ${SECONDS} s against two machines, ${ORIGIN} and ${SECOND_ORIGIN} (client timeout ${TIMEOUT_S} s)`,
   );
   console.info(
-    `requests: ${result.requests.total} (${result.requests.average.toFixed(0)}/s), errors: ${result.errors}, timeouts: ${result.timeouts}, non-2xx: ${result.non2xx}`,
+    `requests: ${result.requests} (${result.perSecond.toFixed(0)}/s), errors: ${result.errors}, timeouts: ${result.timeouts}, non-2xx: ${result.non2xx}`,
   );
   console.info(
-    `latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    `latency (the slower machine's): p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms`,
   );
   for (const [key, value] of [...tally.statuses.entries()].sort())
     console.info(`  ${key}: ${value}`);
   console.info(`unexpected statuses: ${tally.unexpected}`);
   console.info(
-    `submissions accepted: ${accepted.length}, missing from contact_messages: ${missing.length}`,
+    `submissions accepted: ${accepted.length} (plus ${shared.retries} sent again), missing from contact_messages: ${missing}, duplicated: ${duplicated}`,
   );
   const growth = (after - before) / before;
   console.info(
@@ -310,7 +415,8 @@ try {
     result.errors > 0 && `${result.errors} connection errors`,
     result.timeouts > 0 && `${result.timeouts} timeouts`,
     tally.unexpected > 0 && `${tally.unexpected} unexpected statuses`,
-    missing.length > 0 && `${missing.length} accepted submissions missing`,
+    missing > 0 && `${missing} accepted submissions missing`,
+    duplicated > 0 && `${duplicated} submissions stored twice`,
     accepted.length === 0 && "no submission was accepted",
     growth > MEMORY_TOLERANCE &&
       `memory ${(growth * 100).toFixed(1)}% above its start`,
@@ -318,5 +424,6 @@ try {
   console.info(failures.length ? `FAIL: ${failures.join("; ")}` : "PASS");
   process.exitCode = failures.length ? 1 : 0;
 } finally {
+  second?.kill("SIGTERM");
   launcher.kill("SIGTERM");
 }
