@@ -61,6 +61,9 @@ const launcher = spawn(process.execPath, ["supabase/local/run-site.ts"], {
     LOCAL_SUPABASE_PORT: String(SUPABASE_PORT),
     LOCAL_SUPABASE_DATA_DIR: DATA_DIR,
     LOCAL_SUPABASE_RESET: "1",
+    // As on Fly: the client address comes from Fly-Client-IP, which the run
+    // sets per submission (without it every request is the socket's 127.0.0.1).
+    FLY_APP_NAME: "load",
     SESSION_SECRET,
     HONEYPOT_SECRET,
   },
@@ -81,6 +84,7 @@ function startSecondMachine() {
       SUPABASE_URL,
       SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
       SUPABASE_SECRET_KEY: SECRET_KEY,
+      FLY_APP_NAME: "load",
       SESSION_SECRET,
       HONEYPOT_SECRET,
     },
@@ -174,10 +178,7 @@ function appPid() {
   return pid;
 }
 
-async function waitForSite(
-  origin: string,
-  child: { exitCode: number | null },
-) {
+async function waitForSite(origin: string, child: { exitCode: number | null }) {
   for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null) break;
     const ok = await fetch(`${origin}/healthz`).then(
@@ -221,6 +222,8 @@ async function run(
   if (!postId) throw new Error("the seed has no published post");
 
   const runId = `${origin.split(":").pop()}-${Date.now()}`;
+  // Each machine's submissions come from addresses of their own.
+  const machine = origin === ORIGIN ? 0 : 128;
   let sequence = 0;
   const count = (route: string, status: number, expected: number[]) => {
     const key = `${route} ${status}`;
@@ -268,7 +271,7 @@ async function run(
           Origin: origin,
           // Every submission from an address of its own: the per-address
           // limit (5 a minute) is for people, not for this run.
-          "Fly-Client-IP": `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`,
+          "Fly-Client-IP": `10.${machine + ((sequence >> 16) & 127)}.${(sequence >> 8) & 255}.${sequence & 255}`,
         },
         body: submission.body,
       };
