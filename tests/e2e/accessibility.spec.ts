@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { signIn, type Account } from "../support/auth-helpers.ts";
 import { axeTarget, expectNoAxeViolations } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { service } from "../support/form-helpers.ts";
 
 // axe's WCAG 2.1 A/AA rules, colour contrast included, on the pages
 // marketing.spec.ts does not cover: the form pages themed from the brand's
@@ -18,7 +19,22 @@ const POST_WITHOUT_COVER = "/blueprints/b0000000-0000-4000-8000-000000000007";
 
 // A heading names the page where the path alone could land elsewhere (a
 // signed-out visitor gets the sign-in form instead).
-const ROUTES: { path: string; heading?: string; account?: Account }[] = [
+/** A new submission, so the admin navigation shows its count badge. */
+async function newSubmission() {
+  const { error } = await service.from("contact_messages").insert({
+    name: "Axe Check",
+    email: `axe-${crypto.randomUUID()}@example.com`,
+    message: "A new message, so the inbox count shows.",
+  });
+  if (error) throw new Error(error.message);
+}
+
+const ROUTES: {
+  path: string;
+  heading?: string;
+  account?: Account;
+  setup?: () => Promise<void>;
+}[] = [
   { path: "/auth" },
   { path: "/contact-us" },
   { path: "/careers" },
@@ -32,6 +48,13 @@ const ROUTES: { path: string; heading?: string; account?: Account }[] = [
     path: "/admin",
     heading: "Platform Users Management",
     account: "admin",
+    setup: newSubmission,
+  },
+  {
+    path: "/admin/inbox",
+    heading: "Inbox",
+    account: "admin",
+    setup: newSubmission,
   },
 ];
 
@@ -42,12 +65,13 @@ async function open(page: Page, path: string, heading?: string) {
   ).toBeVisible();
 }
 
-for (const { path, heading, account } of ROUTES) {
+for (const { path, heading, account, setup } of ROUTES) {
   test(`${path} has no axe violations (colour contrast included) at 1280 and 375 px`, async ({
     page,
     browser,
   }, testInfo) => {
     test.setTimeout(60_000);
+    await setup?.();
     const target = await axeTarget(page, browser, testInfo.project.name);
     await target.emulateMedia({ reducedMotion: "reduce" });
     if (account) {

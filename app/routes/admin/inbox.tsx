@@ -185,7 +185,8 @@ function What({ item }: { item: InboxItem }) {
       <Group gap="xs">
         <Badge
           variant="light"
-          color={item.kind === "application" ? "grape" : "blue"}
+          // Shade 9 throughout: the default shades' text fails AA (axe, accessibility.spec).
+          color={item.kind === "application" ? "grape.9" : "blue.9"}
         >
           {INBOX_COPY.kindLabel[item.kind]}
         </Badge>
@@ -227,7 +228,7 @@ function InboxRow({ item, view }: { item: InboxItem; view: string }) {
       </Table.Td>
       <Table.Td>
         <Stack gap={4} align="flex-start">
-          <Badge color={handled ? "gray" : "teal"} variant="light">
+          <Badge color={handled ? "gray.9" : "teal.9"} variant="light">
             {handled ? INBOX_COPY.statuses.handled : INBOX_COPY.statuses.new}
           </Badge>
           {handled && item.handledAt ? (
@@ -247,7 +248,7 @@ function InboxRow({ item, view }: { item: InboxItem; view: string }) {
             component={Link}
             to={`${INBOX_PATH}/${item.kind}/${item.id}/delete${view}`}
             variant="outline"
-            color="red"
+            color="red.9"
             size="xs"
             aria-label={INBOX_COPY.deleteLabel(item.name)}
           >
