@@ -181,6 +181,30 @@ test.describe("contact page", () => {
     expect(await messagesFrom(email)).toHaveLength(0);
   });
 
+  test("a post without its form's submission key is refused with a message, values kept", async ({
+    request,
+  }, testInfo) => {
+    const email = uniqueEmail("no-key", testInfo.project.name);
+    const { submissionKey: _key, ...fields } = honeypotFields(
+      await (await request.get("/contact-us")).text(),
+    );
+    const response = await request.post("/contact-us", {
+      form: {
+        ...fields,
+        name: "Keyless",
+        companyEmail: email,
+        projectDescription: "Posted by a script that dropped the key.",
+      },
+    });
+    expect(response.status()).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(
+      "This form has expired. Please reload the page and send it again.",
+    );
+    expect(html).toContain(`value="${email}"`);
+    expect(await messagesFrom(email)).toHaveLength(0);
+  });
+
   test("limits submissions per address and says so in the form", async ({
     page,
     request,
