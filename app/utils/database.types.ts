@@ -16,6 +16,7 @@ export type Database = {
           author_id: string;
           content: string;
           cover_image_url: string | null;
+          cover_variants: Json | null;
           created_at: string;
           excerpt: string | null;
           id: string;
@@ -30,6 +31,7 @@ export type Database = {
           author_id: string;
           content: string;
           cover_image_url?: string | null;
+          cover_variants?: Json | null;
           created_at?: string;
           excerpt?: string | null;
           id?: string;
@@ -44,6 +46,7 @@ export type Database = {
           author_id?: string;
           content?: string;
           cover_image_url?: string | null;
+          cover_variants?: Json | null;
           created_at?: string;
           excerpt?: string | null;
           id?: string;
@@ -428,6 +431,7 @@ export type Database = {
           author_id: string;
           content: string;
           cover_image_url: string | null;
+          cover_variants: Json | null;
           created_at: string;
           excerpt: string | null;
           id: string;

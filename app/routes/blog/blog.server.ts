@@ -28,6 +28,8 @@ const PostSummaryRowSchema = z.object({
   title: z.string(),
   excerpt: z.string().nullable(),
   cover_image_url: z.string().nullable(),
+  // Read against our bucket where it is shown (image-variants.server.ts).
+  cover_variants: z.unknown(),
   author_id: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -69,7 +71,7 @@ export type Post = Omit<
 };
 
 const SUMMARY_COLUMNS =
-  "id, title, excerpt, cover_image_url, author_id, created_at, updated_at, word_count, post_tags(tags(name))";
+  "id, title, excerpt, cover_image_url, cover_variants, author_id, created_at, updated_at, word_count, post_tags(tags(name))";
 
 /**
  * The filter embed is aliased so the card still shows all of a post's tags:
@@ -329,7 +331,7 @@ export async function getPost(
   const { data, error } = await supabase
     .from("blog_posts")
     .select(
-      "id, title, excerpt, content, cover_image_url, social_image_url, author_id, published, created_at, updated_at, word_count, post_tags(tags(name)), post_html(html, sanitizer_version, content_md5)",
+      "id, title, excerpt, content, cover_image_url, cover_variants, social_image_url, author_id, published, created_at, updated_at, word_count, post_tags(tags(name)), post_html(html, sanitizer_version, content_md5)",
     )
     .retry(false)
     .eq("id", id)

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import classes from "./blog.module.css";
+import type { ResponsiveImage } from "./image-variants.server.ts";
 
 // A social-card cover's proportions: most covers are made for sharing.
 export const COVER_WIDTH = 1200;
@@ -10,7 +11,7 @@ export const COVER_HEIGHT = 630;
  * failed before hydration, which React's onError never hears about. Its empty
  * alt keeps a broken image invisible even without JavaScript.
  */
-export function CoverImage({ src }: { src: string }) {
+export function CoverImage({ image }: { image: ResponsiveImage }) {
   const ref = useRef<HTMLImageElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -23,7 +24,7 @@ export function CoverImage({ src }: { src: string }) {
   return (
     <img
       ref={ref}
-      src={src}
+      {...image}
       width={COVER_WIDTH}
       height={COVER_HEIGHT}
       alt=""

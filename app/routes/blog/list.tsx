@@ -31,6 +31,15 @@ import {
   publicCacheHeaders,
 } from "#app/utils/public-cache.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
+import { env } from "#app/utils/env.server.ts";
+import {
+  readStoredVariants,
+  responsiveImage,
+} from "./image-variants.server.ts";
+import { publicCoverPrefix } from "./post.server.ts";
+
+// Cards fill the 1200 px container in two columns from 768 px, one below.
+const CARD_SIZES = "(min-width: 1200px) 580px, (min-width: 768px) 50vw, 100vw";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -60,12 +69,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // Only the author sees a post's delete button; signed-in pages are never cached publicly.
   const userId = getUser(context)?.id ?? null;
+  const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
   const card = (post: PostSummary | SearchHit) => ({
     id: post.id,
     title: post.title,
     excerpt: post.excerpt,
     headline: "headline" in post ? post.headline : null,
-    coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),
+    cover: responsiveImage(
+      safeLinkUrl(post.cover_image_url ?? undefined),
+      readStoredVariants(post.cover_variants, coverPrefix),
+      CARD_SIZES,
+    ),
     tags: post.tags,
     readingTime: readingTime(post.word_count),
     canDelete: userId !== null && post.author_id === userId,

@@ -5,12 +5,13 @@ import { DeletePostButton } from "./delete-post-button.tsx";
 import { TagList } from "./tag-list.tsx";
 import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
 import { LIST_COPY } from "#app/content/blog-list.ts";
+import type { ResponsiveImage } from "./image-variants.server.ts";
 
 export type PostCardData = {
   id: string;
   title: string;
   excerpt: string | null;
-  coverImageUrl: string | null;
+  cover: ResponsiveImage | null;
   tags: string[];
   /** "N min read", made by the loader. */
   readingTime: string;
@@ -23,9 +24,9 @@ export type PostCardData = {
 export function PostCard({ post }: { post: PostCardData }) {
   return (
     <article className={classes.card}>
-      {post.coverImageUrl ? (
+      {post.cover ? (
         <img
-          src={post.coverImageUrl}
+          {...post.cover}
           width={640}
           height={360}
           alt=""

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   coverExtension,
@@ -7,10 +8,12 @@ import {
   POST_FORM_MAX_BYTES,
   publicCoverPrefix,
   readPostForm,
+  saveCoverVariants,
   saveFailure,
   savePost,
   uploadCover,
 } from "./post.server.ts";
+import { readStoredVariants, variantUrls } from "./image-variants.server.ts";
 import {
   DEMO,
   startTestServer,
@@ -296,11 +299,15 @@ describe("against the embedded Supabase", () => {
       new File([PNG], "cover.PNG", { type: "image/png" }),
     );
     if (!upload.ok) throw new Error(`upload failed: ${upload.reason}`);
-    expect(upload.path).toMatch(
-      new RegExp(`^${DEMO.author.id}/[0-9a-f-]{36}\\.png$`),
-    );
+    // Twelve bytes that only start like a PNG: kept, without variants.
+    expect(upload.paths).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${DEMO.author.id}/[0-9a-f-]{36}\\.png$`),
+      ),
+    ]);
+    expect(upload.variants).toBeNull();
     const prefix = publicCoverPrefix(server.url);
-    expect(upload.publicUrl).toBe(`${prefix}${upload.path}`);
+    expect(upload.publicUrl).toBe(`${prefix}${upload.paths[0]}`);
     const served = await fetch(upload.publicUrl);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
@@ -337,5 +344,76 @@ describe("against the embedded Supabase", () => {
       .eq("id", saved.id);
     expect(row).toEqual([]);
     expect((await fetch(upload.publicUrl)).status).not.toBe(200);
+  });
+
+  test("a photo cover gets its variants beside it, and they go with the post", async () => {
+    const author = await server.signedIn("author");
+    const photo = await sharp({
+      create: { width: 2000, height: 1500, channels: 3, background: "#468" },
+    })
+      .jpeg()
+      .toBuffer();
+    const upload = await uploadCover(
+      author,
+      DEMO.author.id,
+      new File([new Uint8Array(photo)], "photo.jpg", { type: "image/jpeg" }),
+    );
+    if (!upload.ok || !upload.variants) throw new Error("no variants");
+    const prefix = publicCoverPrefix(server.url);
+    expect(readStoredVariants(upload.variants, prefix)).toEqual(
+      upload.variants,
+    );
+    expect(upload.variants.webp.map((variant) => variant.w)).toEqual([
+      640, 1280, 1920,
+    ]);
+    expect(upload.paths).toHaveLength(6);
+    const served = await fetch(upload.variants.webp[0]!.url);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect(served.headers.get("cache-control")).toContain("31536000");
+
+    const saved = await savePost(author, {
+      id: null,
+      title: "With photo",
+      content: "<p>c</p>",
+      excerpt: null,
+      coverImageUrl: upload.publicUrl,
+      tags: [],
+    });
+    if (!saved.ok) throw new Error("save failed");
+    await saveCoverVariants(author, saved.id, upload.variants);
+    const read = async () =>
+      (
+        await server
+          .service()
+          .from("blog_posts")
+          .select("cover_variants")
+          .eq("id", saved.id)
+          .single()
+      ).data?.cover_variants;
+    expect(await read()).toEqual(upload.variants);
+
+    // Another cover saved by any client drops the old cover's variants.
+    const changed = await savePost(author, {
+      id: saved.id,
+      title: "With photo",
+      content: "<p>c</p>",
+      excerpt: null,
+      coverImageUrl: "/blog/cover-1.svg",
+      tags: [],
+    });
+    expect(changed.ok).toBe(true);
+    expect(await read()).toBeNull();
+    await saveCoverVariants(author, saved.id, upload.variants);
+
+    expect(
+      await deletePost(author, {
+        id: saved.id,
+        userId: DEMO.author.id,
+        coverPrefix: prefix,
+      }),
+    ).toBe(true);
+    for (const url of variantUrls(upload.variants)) {
+      expect((await fetch(url)).status).not.toBe(200);
+    }
   });
 });

@@ -7,6 +7,13 @@ import {
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { invalidateBlogPages } from "#app/utils/page-cache.server.ts";
 import { readFormBody } from "#app/utils/form-body.server.ts";
+import {
+  makeImageVariants,
+  readStoredVariants,
+  storeImageVariants,
+  variantUrls,
+  type StoredVariants,
+} from "#app/routes/blog/image-variants.server.ts";
 
 // Writing side of the blog: reading the post form's body within limits,
 // storing cover images, saving through the atomic save_post function and
@@ -113,8 +120,9 @@ export function coverObjectPath(
   userId: string,
   fileName: string,
   kind: ImageKind,
+  id: string = crypto.randomUUID(),
 ) {
-  return `${userId}/${crypto.randomUUID()}.${coverExtension(fileName, kind)}`;
+  return `${userId}/${id}.${coverExtension(fileName, kind)}`;
 }
 
 export function publicCoverPrefix(supabaseUrl: string) {
@@ -150,11 +158,36 @@ export function ownCoverPath(
   return path;
 }
 
+/**
+ * The objects of a post's cover that are this user's own uploads: the
+ * original and its variants (decision 087).
+ */
+export function ownCoverPaths(
+  post: { cover_image_url: string | null; cover_variants?: unknown },
+  userId: string,
+  prefix: string,
+): string[] {
+  const variants = readStoredVariants(post.cover_variants, prefix);
+  return [post.cover_image_url, ...(variants ? variantUrls(variants) : [])]
+    .map((url) => ownCoverPath(url, userId, prefix))
+    .filter((path) => path !== null);
+}
+
 export type CoverUpload =
-  | { ok: true; path: string; publicUrl: string }
+  | {
+      ok: true;
+      /** Every stored object: the original first, then its variants. */
+      paths: string[];
+      publicUrl: string;
+      /** None for an animation, which is shown as it came. */
+      variants: StoredVariants | null;
+    }
   | { ok: false; reason: "type" | "signed-out" | "failed" };
 
-/** Stores a cover under the user's folder (no overwrite, cached for an hour). */
+/**
+ * Stores a cover under the user's folder (no overwrite, cached for an hour)
+ * with its responsive variants beside it.
+ */
 export async function uploadCover(
   supabase: TypedSupabaseClient,
   userId: string,
@@ -163,7 +196,8 @@ export async function uploadCover(
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = detectImageKind(bytes);
   if (!kind) return { ok: false, reason: "type" };
-  const path = coverObjectPath(userId, file.name, kind);
+  const id = crypto.randomUUID();
+  const path = coverObjectPath(userId, file.name, kind, id);
   const bucket = supabase.storage.from(COVER_BUCKET);
   const { error } = await bucket.upload(path, bytes, {
     upsert: false,
@@ -175,21 +209,60 @@ export async function uploadCover(
     console.error("Cover upload failed:", error.message);
     return { ok: false, reason: status === "401" ? "signed-out" : "failed" };
   }
+  const set = await makeImageVariants(bytes);
+  let variants: StoredVariants | null = null;
+  const paths = [path];
+  if (set && set !== "animated") {
+    const stored = await storeImageVariants(
+      supabase,
+      COVER_BUCKET,
+      { userId, name: id },
+      set,
+    );
+    if (!stored.ok) {
+      await removeCovers(supabase, paths);
+      return stored;
+    }
+    variants = stored.variants;
+    paths.push(...stored.paths);
+  }
   return {
     ok: true,
-    path,
+    paths,
     publicUrl: bucket.getPublicUrl(path).data.publicUrl,
+    variants,
   };
 }
 
 /** Best effort: a leftover object costs storage, never correctness. */
-export async function removeCover(supabase: TypedSupabaseClient, path: string) {
+export async function removeCovers(
+  supabase: TypedSupabaseClient,
+  paths: string[],
+) {
+  if (paths.length === 0) return;
   try {
-    const { error } = await supabase.storage.from(COVER_BUCKET).remove([path]);
+    const { error } = await supabase.storage.from(COVER_BUCKET).remove(paths);
     if (error) console.error("Cover removal failed:", error.message);
   } catch (error) {
     console.error("Cover removal failed:", error);
   }
+}
+
+/**
+ * Points a post at its new cover's variants. The database drops the old ones
+ * itself when the cover changes (20261127000100_cover_variants.sql), so a
+ * failure here leaves the post showing the original, never another cover.
+ */
+export async function saveCoverVariants(
+  supabase: TypedSupabaseClient,
+  postId: string,
+  variants: StoredVariants,
+) {
+  const { error } = await supabase
+    .from("blog_posts")
+    .update({ cover_variants: variants })
+    .eq("id", postId);
+  if (error) console.error("Cover variants link failed:", error.message);
 }
 
 /** A data URL of a valid image, for the preview rendered without JavaScript. */
@@ -260,12 +333,16 @@ export async function savePost(
 }
 
 const DeletedRowSchema = z.array(
-  z.object({ id: z.string(), cover_image_url: z.string().nullable() }),
+  z.object({
+    id: z.string(),
+    cover_image_url: z.string().nullable(),
+    cover_variants: z.unknown(),
+  }),
 );
 
 /**
- * Deletes a post the user wrote, then its cover when it is the user's own
- * upload. Row-level security lets only the author delete: anyone else's
+ * Deletes a post the user wrote, then its cover and the cover's variants
+ * when they are the user's own upload. Row-level security lets only the author delete: anyone else's
  * request deletes nothing, which is reported as a failure.
  */
 export async function deletePost(
@@ -281,7 +358,7 @@ export async function deletePost(
     .delete()
     .eq("id", id)
     .eq("author_id", userId)
-    .select("id, cover_image_url");
+    .select("id, cover_image_url, cover_variants");
   if (error) {
     console.error("Post deletion failed:", error.message);
     return false;
@@ -289,12 +366,9 @@ export async function deletePost(
   const rows = DeletedRowSchema.safeParse(data);
   if (!rows.success || rows.data.length === 0) return false;
   invalidateBlogPages();
-  const coverPath = ownCoverPath(
-    rows.data[0]?.cover_image_url ?? null,
-    userId,
-    coverPrefix,
-  );
-  if (coverPath) await removeCover(supabase, coverPath);
+  const [row] = rows.data;
+  if (row)
+    await removeCovers(supabase, ownCoverPaths(row, userId, coverPrefix));
   return true;
 }
 

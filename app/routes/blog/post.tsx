@@ -28,12 +28,20 @@ import {
 import { safePostHtml } from "./post-html.server.ts";
 import { readingTime } from "./reading-time.ts";
 import { postSocialImage } from "./social-image.server.ts";
+import {
+  readStoredVariants,
+  responsiveImage,
+} from "./image-variants.server.ts";
+import { publicCoverPrefix } from "./post.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
   cacheHeadersFromLoader,
   publicCacheHeaders,
 } from "#app/utils/public-cache.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
+
+// The cover spans the 820 px column less its padding, or the phone's width.
+const COVER_SIZES = "(min-width: 820px) 780px, 100vw";
 
 /** The author and every team member may edit (SPEC.md section 6); the server decides. */
 async function canEdit(
@@ -95,6 +103,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { post } = found;
   const url = absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`);
   const cover = safeLinkUrl(post.cover_image_url ?? undefined);
+  const variants = readStoredVariants(
+    post.cover_variants,
+    publicCoverPrefix(env.SUPABASE_URL),
+  );
   const [editable, related] = await Promise.all([
     canEdit(context, post.author_id),
     relatedLinks(context, post.id),
@@ -114,7 +126,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           content: post.content,
           stored: post.storedHtml,
         }),
-        coverImageUrl: cover,
+        cover: responsiveImage(cover, variants, COVER_SIZES),
         tags: post.tags,
         createdAt: post.created_at,
         // Formatted here: the page ships the string, not the formatter.
@@ -129,6 +141,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         postSocialImage(
           {
             cover_image_url: cover ?? null,
+            cover_variants: variants,
             social_image_url: post.social_image_url,
           },
           env.SUPABASE_URL,
@@ -156,13 +169,15 @@ export const meta: Route.MetaFunction = (args) => {
   const { post, url, imageUrl } = loaderData;
   const { description } = post;
   // The cover is the page's largest element: fetch it with the document.
-  const preload = post.coverImageUrl
+  const preload = post.cover
     ? [
         {
           tagName: "link",
           rel: "preload",
           as: "image",
-          href: post.coverImageUrl,
+          href: post.cover.src,
+          imageSrcSet: post.cover.srcSet,
+          imageSizes: post.cover.sizes,
           fetchPriority: "high",
         },
       ]
@@ -240,8 +255,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className={classes.narrow}>
-        {post.coverImageUrl ? (
-          <CoverImage key={post.coverImageUrl} src={post.coverImageUrl} />
+        {post.cover ? (
+          <CoverImage key={post.cover.src} image={post.cover} />
         ) : null}
         <div
           className={classes.content}

@@ -15,6 +15,23 @@ describe("postSocialImage", () => {
     expect(postSocialImage({ cover_image_url: cover }, SUPABASE)).toBe(cover);
   });
 
+  it("uses the 1200×630 JPEG of a cover with variants, even a WebP one", () => {
+    const images = `${SUPABASE}/storage/v1/object/public/blog-images/u1/`;
+    const variants = {
+      webp: [{ w: 640, url: `${images}x-640.webp` }],
+      jpeg: { w: 640, h: 480, url: `${images}x-640.jpg` },
+      social: `${images}x-social.jpg`,
+    };
+    for (const cover of [`${images}x.jpg`, `${images}x.webp`]) {
+      expect(
+        postSocialImage(
+          { cover_image_url: cover, cover_variants: variants },
+          SUPABASE,
+        ),
+      ).toBe(variants.social);
+    }
+  });
+
   it("uses a seeded SVG cover's PNG twin", () => {
     expect(
       postSocialImage({ cover_image_url: "/blog/cover-kpi.svg" }, SUPABASE),

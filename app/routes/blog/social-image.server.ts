@@ -2,9 +2,11 @@ import { createHash } from "node:crypto";
 import { BRAND_NAME } from "#app/content/site.ts";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { postCardSvg, renderSocialPng } from "#app/utils/social-card.server.ts";
+import type { StoredVariants } from "./image-variants.server.ts";
 
 // The social image (og:image, twitter:image) of a post. Link previews show
-// PNG or JPEG only: a PNG or JPEG cover is used as it is; a seeded SVG cover
+// PNG or JPEG only: a cover with variants has a 1200×630 JPEG among them
+// (decision 087); any other PNG or JPEG cover is used as it is; a seeded SVG cover
 // has a PNG twin under public/blog/ (scripts/social-images.ts); any other
 // post gets the card with its title stored when it was saved, or the site's
 // default card.
@@ -20,10 +22,16 @@ export function socialCardPrefix(supabaseUrl: string) {
 
 /** The social image of a post, or null for the site's default. */
 export function postSocialImage(
-  post: { cover_image_url: string | null; social_image_url?: string | null },
+  post: {
+    cover_image_url: string | null;
+    /** Already read against our bucket (readStoredVariants). */
+    cover_variants?: StoredVariants | null;
+    social_image_url?: string | null;
+  },
   supabaseUrl: string,
 ): string | null {
   const cover = post.cover_image_url;
+  if (cover && post.cover_variants) return post.cover_variants.social;
   if (cover && /\.(?:png|jpe?g)$/i.test(cover.split(/[?#]/)[0] ?? "")) {
     return cover;
   }

@@ -27,10 +27,12 @@ import { lookUpPost, type Post } from "#app/routes/blog/blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
   coverPreviewUrl,
-  ownCoverPath,
+  type CoverUpload,
+  ownCoverPaths,
   publicCoverPrefix,
   readPostForm,
-  removeCover,
+  removeCovers,
+  saveCoverVariants,
   savePost,
   uploadCover,
 } from "#app/routes/blog/post.server.ts";
@@ -40,6 +42,7 @@ import {
   storeSocialCard,
 } from "#app/routes/blog/social-image.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { readStoredVariants } from "#app/routes/blog/image-variants.server.ts";
 import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 
 // The action behind /write (postId null) and /edit/{id}: read the multipart
@@ -191,7 +194,7 @@ export async function postFormAction({
   }
 
   const supabase = getSupabase(context);
-  let uploadedPath: string | null = null;
+  let uploaded: Extract<CoverUpload, { ok: true }> | null = null;
   let coverImageUrl = post?.cover_image_url ?? null;
   if (value.cover) {
     const upload = await uploadCover(supabase, user.id, value.cover);
@@ -211,7 +214,7 @@ export async function postFormAction({
         ? failure(reply(), AUTHENTICATION_ERROR, 401)
         : failure(reply(), UPLOAD_ERROR, 502);
     }
-    uploadedPath = upload.path;
+    uploaded = upload;
     coverImageUrl = upload.publicUrl;
   }
 
@@ -226,7 +229,7 @@ export async function postFormAction({
   });
   const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
   if (!saved.ok) {
-    if (uploadedPath) await removeCover(supabase, uploadedPath);
+    if (uploaded) await removeCovers(supabase, uploaded.paths);
     if (saved.kind === "signed-out")
       return failure(reply(), AUTHENTICATION_ERROR, 401);
     if (saved.kind === "not-found")
@@ -241,10 +244,21 @@ export async function postFormAction({
 
   // Sanitised above: stored now, so no reader's view sanitises it again.
   await storePostHtml(saved.id, content, content);
+  if (uploaded?.variants) {
+    await saveCoverVariants(supabase, saved.id, uploaded.variants);
+  }
 
   // Link previews need a PNG or JPEG: without such a cover the post gets a
   // card with its title, made now rather than on each request.
-  if (!postSocialImage({ cover_image_url: coverImageUrl }, env.SUPABASE_URL)) {
+  const variants = uploaded
+    ? uploaded.variants
+    : readStoredVariants(post?.cover_variants, coverPrefix);
+  if (
+    !postSocialImage(
+      { cover_image_url: coverImageUrl, cover_variants: variants },
+      env.SUPABASE_URL,
+    )
+  ) {
     await storeSocialCard(supabase, {
       id: saved.id,
       title: withoutControlCharacters(title),
@@ -254,9 +268,8 @@ export async function postFormAction({
   }
 
   // A replaced cover that was this author's own upload is no longer used.
-  if (uploadedPath && post) {
-    const previous = ownCoverPath(post.cover_image_url, user.id, coverPrefix);
-    if (previous) await removeCover(supabase, previous);
+  if (uploaded && post) {
+    await removeCovers(supabase, ownCoverPaths(post, user.id, coverPrefix));
   }
   return redirectWithToast("/blueprints", {
     ...(postId ? POST_UPDATED : POST_PUBLISHED),
