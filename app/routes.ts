@@ -19,6 +19,7 @@ export default [
   route("blueprints/rss.xml", "routes/feeds/rss.xml.ts"),
   route("sitemap.xml", "routes/feeds/sitemap.xml.ts"),
   route("robots.txt", "routes/feeds/robots.txt.ts"),
+  route("write/image", "routes/blog/editor/image-upload.ts"),
   route("sign-out", "routes/auth/sign-out.ts"),
   route("healthz", "routes/healthz.ts"),
   // Only these pages render Mantine components: see the layout's comment.

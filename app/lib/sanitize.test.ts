@@ -73,6 +73,40 @@ describe("sanitizePostHtml keeps what the editor produces", () => {
     ).toBe('<img src="/blog/cover.png" width="300" height="200" />');
   });
 
+  test("an uploaded image keeps its variants; a srcset from anywhere else goes", () => {
+    const store =
+      "https://db.example.com/storage/v1/object/public/blog-images/u/";
+    const uploaded = `<img src="${store}a-1280.jpg" srcset="${store}a-640.webp 640w, ${store}a-1280.webp 1280w" sizes="(min-width: 820px) 780px, 100vw" alt="">`;
+    expect(sanitizePostHtml(uploaded)).toBe(
+      `<img src="${store}a-1280.jpg" srcset="${store}a-640.webp 640w, ${store}a-1280.webp 1280w" sizes="(min-width: 820px) 780px, 100vw" alt="" />`,
+    );
+    for (const srcset of [
+      "https://evil.example/storage/v1/object/public/blog-images/u/a.webp 640w",
+      `${store}a.webp 640w, https://evil.example/x.webp 1280w`,
+      "https://db.example.com/storage/v1/object/public/cv-uploads/a.webp 640w",
+      `${store}a.webp 2x`,
+      `javascript:alert(1) 640w`,
+      `${store}a.svg 640w`,
+    ]) {
+      expect(
+        sanitizePostHtml(
+          `<img src="${store}a.jpg" srcset="${srcset}" sizes="100vw">`,
+        ),
+      ).toBe(`<img src="${store}a.jpg" />`);
+    }
+    // Variants without a src of their own host are not kept either.
+    expect(
+      sanitizePostHtml(
+        `<img src="${PNG_DATA}" srcset="${store}a-640.webp 640w" sizes="100vw">`,
+      ),
+    ).toBe(`<img src="${PNG_DATA}" />`);
+    expect(
+      sanitizePostHtml(
+        `<img src="${store}a.jpg" srcset="${store}a-640.webp 640w" sizes="url(x)">`,
+      ),
+    ).toBe(`<img src="${store}a.jpg" srcset="${store}a-640.webp 640w" />`);
+  });
+
   test("YouTube embeds on both official hosts, sandboxed and lazy", () => {
     const out = sanitizePostHtml(
       '<div data-youtube-video=""><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=10" width="640" height="480" allow="camera; microphone" onload="alert(1)"></iframe></div>',

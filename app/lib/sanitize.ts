@@ -105,6 +105,50 @@ export function safeYoutubeEmbedUrl(raw: string | undefined): string | null {
   return url.toString();
 }
 
+// Variants of an uploaded image (decision 087): only objects of our own
+// public blog-images bucket on the same host as the image's src, so a
+// srcset can never load from anywhere the src could not.
+const VARIANT_PATH =
+  /^\/storage\/v1\/object\/public\/blog-images\/[^?#]+\.(?:webp|jpe?g|png)$/i;
+const SRCSET_CANDIDATE = /^(\S+)\s+(\d{1,5})w$/;
+// "(min-width: 820px) 780px, 100vw": width conditions and lengths only.
+const SIZES_ENTRY =
+  "(?:\\(\\s*(?:min|max)-width:\\s*\\d{1,5}(?:px|r?em)\\s*\\)\\s+)?\\d{1,5}(?:px|vw)";
+const SIZES_VALUE = new RegExp(
+  `^${SIZES_ENTRY}(?:\\s*,\\s*${SIZES_ENTRY}){0,5}$`,
+);
+
+/** The srcset of an uploaded image, or null when any candidate is not ours. */
+export function safeVariantSrcSet(
+  raw: string | undefined,
+  src: string | null,
+): string | null {
+  const value = raw?.trim();
+  if (!value || !src || URL_TRICKS.test(value)) return null;
+  let origin: string;
+  try {
+    origin = new URL(src).origin;
+  } catch {
+    return null;
+  }
+  const candidates = value.split(/\s*,\s*/);
+  const safe = candidates.every((candidate) => {
+    const match = SRCSET_CANDIDATE.exec(candidate);
+    const url = match ? httpUrl(match[1]!) : null;
+    return url?.origin === origin && VARIANT_PATH.test(url.pathname);
+  });
+  return safe && candidates.length <= 4 ? candidates.join(", ") : null;
+}
+
+function httpUrl(value: string): URL | null {
+  if (!/^https?:\/\//i.test(value)) return null;
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
 const COLOR_VALUES = [
   /^#[0-9a-f]{3,8}$/i,
   /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(?:,\s*(?:0|1|0?\.\d{1,4}|\d{1,3}%)\s*)?\)$/i,
@@ -131,7 +175,7 @@ const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
     "*": ["dir"],
     ...Object.fromEntries(ALIGNABLE.map((tag) => [tag, ["style"]])),
     a: ["href", "rel", "target", "title"],
-    img: ["src", "alt", "title", "width", "height"],
+    img: ["src", "srcset", "sizes", "alt", "title", "width", "height"],
     iframe: [
       "src",
       "width",
@@ -190,6 +234,12 @@ const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
       const next = { ...attribs };
       if (src === null) delete next.src;
       else next.src = src;
+      const srcset = safeVariantSrcSet(attribs.srcset, src);
+      if (srcset === null) delete next.srcset;
+      else next.srcset = srcset;
+      if (srcset === null || !SIZES_VALUE.test(next.sizes ?? "")) {
+        delete next.sizes;
+      }
       keepDimension(next, "width");
       keepDimension(next, "height");
       return { tagName, attribs: next };
@@ -234,4 +284,4 @@ export function sanitizePostHtml(html: string): string {
  * (public.post_html): change it with OPTIONS, and every post is sanitised
  * again once, on its next view.
  */
-export const SANITIZER_VERSION = 1;
+export const SANITIZER_VERSION = 2;

@@ -9,10 +9,15 @@ import { RichTextEditor, useRichTextEditorContext } from "@mantine/tiptap";
 import { useEditorState, type Editor } from "@tiptap/react";
 import { useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { INLINE_IMAGE_ACCEPT, INLINE_IMAGE_MAX_BYTES } from "./editor-urls.ts";
+import {
+  IMAGE_UPLOAD_MESSAGES,
+  IMAGE_UPLOAD_PATH,
+  type ImageUploadReply,
+} from "./image-upload-copy.ts";
 import { EDITOR_LABELS } from "./labels.ts";
 
 // Toolbar controls Mantine does not ship: normal text, indent, outdent,
-// right-to-left, background colour, image from a local file, YouTube video.
+// right-to-left, background colour, image uploaded from a local file, YouTube video.
 
 const ICON = {
   width: 16,
@@ -222,16 +227,22 @@ function insertAfterSelection(editor: Editor) {
   return editor.chain().focus().setTextSelection(to);
 }
 
-function readAsDataUrl(file: File) {
-  return new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
+/** Sends a local image to POST /write/image; its answer, or why not. */
+async function uploadImage(file: File): Promise<ImageUploadReply> {
+  const body = new FormData();
+  body.append("image", file);
+  try {
+    const response = await fetch(IMAGE_UPLOAD_PATH, { method: "POST", body });
+    return (await response.json()) as ImageUploadReply;
+  } catch {
+    return { ok: false, message: IMAGE_UPLOAD_MESSAGES.failed };
+  }
 }
 
-/** Reads a local image into the post as a data URL; nothing is uploaded (SPEC.md section 7). */
+/**
+ * Uploads a local image into blog-images and inserts its stored URL with its
+ * variants (decision 087); the original site inlined it as a data URL.
+ */
 export function ImageControl() {
   const { editor } = useRichTextEditorContext();
   const input = useRef<HTMLInputElement>(null);
@@ -239,14 +250,18 @@ export function ImageControl() {
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file || !editor) return;
-    if (file.size > INLINE_IMAGE_MAX_BYTES) {
-      window.alert(EDITOR_LABELS.imageTooLarge);
+    const answer =
+      file.size > INLINE_IMAGE_MAX_BYTES
+        ? { ok: false as const, message: IMAGE_UPLOAD_MESSAGES.tooLarge }
+        : await uploadImage(file);
+    if (!answer.ok) {
+      window.alert(answer.message);
       return;
     }
-    const src = await readAsDataUrl(file);
-    if (!insertAfterSelection(editor).setImage({ src, alt: "" }).run()) {
-      window.alert(EDITOR_LABELS.imageRefused);
-    }
+    const inserted = insertAfterSelection(editor)
+      .insertContent({ type: "image", attrs: { ...answer.image, alt: "" } })
+      .run();
+    if (!inserted) window.alert(EDITOR_LABELS.imageRefused);
   };
   return (
     <>

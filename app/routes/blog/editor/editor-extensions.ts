@@ -165,8 +165,24 @@ const SafeLink = Link.extend({
   HTMLAttributes: { rel: "noopener noreferrer nofollow", target: null },
 });
 
-/** Images only from allowed URLs or inline data (the image button never uploads). */
+/** A variant list the sanitizer keeps only for our storage (app/lib/sanitize.ts). */
+const keptAttribute = (name: string) => ({
+  default: null,
+  parseHTML: (element: HTMLElement) => element.getAttribute(name),
+});
+
+/**
+ * Images only from allowed URLs or inline data (posts written before uploads
+ * keep theirs); an uploaded image keeps its variants.
+ */
 const SafeImage = Image.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      srcset: keptAttribute("srcset"),
+      sizes: keptAttribute("sizes"),
+    };
+  },
   parseHTML() {
     return [
       {

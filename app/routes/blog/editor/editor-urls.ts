@@ -34,6 +34,6 @@ export function isAllowedImageSrc(raw: string | null | undefined): boolean {
   return url !== null && IMAGE_PATH.test(url.pathname);
 }
 
-/** The image types the image button reads into a data URL. */
-export const INLINE_IMAGE_ACCEPT = "image/png,image/jpeg,image/gif";
+/** The image types the image button uploads (the server checks the bytes). */
+export const INLINE_IMAGE_ACCEPT = "image/png,image/jpeg,image/gif,image/webp";
 export const INLINE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
