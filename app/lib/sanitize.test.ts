@@ -76,9 +76,12 @@ describe("sanitizePostHtml keeps what the editor produces", () => {
   test("an uploaded image keeps its variants; a srcset from anywhere else goes", () => {
     const store =
       "https://db.example.com/storage/v1/object/public/blog-images/u/";
-    const uploaded = `<img src="${store}a-1280.jpg" srcset="${store}a-640.webp 640w, ${store}a-1280.webp 1280w" sizes="(min-width: 820px) 780px, 100vw" alt="">`;
+    const uploaded = `<img src="${store}a-1280.jpg" srcset="${store}a-640.webp 640w, ${store}a-1280.webp 1280w" sizes="(min-width: 820px) 780px, 100vw" loading="lazy" alt="">`;
     expect(sanitizePostHtml(uploaded)).toBe(
-      `<img src="${store}a-1280.jpg" srcset="${store}a-640.webp 640w, ${store}a-1280.webp 1280w" sizes="(min-width: 820px) 780px, 100vw" alt="" />`,
+      `<img src="${store}a-1280.jpg" srcset="${store}a-640.webp 640w, ${store}a-1280.webp 1280w" sizes="(min-width: 820px) 780px, 100vw" loading="lazy" alt="" />`,
+    );
+    expect(sanitizePostHtml(`<img src="${store}a.jpg" loading="eager">`)).toBe(
+      `<img src="${store}a.jpg" />`,
     );
     for (const srcset of [
       "https://evil.example/storage/v1/object/public/blog-images/u/a.webp 640w",

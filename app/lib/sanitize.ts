@@ -175,7 +175,16 @@ const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
     "*": ["dir"],
     ...Object.fromEntries(ALIGNABLE.map((tag) => [tag, ["style"]])),
     a: ["href", "rel", "target", "title"],
-    img: ["src", "srcset", "sizes", "alt", "title", "width", "height"],
+    img: [
+      "src",
+      "srcset",
+      "sizes",
+      "loading",
+      "alt",
+      "title",
+      "width",
+      "height",
+    ],
     iframe: [
       "src",
       "width",
@@ -240,6 +249,8 @@ const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
       if (srcset === null || !SIZES_VALUE.test(next.sizes ?? "")) {
         delete next.sizes;
       }
+      // Uploaded images load as the reader scrolls to them (decision 087).
+      if (next.loading !== "lazy") delete next.loading;
       keepDimension(next, "width");
       keepDimension(next, "height");
       return { tagName, attribs: next };

@@ -462,7 +462,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await page.route(
       (url) =>
         url.pathname === `/edit/${id}.data` &&
-        url.searchParams.get("_routes") === "routes/edit.$id",
+        url.searchParams.get("_routes") === "routes/blog/editor/edit",
       async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();

@@ -6,6 +6,12 @@ import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 // feeds, `src`) and a 1200×630 JPEG for social cards. Made once on upload so
 // no reader ever downloads the original.
 
+/** Covers and the images inserted in posts, with their variants. */
+export const COVER_BUCKET = "blog-images";
+
+/** Sizes of an image in a post (cover or body): the 820 px column less its padding. */
+export const POST_IMAGE_SIZES = "(min-width: 820px) 780px, 100vw";
+
 /** The widths a phone, a laptop and a large screen need of a full-width image. */
 export const VARIANT_WIDTHS = [640, 1280, 1920] as const;
 /** The `src` of an image with variants: sharp enough for a laptop, small for the rest. */

@@ -8,6 +8,7 @@ import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { invalidateBlogPages } from "#app/utils/page-cache.server.ts";
 import { readFormBody } from "#app/utils/form-body.server.ts";
 import {
+  COVER_BUCKET,
   makeImageVariants,
   readStoredVariants,
   storeImageVariants,
@@ -20,8 +21,6 @@ import {
 // deleting posts. Every call runs with the signed-in user's own client, so
 // row-level security decides what is allowed; the checks here only choose
 // the message.
-
-export const COVER_BUCKET = "blog-images";
 
 // ---------------------------------------------------------------------------
 // Request body

@@ -29,6 +29,7 @@ import { safePostHtml } from "./post-html.server.ts";
 import { readingTime } from "./reading-time.ts";
 import { postSocialImage } from "./social-image.server.ts";
 import {
+  POST_IMAGE_SIZES,
   readStoredVariants,
   responsiveImage,
 } from "./image-variants.server.ts";
@@ -39,9 +40,6 @@ import {
   publicCacheHeaders,
 } from "#app/utils/public-cache.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
-
-// The cover spans the 820 px column less its padding, or the phone's width.
-const COVER_SIZES = "(min-width: 820px) 780px, 100vw";
 
 /** The author and every team member may edit (SPEC.md section 6); the server decides. */
 async function canEdit(
@@ -126,7 +124,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           content: post.content,
           stored: post.storedHtml,
         }),
-        cover: responsiveImage(cover, variants, COVER_SIZES),
+        cover: responsiveImage(cover, variants, POST_IMAGE_SIZES),
         tags: post.tags,
         createdAt: post.created_at,
         // Formatted here: the page ships the string, not the formatter.

@@ -165,7 +165,7 @@ const SafeLink = Link.extend({
   HTMLAttributes: { rel: "noopener noreferrer nofollow", target: null },
 });
 
-/** A variant list the sanitizer keeps only for our storage (app/lib/sanitize.ts). */
+/** Attributes of uploaded images the sanitizer keeps on its terms (app/lib/sanitize.ts). */
 const keptAttribute = (name: string) => ({
   default: null,
   parseHTML: (element: HTMLElement) => element.getAttribute(name),
@@ -181,6 +181,7 @@ const SafeImage = Image.extend({
       ...this.parent?.(),
       srcset: keptAttribute("srcset"),
       sizes: keptAttribute("sizes"),
+      loading: keptAttribute("loading"),
     };
   },
   parseHTML() {

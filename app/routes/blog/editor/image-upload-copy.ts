@@ -18,6 +18,8 @@ export type UploadedImage = {
   sizes?: string;
   width?: number;
   height?: number;
+  /** A post's images below its cover load as the reader gets to them. */
+  loading: "lazy";
 };
 
 export type ImageUploadReply =

@@ -118,6 +118,7 @@ describe("POST /write/image", () => {
       sizes: "(min-width: 820px) 780px, 100vw",
       width: 1280,
       height: 960,
+      loading: "lazy",
     });
     expect(state.uploads.map((u) => u.contentType)).toEqual([
       "image/webp",

@@ -1,12 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import { AUTHENTICATION_ERROR } from "#app/routes/blog/post-messages.ts";
+import { detectImageKind, uploadCover } from "#app/routes/blog/post.server.ts";
 import {
   COVER_BUCKET,
-  detectImageKind,
-  uploadCover,
-} from "#app/routes/blog/post.server.ts";
-import {
   makeImageVariants,
+  POST_IMAGE_SIZES,
   storeImageVariants,
   variantSrcSet,
 } from "#app/routes/blog/image-variants.server.ts";
@@ -29,9 +27,6 @@ import {
 // POST /write/image: an image the author inserts in the editor, stored in
 // blog-images with the cover's variants (decision 087) instead of being
 // inlined into the post as a data URL. The editor inserts what it answers.
-
-/** Sizes of an image in the post's body: the 820 px column less its padding. */
-export const BODY_IMAGE_SIZES = "(min-width: 820px) 780px, 100vw";
 
 /** Uploads per author per window, across machines: a post's worth of photos a minute. */
 export const imageUploadLimiter = new RateLimiter(
@@ -138,7 +133,10 @@ export async function imageUploadAction({
         ? refuse(AUTHENTICATION_ERROR.description, 401)
         : refuse(IMAGE_UPLOAD_MESSAGES.failed, 502);
     }
-    return reply({ ok: true, image: { src: upload.publicUrl } }, 201);
+    return reply(
+      { ok: true, image: { src: upload.publicUrl, loading: "lazy" } },
+      201,
+    );
   }
 
   const stored = await storeImageVariants(
@@ -159,9 +157,10 @@ export async function imageUploadAction({
       image: {
         src: variants.jpeg.url,
         srcset: variantSrcSet(variants),
-        sizes: BODY_IMAGE_SIZES,
+        sizes: POST_IMAGE_SIZES,
         width: variants.jpeg.w,
         height: variants.jpeg.h,
+        loading: "lazy",
       },
     },
     201,
