@@ -733,7 +733,7 @@ test.describe("blog post", () => {
     expect((await request.get(`/blueprints/${id}`)).status()).toBe(200);
     expect(await stored()).toEqual({
       html: "<p>The first version.</p>",
-      sanitizer_version: 1,
+      sanitizer_version: 2,
     });
     // The author rewrites the content with their own token, not the form.
     const rewritten = await author

@@ -233,3 +233,25 @@ test("a post with data-URL images and no variants still renders them", async ({
   await expect(cover).toBeVisible();
   await expect(cover).not.toHaveAttribute("srcset", /./);
 });
+
+test("POST /write/image refuses a caller without a session; a GET is no page", async ({
+  request,
+}) => {
+  const response = await request.post("/write/image", {
+    multipart: {
+      image: {
+        name: "photo.jpg",
+        mimeType: "image/jpeg",
+        buffer: (await photo()).buffer,
+      },
+    },
+  });
+  expect(response.status()).toBe(401);
+  expect(await response.json()).toEqual({
+    ok: false,
+    message: "Please sign in to publish posts",
+  });
+  const get = await request.get("/write/image");
+  expect(get.status()).toBe(405);
+  expect(get.headers()["allow"]).toBe("POST");
+});

@@ -5,3 +5,8 @@ import { imageUploadAction } from "./image-upload.server.ts";
 export async function action({ request, context }: Route.ActionArgs) {
   return imageUploadAction({ request, context });
 }
+
+// Not a page: React Router would answer a GET here with a 400.
+export function loader() {
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
