@@ -35,8 +35,19 @@ import { env } from "#app/utils/env.server.ts";
 import {
   readStoredVariants,
   responsiveImage,
+  type ResponsiveImage,
 } from "./image-variants.server.ts";
 import { publicCoverPrefix } from "./post.server.ts";
+
+/** The card's cover keys: srcset and sizes only when there are variants. */
+function cardCover(image: ResponsiveImage | null) {
+  if (!image?.srcSet) return { coverImageUrl: image?.src ?? null };
+  return {
+    coverImageUrl: image.src,
+    coverSrcSet: image.srcSet,
+    coverSizes: image.sizes,
+  };
+}
 
 // Cards fill the 1200 px container in two columns from 768 px, one below.
 const CARD_SIZES = "(min-width: 1200px) 580px, (min-width: 768px) 50vw, 100vw";
@@ -75,10 +86,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: post.title,
     excerpt: post.excerpt,
     headline: "headline" in post ? post.headline : null,
-    cover: responsiveImage(
-      safeLinkUrl(post.cover_image_url ?? undefined),
-      readStoredVariants(post.cover_variants, coverPrefix),
-      CARD_SIZES,
+    ...cardCover(
+      responsiveImage(
+        safeLinkUrl(post.cover_image_url ?? undefined),
+        readStoredVariants(post.cover_variants, coverPrefix),
+        CARD_SIZES,
+      ),
     ),
     tags: post.tags,
     readingTime: readingTime(post.word_count),

@@ -5,13 +5,15 @@ import { DeletePostButton } from "./delete-post-button.tsx";
 import { TagList } from "./tag-list.tsx";
 import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
 import { LIST_COPY } from "#app/content/blog-list.ts";
-import type { ResponsiveImage } from "./image-variants.server.ts";
 
 export type PostCardData = {
   id: string;
   title: string;
   excerpt: string | null;
-  cover: ResponsiveImage | null;
+  coverImageUrl: string | null;
+  /** Only for a cover with variants: seeded and older covers ship no extra keys. */
+  coverSrcSet?: string;
+  coverSizes?: string;
   tags: string[];
   /** "N min read", made by the loader. */
   readingTime: string;
@@ -24,9 +26,11 @@ export type PostCardData = {
 export function PostCard({ post }: { post: PostCardData }) {
   return (
     <article className={classes.card}>
-      {post.cover ? (
+      {post.coverImageUrl ? (
         <img
-          {...post.cover}
+          src={post.coverImageUrl}
+          srcSet={post.coverSrcSet}
+          sizes={post.coverSizes}
           width={640}
           height={360}
           alt=""
