@@ -101,6 +101,8 @@ export function CompanyContactPanel() {
       maw={560}
       mx="auto"
       ta="left"
+      // It sits in the Join band, whose pale text would fade the labels.
+      c="var(--mantine-color-text)"
     >
       <Title order={3} mb="md" c="dark">
         Get in Touch
