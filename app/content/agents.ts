@@ -17,7 +17,8 @@ export type Agent = {
   headline: string;
   summary: string;
   portrait: { src: string; width: number; height: number; alt: string };
-  video: { src: string; poster: string; label: string };
+  /** The looping video is <slug>.webm and .mp4 in Storage (app/routes/agents/videos.ts). */
+  video: { poster: string; label: string };
   capabilities: AgentCapability[];
   technologies: string[];
 };
@@ -39,7 +40,6 @@ export const AGENTS: Agent[] = [
       alt: "Portrait of Peter, the data engineer agent",
     },
     video: {
-      src: "/videos/data-engineer.mp4",
       poster: "/images/agents/data-engineer-poster.svg",
       label: "Peter orchestrating a data pipeline from ingestion to warehouse",
     },
@@ -106,7 +106,6 @@ export const AGENTS: Agent[] = [
       alt: "Portrait of Zara, the data analyst agent",
     },
     video: {
-      src: "/videos/data-analyst.mp4",
       poster: "/images/agents/data-analyst-poster.svg",
       label: "Zara building a live KPI dashboard from warehouse data",
     },
@@ -173,7 +172,6 @@ export const AGENTS: Agent[] = [
       alt: "Portrait of Jeremy, the ML engineer agent",
     },
     video: {
-      src: "/videos/ml-engineer.mp4",
       poster: "/images/agents/ml-engineer-poster.svg",
       label: "Jeremy training, evaluating and deploying a model",
     },

@@ -163,9 +163,4 @@ describe("artwork", () => {
     for (const path of paths)
       expect(existsSync(publicFile(path)), path).toBe(true);
   });
-
-  test("no video file ships: the poster stands in for it", () => {
-    for (const agent of AGENTS)
-      expect(existsSync(publicFile(agent.video.src))).toBe(false);
-  });
 });

@@ -36,5 +36,8 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: "xl" } },
     Badge: { defaultProps: { radius: "xl" } },
+    // Mantine's close button is an icon alone: without a label a screen
+    // reader announces only "button" (axe's button-name).
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
   },
 });

@@ -21,6 +21,7 @@ import { apiKeys, legacyKeysFromEnv, loadKeyMaterial } from "./keys.ts";
 import { createRestService } from "./rest/rest.ts";
 import { loadSchemaCache } from "./rest/schema-cache.ts";
 import { createStorageService } from "./storage.ts";
+import { seedStorage } from "./storage-seed.ts";
 
 const projectPath = (relative: string) =>
   fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -116,6 +117,8 @@ export async function startLocalSupabase(
         : projectPath(".data/supabase-cache"),
     log,
   });
+  const seeded = await seedStorage(db, dataDir);
+  if (seeded.length > 0) log(`seeded storage: ${seeded.join(", ")}`);
   const schema = await db.admin((tx) => loadSchemaCache(tx));
 
   const server = createServer();

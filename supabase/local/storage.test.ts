@@ -2,6 +2,7 @@
 // (multipart and raw), public URLs, RLS-checked downloads, removal and the
 // error bodies of docs/SUPABASE_WIRE.md, against the project's bucket policies.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { StorageApiError, type SupabaseClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -262,6 +263,137 @@ describe("missing objects and buckets", () => {
       statusCode: "404",
       message: "Bucket not found",
     });
+  });
+});
+
+describe("byte ranges (as browsers ask for video)", () => {
+  async function publicImage() {
+    const path = imagePath();
+    const { error } = await author.storage
+      .from("blog-images")
+      .upload(path, pngFile());
+    expect(error).toBeNull();
+    return `${server.url}/storage/v1/object/public/blog-images/${path}`;
+  }
+
+  test("a range is 206 with Content-Range and only its bytes; no range is the whole object, and says ranges are accepted", async () => {
+    const url = await publicImage();
+    const whole = await fetch(url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    await whole.arrayBuffer();
+    for (const [range, from, to] of [
+      ["bytes=0-9", 0, 9],
+      ["bytes=10-", 10, PNG.length - 1],
+      ["bytes=-5", PNG.length - 5, PNG.length - 1],
+      ["bytes=60-100000", 60, PNG.length - 1],
+    ] as const) {
+      const part = await fetch(url, { headers: { range } });
+      expect(part.status, range).toBe(206);
+      expect(part.headers.get("content-range")).toBe(
+        `bytes ${from}-${to}/${PNG.length}`,
+      );
+      expect(part.headers.get("content-length")).toBe(String(to - from + 1));
+      expect(part.headers.get("content-type")).toBe("image/png");
+      expect(
+        Buffer.from(await part.arrayBuffer()).equals(
+          PNG.subarray(from, to + 1),
+        ),
+      ).toBe(true);
+    }
+  });
+
+  test("a range past the end or malformed is 416 invalid_range, as Storage answers", async () => {
+    const url = await publicImage();
+    for (const range of [
+      `bytes=${PNG.length}-`,
+      "bytes=9-3",
+      "bytes=-0",
+      "bytes=-",
+      "items=0-1",
+      "bytes=0-1,4-5",
+    ]) {
+      const response = await fetch(url, { headers: { range } });
+      expect(response.status, range).toBe(416);
+      expect(await response.json()).toEqual({
+        statusCode: "416",
+        code: "InvalidRange",
+        error: "invalid_range",
+        message: "invalid range provided",
+      });
+    }
+  });
+});
+
+describe("agent-videos (seeded from supabase/storage/agent-videos)", () => {
+  const committed = (name: string) =>
+    readFileSync(new URL(`../storage/agent-videos/${name}`, import.meta.url));
+
+  test("the server seeds each video into the public bucket, served by its public URL", async () => {
+    for (const [name, type] of [
+      ["data-engineer.mp4", "video/mp4"],
+      ["ml-engineer.webm", "video/webm"],
+    ] as const) {
+      const response = await fetch(
+        `${server.url}/storage/v1/object/public/agent-videos/${name}`,
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe(type);
+      expect(response.headers.get("cache-control")).toBe("max-age=86400");
+      expect(
+        Buffer.from(await response.arrayBuffer()).equals(committed(name)),
+      ).toBe(true);
+    }
+  });
+
+  test("nobody but the service role writes into the bucket", async () => {
+    const video = new Blob([new Uint8Array(committed("data-analyst.mp4"))], {
+      type: "video/mp4",
+    });
+    for (const client of [anon, author, admin]) {
+      const { error } = await client.storage
+        .from("agent-videos")
+        .upload(`${randomUUID()}.mp4`, video);
+      expect(error).toMatchObject({ statusCode: "403" });
+    }
+  });
+
+  test("a restart leaves seeded videos alone and puts back a missing one", async () => {
+    const first = await startTestServer();
+    const bucket = (running: TestServer) =>
+      running.service().storage.from("agent-videos");
+    const ids = async (running: TestServer) => {
+      const { data, error } = await bucket(running).list();
+      expect(error).toBeNull();
+      return Object.fromEntries(
+        (data ?? []).map((entry) => [entry.name, entry.id]),
+      );
+    };
+    const before = await ids(first);
+    expect(Object.keys(before).sort()).toEqual(
+      ["data-analyst", "data-engineer", "ml-engineer"]
+        .flatMap((slug) => [`${slug}.mp4`, `${slug}.webm`])
+        .sort(),
+    );
+    const removed = await bucket(first).remove(["data-analyst.webm"]);
+    expect(removed.error).toBeNull();
+    await first.stop();
+    const second = await startTestServer({}, first.dataDir);
+    try {
+      const after = await ids(second);
+      expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+      expect(after["data-engineer.mp4"]).toBe(before["data-engineer.mp4"]);
+      const response = await fetch(
+        `${second.url}/storage/v1/object/public/agent-videos/data-analyst.webm`,
+      );
+      expect(
+        Buffer.from(await response.arrayBuffer()).equals(
+          committed("data-analyst.webm"),
+        ),
+      ).toBe(true);
+    } finally {
+      await second.close();
+    }
   });
 });
 

@@ -13,7 +13,7 @@ type Bucket = {
   allowed_mime_types: string[] | null;
 };
 
-type ObjectMetadata = {
+export type ObjectMetadata = {
   eTag: string;
   size: number;
   mimetype: string;
@@ -75,6 +75,72 @@ async function readJsonBody(
   }
 }
 
+type ByteRange = { from: number; to: number };
+
+/**
+ * Storage's parseRangeHeader: one "bytes=from-to", "bytes=from-" or
+ * "bytes=-suffix" range, the end clamped to the object; anything else, or a
+ * start past the end, is unsatisfiable. Browsers ask for video this way.
+ */
+export function parseRange(header: string, size: number): ByteRange | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header);
+  if (!match || size <= 0) return null;
+  const [, start = "", end = ""] = match;
+  if (!start && !end) return null;
+  if (!start) {
+    const suffix = Number(end);
+    if (!Number.isSafeInteger(suffix) || suffix <= 0) return null;
+    return { from: Math.max(size - suffix, 0), to: size - 1 };
+  }
+  const from = Number(start);
+  const to = end ? Number(end) : size - 1;
+  if (
+    !Number.isSafeInteger(from) ||
+    !Number.isSafeInteger(to) ||
+    to < from ||
+    from >= size
+  )
+    return null;
+  return { from, to: Math.min(to, size - 1) };
+}
+
+/**
+ * The object's bytes, or the part a Range header asks for: 206 with
+ * Content-Range, or Storage's 416 invalid_range when it cannot be met.
+ */
+function objectResponse(
+  request: Request,
+  bytes: Buffer,
+  headers: Headers,
+): Response {
+  const body = (part: Buffer) =>
+    request.method === "HEAD" ? null : new Uint8Array(part);
+  headers.set("accept-ranges", "bytes");
+  const header = request.headers.get("range");
+  if (header === null) {
+    headers.set("content-length", String(bytes.length));
+    return new Response(body(bytes), { status: 200, headers });
+  }
+  const range = parseRange(header, bytes.length);
+  if (!range) {
+    return json(416, {
+      statusCode: "416",
+      code: "InvalidRange",
+      error: "invalid_range",
+      message: "invalid range provided",
+    });
+  }
+  headers.set("content-length", String(range.to - range.from + 1));
+  headers.set(
+    "content-range",
+    `bytes ${range.from}-${range.to}/${bytes.length}`,
+  );
+  return new Response(body(bytes.subarray(range.from, range.to + 1)), {
+    status: 206,
+    headers,
+  });
+}
+
 function validKey(name: string) {
   if (!name || name.length > 1024 || !VALID_KEY.test(name)) return false;
   return name
@@ -91,19 +157,24 @@ function isDuplicate(error: unknown) {
   return (error as { code?: string }).code === "23505";
 }
 
-export function createStorageService(ctx: ServerContext) {
-  const root = storageDir(ctx.dataDir);
-  const signingKey = new TextEncoder().encode(ctx.jwtSecret);
+/** Bytes live under a digest of the key, so no object name can reach outside the data dir. */
+export function objectBytesPath(
+  dataDir: string,
+  bucketId: string,
+  name: string,
+) {
+  const bucketDigest = createHash("sha256")
+    .update(bucketId)
+    .digest("hex")
+    .slice(0, 16);
+  const nameDigest = createHash("sha256").update(name).digest("hex");
+  return path.join(storageDir(dataDir), bucketDigest, nameDigest);
+}
 
-  /** Bytes live under a digest of the key, so no object name can reach outside the data dir. */
-  function bytesPath(bucketId: string, name: string) {
-    const bucketDigest = createHash("sha256")
-      .update(bucketId)
-      .digest("hex")
-      .slice(0, 16);
-    const nameDigest = createHash("sha256").update(name).digest("hex");
-    return path.join(root, bucketDigest, nameDigest);
-  }
+export function createStorageService(ctx: ServerContext) {
+  const signingKey = new TextEncoder().encode(ctx.jwtSecret);
+  const bytesPath = (bucketId: string, name: string) =>
+    objectBytesPath(ctx.dataDir, bucketId, name);
 
   async function loadBucket(id: string) {
     return ctx.db.admin(async (tx) => {
@@ -288,19 +359,16 @@ export function createStorageService(ctx: ServerContext) {
     } catch {
       return objectNotFound();
     }
-    const headers = {
+    const headers = new Headers({
       "content-type": metadata.mimetype,
       "cache-control": metadata.cacheControl,
       etag: metadata.eTag,
       "last-modified": metadata.lastModified,
-    };
+    });
     if (request.headers.get("if-none-match") === metadata.eTag) {
       return new Response(null, { status: 304, headers });
     }
-    return new Response(new Uint8Array(bytes), {
-      status: 200,
-      headers: { ...headers, "content-length": String(bytes.length) },
-    });
+    return objectResponse(request, bytes, headers);
   }
 
   /**
@@ -410,12 +478,10 @@ export function createStorageService(ctx: ServerContext) {
       return objectNotFound();
     }
     const headers = new Headers({
-      "accept-ranges": "bytes",
       "content-type": metadata.mimetype,
       etag: metadata.eTag,
       "x-robots-tag": "none",
       "last-modified": metadata.lastModified,
-      "content-length": String(bytes.length),
       expires: new Date(payload.exp * 1000).toUTCString(),
     });
     const download = query.get("download");
@@ -428,10 +494,7 @@ export function createStorageService(ctx: ServerContext) {
           : `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`,
       );
     }
-    return new Response(
-      request.method === "HEAD" ? null : new Uint8Array(bytes),
-      { status: 200, headers },
-    );
+    return objectResponse(request, bytes, headers);
   }
 
   async function removeMany(

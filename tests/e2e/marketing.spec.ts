@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { axeTarget, expectNoAxeViolations } from "../support/axe.ts";
+import { SUPABASE_URL } from "../support/e2e-env.ts";
 import { expect, test } from "../support/fixtures.ts";
 
 // The public marketing screens of SPEC.md sections 1 and 2. Each runs in both
@@ -566,18 +567,70 @@ test.describe("company", () => {
   });
 });
 
+/** Console errors, failed requests and error answers while a page is open. */
+function collectProblems(page: Page) {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  const scriptsOff = test.info().project.use.javaScriptEnabled === false;
+  page.on("requestfailed", (request) => {
+    // With scripts off, the browser refuses the page's module preloads.
+    if (scriptsOff && request.resourceType() === "script") return;
+    problems.push(`${request.url()}: ${request.failure()?.errorText}`);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400)
+      problems.push(`${response.url()}: ${response.status()}`);
+  });
+  return problems;
+}
+
 test.describe("agent pages", () => {
   for (const agent of AGENT_PAGES) {
-    test(`${agent.name} shows the video poster, progress bars at SPEC's percentages and Request Demo`, async ({
+    test(`${agent.name} plays its looping video from Storage, with progress bars at SPEC's percentages and Request Demo`, async ({
       page,
     }) => {
+      const problems = collectProblems(page);
+      const videoAnswers: number[] = [];
+      page.on("response", (response) => {
+        if (response.url().includes("/storage/v1/object/public/agent-videos/"))
+          videoAnswers.push(response.status());
+      });
       await page.goto(agent.path);
       const video = page.locator("video");
       await expect(video).toHaveAttribute("poster", /\.svg$/);
-      await expect(video).toHaveAttribute("src", /^\/videos\/.+\.mp4$/);
+      const slug = agent.path.split("/").pop();
+      const sources = video.locator("source");
+      await expect(sources).toHaveCount(2);
+      for (const [index, type] of ["webm", "mp4"].entries()) {
+        await expect(sources.nth(index)).toHaveAttribute(
+          "src",
+          `${SUPABASE_URL}/storage/v1/object/public/agent-videos/${slug}.${type}`,
+        );
+        await expect(sources.nth(index)).toHaveAttribute(
+          "type",
+          `video/${type}`,
+        );
+        await expect(sources.nth(index)).toHaveAttribute(
+          "media",
+          "(prefers-reduced-motion: no-preference)",
+        );
+      }
       for (const property of ["loop", "muted", "autoplay", "playsInline"]) {
         await expect(video).toHaveJSProperty(property, true);
       }
+      // It plays without a script too: muted autoplay, served in byte ranges.
+      await expect
+        .poll(() =>
+          video.evaluate((element: HTMLVideoElement) => element.currentTime),
+        )
+        .toBeGreaterThan(0.2);
+      expect(
+        await video.evaluate((element: HTMLVideoElement) => element.currentSrc),
+      ).toMatch(new RegExp(`/agent-videos/${slug}\\.webm$`));
+      expect(videoAnswers).toContain(206);
 
       const bars = page.getByRole("progressbar");
       await expect(bars).toHaveCount(6);
@@ -602,6 +655,33 @@ test.describe("agent pages", () => {
       for (const link of await demoLinks.all()) {
         await expect(link).toHaveAttribute("href", "/contact-us");
       }
+      expect(problems).toEqual([]);
     });
   }
+
+  test("a visitor who prefers reduced motion gets the poster and no video download", async ({
+    page,
+  }) => {
+    const problems = collectProblems(page);
+    const videoRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/agent-videos/"))
+        videoRequests.push(request.url());
+    });
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto(AGENT_PAGES[0].path);
+    const video = page.locator("video");
+    await expect(video).toHaveAttribute("poster", /\.svg$/);
+    await expect
+      .poll(() =>
+        video.evaluate((element: HTMLVideoElement) => element.networkState),
+      )
+      .toBe(3); // NETWORK_NO_SOURCE: no source matches, the poster stays
+    expect(
+      await video.evaluate((element: HTMLVideoElement) => element.currentSrc),
+    ).toBe("");
+    await expect(page.getByRole("button", { name: /video/ })).toHaveCount(0);
+    expect(videoRequests).toEqual([]);
+    expect(problems).toEqual([]);
+  });
 });

@@ -174,6 +174,7 @@ try {
     { page: "/", path: "/", budget: true },
     { page: "/blueprints", path: "/blueprints", budget: true },
     { page: "/blueprints/:id (a post)", path: post, budget: true },
+    { page: "/agents/:slug", path: "/agents/data-engineer", budget: true },
     { page: "/write", path: "/write", budget: false },
   ];
   console.info(

@@ -1,14 +1,23 @@
 import { useEffect, useRef, useState } from "react";
+import type { AgentVideoSources } from "./videos.ts";
 import classes from "./agent-video.module.css";
 
-type AgentVideoProps = { src: string; poster: string; label: string };
+type AgentVideoProps = {
+  sources: AgentVideoSources;
+  poster: string;
+  label: string;
+};
+
+// Each source only matches when the visitor has not asked for reduced
+// motion: then the browser loads no video at all and shows the poster.
+const MOTION_OK = "(prefers-reduced-motion: no-preference)";
 
 /**
- * The agent's looping demo video. The poster stands in whenever the video is
- * missing or still loading; once the video can play, a pause control appears,
- * and visitors who prefer reduced motion start with it paused.
+ * The agent's looping demo video, WebM first and MP4 for browsers without
+ * VP9. The poster stands in while the video loads, when it cannot load and
+ * for reduced motion; once the video can play, a pause control appears.
  */
-export function AgentVideo({ src, poster, label }: AgentVideoProps) {
+export function AgentVideo({ sources, poster, label }: AgentVideoProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [playable, setPlayable] = useState(false);
   const [paused, setPaused] = useState(false);
@@ -16,10 +25,6 @@ export function AgentVideo({ src, poster, label }: AgentVideoProps) {
   useEffect(() => {
     const element = video.current;
     if (!element) return;
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
-      element.pause();
-      element.autoplay = false;
-    }
     if (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
       setPlayable(true);
     }
@@ -38,7 +43,6 @@ export function AgentVideo({ src, poster, label }: AgentVideoProps) {
       <video
         ref={video}
         className={classes.video}
-        src={src}
         poster={poster}
         width={1280}
         height={720}
@@ -51,7 +55,10 @@ export function AgentVideo({ src, poster, label }: AgentVideoProps) {
         onLoadedData={() => setPlayable(true)}
         onPlay={() => setPaused(false)}
         onPause={() => setPaused(true)}
-      />
+      >
+        <source src={sources.webm} type="video/webm" media={MOTION_OK} />
+        <source src={sources.mp4} type="video/mp4" media={MOTION_OK} />
+      </video>
       {playable ? (
         <button type="button" className={classes.toggle} onClick={toggle}>
           {paused ? "Play video" : "Pause video"}

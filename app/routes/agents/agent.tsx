@@ -10,12 +10,15 @@ import { AGENT_PAGE_COPY, AGENTS, getAgent } from "#app/content/agents.ts";
 import { PRIMARY_NAV } from "#app/content/navigation.ts";
 import { BRAND_NAME } from "#app/content/site.ts";
 import { routeMeta } from "#app/lib/meta.ts";
+import { env } from "#app/utils/env.server.ts";
+import { agentVideoSources } from "./videos.ts";
 
 export function loader({ params }: Route.LoaderArgs) {
   const agent = getAgent(params.slug);
   if (!agent) throw data(null, { status: 404 });
   return {
     agent,
+    videoSources: agentVideoSources(env.SUPABASE_URL, agent.slug),
     others: AGENTS.filter((other) => other.slug !== agent.slug),
   };
 }
@@ -43,7 +46,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function AgentPage({ loaderData }: Route.ComponentProps) {
-  const { agent, others } = loaderData;
+  const { agent, videoSources, others } = loaderData;
   return (
     <>
       <section
@@ -82,7 +85,7 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
               </a>
             </div>
           </div>
-          <AgentVideo {...agent.video} />
+          <AgentVideo sources={videoSources} {...agent.video} />
         </div>
       </section>
 

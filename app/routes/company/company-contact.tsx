@@ -101,8 +101,10 @@ export function CompanyContactPanel() {
       maw={560}
       mx="auto"
       ta="left"
+      // It sits in the Join band, whose pale text would fade its title and labels.
+      c="var(--mantine-color-text)"
     >
-      <Title order={3} mb="md" c="dark">
+      <Title order={3} mb="md">
         Get in Touch
       </Title>
       <CompanyContactForm idPrefix="page" />

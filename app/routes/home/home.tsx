@@ -113,10 +113,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <LogoStrip heading={logos.heading} logos={logos.items} />
 
-      <section
-        aria-labelledby="how-heading"
-        className={`${ui.section} ${classes.howSection}`}
-      >
+      <section aria-labelledby="how-heading" className={ui.section}>
         <div className={ui.container}>
           <SectionHeading
             id="how-heading"
@@ -166,10 +163,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section
-        aria-labelledby="deployment-heading"
-        className={`${ui.section} ${classes.deploymentSection}`}
-      >
+      <section aria-labelledby="deployment-heading" className={ui.section}>
         <div className={ui.container}>
           <SectionHeading
             id="deployment-heading"
@@ -203,7 +197,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section
         aria-labelledby="blueprints-heading"
-        className={`${ui.section} ${ui.muted} ${classes.blueprintsSection}`}
+        className={`${ui.section} ${ui.muted}`}
       >
         <div className={`${ui.container} ${classes.teaser}`}>
           <div>
@@ -232,10 +226,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section
-        aria-labelledby="cta-heading"
-        className={`${ui.section} ${classes.ctaSection}`}
-      >
+      <section aria-labelledby="cta-heading" className={ui.section}>
         <div className={ui.container}>
           <div className={ui.ctaBand}>
             <h2 id="cta-heading">{closingCta.title}</h2>
