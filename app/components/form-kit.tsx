@@ -2,6 +2,7 @@ import {
   getInputProps,
   getTextareaProps,
   useForm,
+  type DefaultValue,
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
@@ -18,7 +19,12 @@ import {
   type TextInputProps,
 } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useActionData, useFetcher } from "react-router";
+import {
+  useActionData,
+  useFetcher,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import type { z } from "zod";
 
 // The one way a form is wired and drawn: Conform validates with the same zod
@@ -32,23 +38,56 @@ type FormResult = { result: SubmissionResult<string[]> };
 export function useSchemaForm<Schema extends z.ZodObject>({
   id,
   schema,
+  schemaFor,
   lastResult,
   defaultNoValidate,
+  defaultValue,
+  shouldValidate = "onBlur",
 }: {
   id: string;
+  /** The browser's own checks come from it, and so does validation unless `schemaFor` is given. */
   schema: Schema;
+  /** The schema one submission is judged by, where that depends on the submission. */
+  schemaFor?: (formData: FormData) => Schema;
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaultNoValidate?: boolean;
+  defaultValue?: DefaultValue<z.input<Schema>>;
+  shouldValidate?: "onBlur" | "onSubmit";
 }) {
   return useForm({
     id,
     lastResult,
     constraint: getZodConstraint(schema),
     defaultNoValidate,
-    shouldValidate: "onBlur",
+    defaultValue,
+    shouldValidate,
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: schemaFor?.(formData) ?? schema }),
   });
+}
+
+/**
+ * Whether a document-style post of this page's form (a `<Form>`, not a
+ * fetcher) is on its way: a POST to `action`, by default this page, whose
+ * body `matches`.
+ */
+export function usePendingPost({
+  action,
+  matches,
+}: {
+  action?: string;
+  matches?: (formData: FormData) => boolean;
+} = {}) {
+  const { state, formMethod, formAction, formData } = useNavigation();
+  const { pathname } = useLocation();
+  return (
+    state !== "idle" &&
+    formMethod === "POST" &&
+    formAction === (action ?? pathname) &&
+    formData !== undefined &&
+    (matches?.(formData) ?? true)
+  );
 }
 
 /**
@@ -75,14 +114,13 @@ type Field = FieldMetadata<string | undefined>;
 /** The form-level errors (a refusal, a backend failure), one per line. */
 export function FormErrors({
   form,
-  title,
+  ...props
 }: {
   form: { errors?: string[]; errorId: string };
-  title?: AlertProps["title"];
-}) {
+} & Omit<AlertProps, "color" | "id">) {
   if (!form.errors?.length) return null;
   return (
-    <Alert color="red" role="alert" id={form.errorId} title={title}>
+    <Alert color="red" role="alert" id={form.errorId} {...props}>
       {form.errors.map((error) => (
         <div key={error}>{error}</div>
       ))}
@@ -103,6 +141,7 @@ export function TextField({
       {...getInputProps(meta, { type })}
       key={meta.key}
       error={meta.errors?.join(" ")}
+      errorProps={{ id: meta.errorId }}
       {...props}
     />
   );
@@ -154,7 +193,10 @@ export function FileField({
   );
 }
 
-/** The submit button, disabled and relabelled while the form is sent. */
+/**
+ * The submit button, disabled while the form is sent and relabelled then
+ * (or, without `busyLabel`, showing a spinner over its label).
+ */
 export function SubmitButton({
   busy,
   busyLabel,
@@ -162,12 +204,20 @@ export function SubmitButton({
   ...props
 }: {
   busy: boolean;
-  busyLabel: string;
+  busyLabel?: string;
   children: ReactNode;
+  /** Sent with the form when this button submits it, as an HTML button's are. */
+  name?: string;
+  value?: string;
 } & Omit<ButtonProps, "type" | "disabled">) {
   return (
-    <Button type="submit" disabled={busy} {...props}>
-      {busy ? busyLabel : children}
+    <Button
+      type="submit"
+      disabled={busy}
+      loading={busyLabel === undefined ? busy : undefined}
+      {...props}
+    >
+      {busy && busyLabel !== undefined ? busyLabel : children}
     </Button>
   );
 }

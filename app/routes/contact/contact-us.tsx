@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Anchor, Paper, Stack, Text } from "@mantine/core";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { SubmissionKeyInput } from "#app/components/submission-key.tsx";
 import type { Route } from "./+types/contact-us";
@@ -9,6 +9,7 @@ import {
   SubmitButton,
   TextareaField,
   TextField,
+  usePendingPost,
   useSchemaForm,
 } from "#app/components/form-kit.tsx";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
@@ -72,16 +73,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ContactUs({ actionData }: Route.ComponentProps) {
   const nonce = useNonce();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state !== "idle" &&
-    navigation.formMethod === "POST" &&
-    navigation.formAction === "/contact-us";
+  const busy = usePendingPost({ action: "/contact-us" });
 
   const [form, fields] = useSchemaForm({
     id: "contact-us",
     schema: ContactSchema,
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    lastResult: busy ? null : actionData?.result,
   });
 
   return (
