@@ -19,6 +19,7 @@ import {
   type TextInputProps,
 } from "@mantine/core";
 import type { ReactNode } from "react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
 import {
   useActionData,
   useFetcher,
@@ -26,6 +27,8 @@ import {
   useNavigation,
 } from "react-router";
 import type { z } from "zod";
+import { SubmissionKeyInput } from "#app/components/submission-key.tsx";
+import { useNonce } from "#app/utils/nonce-provider.tsx";
 
 // The one way a form is wired and drawn: Conform validates with the same zod
 // schema as the server (on blur, then on input), the server's reply comes
@@ -69,8 +72,8 @@ export function useSchemaForm<Schema extends z.ZodObject>({
 
 /**
  * Whether a document-style post of this page's form (a `<Form>`, not a
- * fetcher) is on its way: a POST to `action`, by default this page, whose
- * body `matches`.
+ * fetcher) is on its way: a POST to the path `action` (by default this
+ * page's; the query aside) whose body `matches`.
  */
 export function usePendingPost({
   action,
@@ -84,7 +87,7 @@ export function usePendingPost({
   return (
     state !== "idle" &&
     formMethod === "POST" &&
-    formAction === (action ?? pathname) &&
+    formAction?.split("?")[0] === (action ?? pathname) &&
     formData !== undefined &&
     (matches?.(formData) ?? true)
   );
@@ -95,12 +98,12 @@ export function usePendingPost({
  * a plain HTML form without it: the reply is the fetcher's data or, after a
  * document post, the route's action data.
  */
-export function useFetcherForm<
-  Data extends FormResult,
-  Schema extends z.ZodObject,
->(fetcherKey: string, options: { id: string; schema: Schema }) {
-  const fetcher = useFetcher<Data>({ key: fetcherKey });
-  const documentResult = useActionData<Data>();
+export function useFetcherForm<Schema extends z.ZodObject>(
+  fetcherKey: string,
+  options: { id: string; schema: Schema },
+) {
+  const fetcher = useFetcher<FormResult>({ key: fetcherKey });
+  const documentResult = useActionData<FormResult>();
   const busy = fetcher.state !== "idle";
   const [form, fields] = useSchemaForm({
     ...options,
@@ -110,6 +113,49 @@ export function useFetcherForm<
 }
 
 type Field = FieldMetadata<string | undefined>;
+
+/**
+ * What every public form starts with: the honeypot fields, its submission
+ * key (posting the same rendered form twice stores it once) and its
+ * form-level errors.
+ */
+export function PublicFormHead({
+  form,
+}: {
+  form: { errors?: string[]; errorId: string };
+}) {
+  const nonce = useNonce();
+  return (
+    <>
+      <HoneypotInputs nonce={nonce} />
+      <SubmissionKeyInput />
+      <FormErrors form={form} />
+    </>
+  );
+}
+
+/** The visitor's name and email, as the public forms ask for them. */
+export function VisitorFields({
+  name,
+  email,
+  emailLabel = "Email",
+}: {
+  name: Field;
+  email: Field;
+  emailLabel?: string;
+}) {
+  return (
+    <>
+      <TextField meta={name} label="Name" autoComplete="name" />
+      <TextField
+        meta={email}
+        type="email"
+        label={emailLabel}
+        autoComplete="email"
+      />
+    </>
+  );
+}
 
 /** The form-level errors (a refusal, a backend failure), one per line. */
 export function FormErrors({
@@ -193,10 +239,7 @@ export function FileField({
   );
 }
 
-/**
- * The submit button, disabled while the form is sent and relabelled then
- * (or, without `busyLabel`, showing a spinner over its label).
- */
+/** The submit button, disabled while the form is sent and relabelled then if it has a `busyLabel`. */
 export function SubmitButton({
   busy,
   busyLabel,
@@ -211,12 +254,7 @@ export function SubmitButton({
   value?: string;
 } & Omit<ButtonProps, "type" | "disabled">) {
   return (
-    <Button
-      type="submit"
-      disabled={busy}
-      loading={busyLabel === undefined ? busy : undefined}
-      {...props}
-    >
+    <Button type="submit" disabled={busy} {...props}>
       {busy && busyLabel !== undefined ? busyLabel : children}
     </Button>
   );

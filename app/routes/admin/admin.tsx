@@ -140,6 +140,7 @@ function ToggleAuthorButton({
         color={isAuthor ? "red.9" : undefined}
         size="xs"
         busy={busy}
+        loading={busy}
       >
         {isAuthor ? "Remove Author" : "Make Author"}
       </SubmitButton>
