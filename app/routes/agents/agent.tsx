@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/agent";
 import { AgentVideo } from "./agent-video.tsx";
 import { Icon } from "#app/components/icon.tsx";
@@ -10,10 +10,11 @@ import { AGENT_PAGE_COPY, AGENTS, getAgent } from "#app/content/agents.ts";
 import { PRIMARY_NAV } from "#app/content/navigation.ts";
 import { BRAND_NAME } from "#app/content/site.ts";
 import { routeMeta } from "#app/lib/meta.ts";
+import { notFound } from "#app/utils/route-errors.server.ts";
 
 export function loader({ params }: Route.LoaderArgs) {
   const agent = getAgent(params.slug);
-  if (!agent) throw data(null, { status: 404 });
+  if (!agent) throw notFound();
   return {
     agent,
     others: AGENTS.filter((other) => other.slug !== agent.slug),
