@@ -288,17 +288,17 @@ export type StoredPageRequest = {
  * entry (React Router renders it again), a page filled per visitor (its
  * form's fresh values and nonce), and an encoding not compressed yet.
  */
-export function answerStoredPage(
-  request: StoredPageRequest,
-  cache: PageCache = pageCache,
-  blogSeconds = env.PAGE_CACHE_BLOG_SECONDS,
-) {
+export function answerStoredPage(request: StoredPageRequest) {
   const started = performance.now();
   const { method, url = "", headers } = request;
   if (method !== "GET" || url.includes("?")) return null;
   // A raw path that is not a stored key (not normalised, say) finds nothing.
-  const rule = cacheRule(url, headers.cookie ?? null, blogSeconds);
-  const entry = rule && cache.get(rule.key);
+  const rule = cacheRule(
+    url,
+    headers.cookie ?? null,
+    env.PAGE_CACHE_BLOG_SECONDS,
+  );
+  const entry = rule && pageCache.get(rule.key);
   if (!entry || entry.template || entry.expires <= started) return null;
   const acceptEncoding = headers["accept-encoding"] ?? null;
   const encoding = preferredEncoding(acceptEncoding);
