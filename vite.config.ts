@@ -90,6 +90,15 @@ export default defineConfig({
   // The React Router plugin compiles route modules for the app build; vitest
   // imports modules directly and must not go through it.
   plugins: process.env.VITEST ? [] : [reactRouter(), firstLoadChunks()],
+  ssr: {
+    // Node would resolve and load @mantine/core's hundreds of ESM files at
+    // every start (1.8 s of a cold start on this machine); bundled, the
+    // server build is one file to parse. Fly stops idle machines, so the
+    // next visitor waits for the start (decision 084). @mantine/tiptap goes
+    // with them: left outside, it would import a second @mantine/core,
+    // without the bundled one's MantineProvider.
+    noExternal: ["@mantine/core", "@mantine/hooks", "@mantine/tiptap"],
+  },
   build: {
     // Keep asset hashes stable across machines and small enough to cache.
     assetsInlineLimit: 0,

@@ -25,7 +25,7 @@ export function AccessDenied({ message }: { message: string }) {
   );
 }
 
-/** A guard's refusal (see permissions.server.ts), shown for what it is. */
+/** A guard's refusal (see permissions.server.ts), shown for what it is; null for anything else. */
 const accessHandler: StatusHandler = ({ error }) => {
   const access = error.data;
   if (!isAccessErrorData(access)) return null;
@@ -45,21 +45,24 @@ const accessHandler: StatusHandler = ({ error }) => {
   }
 };
 
-/** The guards' statuses: 401 the sign-in form, 403 access denied, 503 retry. */
-const orRefusal: StatusHandler = (info) =>
-  accessHandler(info) ?? refusalPage(info);
-
-export const accessStatusHandlers: Record<number, StatusHandler> = {
-  401: orRefusal,
-  403: orRefusal,
-  503: orRefusal,
-};
+const GUARD_STATUSES = [401, 403, 503];
 
 /**
  * Render it from the ErrorBoundary of every restricted route: it turns the
  * guard's 401 into the sign-in form (coming back here afterwards), its 403
- * into the access-denied view and its 503 into a retry message.
+ * into the access-denied view and its 503 into a retry message. The route's
+ * own `statusHandlers` show everything else it throws (its 404, its
+ * backend's 503).
  */
-export function AccessBoundary() {
-  return <GeneralErrorBoundary statusHandlers={accessStatusHandlers} />;
+export function AccessBoundary({
+  statusHandlers = {},
+}: {
+  statusHandlers?: Record<number, StatusHandler>;
+}) {
+  const handlers = { ...statusHandlers };
+  for (const status of GUARD_STATUSES) {
+    const own = statusHandlers[status] ?? refusalPage;
+    handlers[status] = (info) => accessHandler(info) ?? own(info);
+  }
+  return <GeneralErrorBoundary statusHandlers={handlers} />;
 }

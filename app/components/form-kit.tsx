@@ -2,6 +2,7 @@ import {
   getInputProps,
   getTextareaProps,
   useForm,
+  type DefaultValue,
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
@@ -18,8 +19,16 @@ import {
   type TextInputProps,
 } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import {
+  useActionData,
+  useFetcher,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import type { z } from "zod";
+import { SubmissionKeyInput } from "#app/components/submission-key.tsx";
+import { useNonce } from "#app/utils/nonce-provider.tsx";
 
 // The one way a form is wired and drawn: Conform validates with the same zod
 // schema as the server (on blur, then on input), the server's reply comes
@@ -32,23 +41,56 @@ type FormResult = { result: SubmissionResult<string[]> };
 export function useSchemaForm<Schema extends z.ZodObject>({
   id,
   schema,
+  schemaFor,
   lastResult,
   defaultNoValidate,
+  defaultValue,
+  shouldValidate = "onBlur",
 }: {
   id: string;
+  /** The browser's own checks come from it, and so does validation unless `schemaFor` is given. */
   schema: Schema;
+  /** The schema one submission is judged by, where that depends on the submission. */
+  schemaFor?: (formData: FormData) => Schema;
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaultNoValidate?: boolean;
+  defaultValue?: DefaultValue<z.input<Schema>>;
+  shouldValidate?: "onBlur" | "onSubmit";
 }) {
   return useForm({
     id,
     lastResult,
     constraint: getZodConstraint(schema),
     defaultNoValidate,
-    shouldValidate: "onBlur",
+    defaultValue,
+    shouldValidate,
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: schemaFor?.(formData) ?? schema }),
   });
+}
+
+/**
+ * Whether a document-style post of this page's form (a `<Form>`, not a
+ * fetcher) is on its way: a POST to the path `action` (by default this
+ * page's; the query aside) whose body `matches`.
+ */
+export function usePendingPost({
+  action,
+  matches,
+}: {
+  action?: string;
+  matches?: (formData: FormData) => boolean;
+} = {}) {
+  const { state, formMethod, formAction, formData } = useNavigation();
+  const { pathname } = useLocation();
+  return (
+    state !== "idle" &&
+    formMethod === "POST" &&
+    formAction?.split("?")[0] === (action ?? pathname) &&
+    formData !== undefined &&
+    (matches?.(formData) ?? true)
+  );
 }
 
 /**
@@ -56,12 +98,12 @@ export function useSchemaForm<Schema extends z.ZodObject>({
  * a plain HTML form without it: the reply is the fetcher's data or, after a
  * document post, the route's action data.
  */
-export function useFetcherForm<
-  Data extends FormResult,
-  Schema extends z.ZodObject,
->(fetcherKey: string, options: { id: string; schema: Schema }) {
-  const fetcher = useFetcher<Data>({ key: fetcherKey });
-  const documentResult = useActionData<Data>();
+export function useFetcherForm<Schema extends z.ZodObject>(
+  fetcherKey: string,
+  options: { id: string; schema: Schema },
+) {
+  const fetcher = useFetcher<FormResult>({ key: fetcherKey });
+  const documentResult = useActionData<FormResult>();
   const busy = fetcher.state !== "idle";
   const [form, fields] = useSchemaForm({
     ...options,
@@ -72,17 +114,59 @@ export function useFetcherForm<
 
 type Field = FieldMetadata<string | undefined>;
 
+/**
+ * What every public form starts with: the honeypot fields, its submission
+ * key (posting the same rendered form twice stores it once) and its
+ * form-level errors.
+ */
+export function PublicFormHead({
+  form,
+}: {
+  form: { errors?: string[]; errorId: string };
+}) {
+  const nonce = useNonce();
+  return (
+    <>
+      <HoneypotInputs nonce={nonce} />
+      <SubmissionKeyInput />
+      <FormErrors form={form} />
+    </>
+  );
+}
+
+/** The visitor's name and email, as the public forms ask for them. */
+export function VisitorFields({
+  name,
+  email,
+  emailLabel = "Email",
+}: {
+  name: Field;
+  email: Field;
+  emailLabel?: string;
+}) {
+  return (
+    <>
+      <TextField meta={name} label="Name" autoComplete="name" />
+      <TextField
+        meta={email}
+        type="email"
+        label={emailLabel}
+        autoComplete="email"
+      />
+    </>
+  );
+}
+
 /** The form-level errors (a refusal, a backend failure), one per line. */
 export function FormErrors({
   form,
-  title,
+  ...props
 }: {
   form: { errors?: string[]; errorId: string };
-  title?: AlertProps["title"];
-}) {
+} & Omit<AlertProps, "color" | "id">) {
   if (!form.errors?.length) return null;
   return (
-    <Alert color="red" role="alert" id={form.errorId} title={title}>
+    <Alert color="red" role="alert" id={form.errorId} {...props}>
       {form.errors.map((error) => (
         <div key={error}>{error}</div>
       ))}
@@ -103,6 +187,7 @@ export function TextField({
       {...getInputProps(meta, { type })}
       key={meta.key}
       error={meta.errors?.join(" ")}
+      errorProps={{ id: meta.errorId }}
       {...props}
     />
   );
@@ -154,7 +239,7 @@ export function FileField({
   );
 }
 
-/** The submit button, disabled and relabelled while the form is sent. */
+/** The submit button, disabled while the form is sent and relabelled then if it has a `busyLabel`. */
 export function SubmitButton({
   busy,
   busyLabel,
@@ -162,12 +247,15 @@ export function SubmitButton({
   ...props
 }: {
   busy: boolean;
-  busyLabel: string;
+  busyLabel?: string;
   children: ReactNode;
+  /** Sent with the form when this button submits it, as an HTML button's are. */
+  name?: string;
+  value?: string;
 } & Omit<ButtonProps, "type" | "disabled">) {
   return (
     <Button type="submit" disabled={busy} {...props}>
-      {busy ? busyLabel : children}
+      {busy && busyLabel !== undefined ? busyLabel : children}
     </Button>
   );
 }

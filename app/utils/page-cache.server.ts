@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
@@ -9,12 +10,15 @@ import {
   markFreshValues,
   NONCE_PLACEHOLDER,
 } from "#app/utils/fresh-values.server.ts";
-import { hasSessionCookie } from "#app/utils/session.server.ts";
+import { isAuthCookieName } from "#app/utils/session.server.ts";
 import { MARKETING_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import {
+  applySecurityHeaders,
+  createNonce,
   nonceContext,
   scriptHashesContext,
 } from "#app/utils/security.server.ts";
+import { serverTimingHeader } from "#app/utils/server-timing.server.ts";
 import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
 
 // Public pages render the same bytes for every anonymous visitor, so a
@@ -84,17 +88,24 @@ export function pageCacheKey(
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
   if (url.search) return null;
-  const page = url.pathname.replace(/\.data$/, "");
+  return cacheRule(url.pathname, request.headers.get("Cookie"), blogSeconds);
+}
+
+/** pageCacheKey's rule for a GET of `pathname` with no query. */
+function cacheRule(
+  pathname: string,
+  cookieHeader: string | null,
+  blogSeconds: number,
+) {
+  const page = pathname.replace(/\.data$/, "");
   const match = CACHEABLE.find(({ pattern }) => pattern.test(page));
   if (!match || (match.blog && blogSeconds === 0)) return null;
-  const personal =
-    hasSessionCookie(request) ||
-    parseCookieHeader(request.headers.get("Cookie") ?? "").some(
-      ({ name }) => name === TOAST_COOKIE,
-    );
+  const personal = parseCookieHeader(cookieHeader ?? "").some(
+    ({ name }) => name === TOAST_COOKIE || isAuthCookieName(name),
+  );
   if (personal) return null;
   return {
-    key: url.pathname,
+    key: pathname,
     ttlMs: match.blog ? blogSeconds * 1000 : Infinity,
   };
 }
@@ -209,19 +220,17 @@ const NOT_MODIFIED_HEADERS = [
   "content-type",
 ];
 
-export function replay(
+/** What a replay of `entry` sends: Response-free, so the server can write it as it is. */
+function replayParts(
   entry: Entry,
   acceptEncoding: string | null,
-  ifNoneMatch: string | null = null,
+  ifNoneMatch: string | null,
 ) {
   const headers = new Headers(entry.headers);
   headers.set("X-Page-Cache", "hit");
   if (entry.template) {
     headers.set("Content-Length", String(entry.body.length));
-    return new Response(new Uint8Array(entry.body), {
-      status: entry.status,
-      headers,
-    });
+    return { status: entry.status, headers, body: entry.body };
   }
   if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) {
     headers.append("Vary", "Accept-Encoding");
@@ -240,15 +249,78 @@ export function replay(
       if (![...NOT_MODIFIED_HEADERS, "etag", "x-page-cache"].includes(name))
         headers.delete(name);
     }
-    return new Response(null, { status: 304, headers });
+    return { status: 304, headers, body: null };
   }
   if (encoding && encoded) headers.set("Content-Encoding", encoding);
   const body = encoded || entry.body;
   headers.set("Content-Length", String(body.length));
-  return new Response(new Uint8Array(body), {
-    status: entry.status,
-    headers,
-  });
+  return { status: entry.status, headers, body };
+}
+
+export function replay(
+  entry: Entry,
+  acceptEncoding: string | null,
+  ifNoneMatch: string | null = null,
+) {
+  const { status, headers, body } = replayParts(
+    entry,
+    acceptEncoding,
+    ifNoneMatch,
+  );
+  return new Response(body && new Uint8Array(body), { status, headers });
+}
+
+/** The parts of a Node request answerStoredPage reads. */
+export type StoredPageRequest = {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+};
+
+/**
+ * The production server's answer to a request for a stored page, before the
+ * request reaches React Router (app/server/http-server.ts), or null to let
+ * React Router answer it. The answer is the one the root middleware would
+ * give, header for header: the replay's, the security headers with the
+ * stored page's script hashes, and Server-Timing. Everything React Router
+ * would not replay as it was stored goes to React Router: anything but a GET
+ * of a bare cacheable path without session or flash cookies, an expired
+ * entry (React Router renders it again), a page filled per visitor (its
+ * form's fresh values and nonce), and an encoding not compressed yet.
+ */
+export function answerStoredPage(request: StoredPageRequest) {
+  const started = performance.now();
+  const { method, url = "", headers } = request;
+  if (method !== "GET" || url.includes("?")) return null;
+  // A raw path that is not a stored key (not normalised, say) finds nothing.
+  const rule = cacheRule(
+    url,
+    headers.cookie ?? null,
+    env.PAGE_CACHE_BLOG_SECONDS,
+  );
+  const entry = rule && pageCache.get(rule.key);
+  if (!entry || entry.template || entry.expires <= started) return null;
+  const acceptEncoding = headers["accept-encoding"] ?? null;
+  const encoding = preferredEncoding(acceptEncoding);
+  if (encoding && !entry.encoded[encoding]) return null;
+  const answer = replayParts(
+    entry,
+    acceptEncoding,
+    headers["if-none-match"] ?? null,
+  );
+  applySecurityHeaders(answer.headers, entry.scriptHashes ?? createNonce());
+  answer.headers.append(
+    "Server-Timing",
+    serverTimingHeader(performance.now() - started, {
+      supabaseMs: 0,
+      supabaseCalls: 0,
+    }),
+  );
+  return {
+    status: answer.status,
+    headers: Object.fromEntries(answer.headers),
+    body: answer.body,
+  };
 }
 
 /**

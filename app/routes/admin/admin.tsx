@@ -2,7 +2,6 @@ import {
   Alert,
   Avatar,
   Badge,
-  Button,
   Container,
   Group,
   Stack,
@@ -10,9 +9,10 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/admin";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
+import { SubmitButton, usePendingPost } from "#app/components/form-kit.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import { AdminNav } from "./admin-nav.tsx";
@@ -125,25 +125,25 @@ function ToggleAuthorButton({
   userId: string;
   isAuthor: boolean;
 }) {
-  const navigation = useNavigation();
-  const busy =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("userId") === userId;
+  const busy = usePendingPost({
+    action: ADMIN_PATH,
+    matches: (formData) => formData.get("userId") === userId,
+  });
   return (
-    <Form method="post">
+    <Form method="post" action={ADMIN_PATH}>
       <input type="hidden" name="userId" value={userId} />
-      <Button
-        type="submit"
+      <SubmitButton
         name="intent"
         value={isAuthor ? "remove-author" : "make-author"}
         variant={isAuthor ? "outline" : "filled"}
         // red-9: the default outline red (red-6) is 3.1:1 on the row's grey.
         color={isAuthor ? "red.9" : undefined}
         size="xs"
+        busy={busy}
         loading={busy}
       >
         {isAuthor ? "Remove Author" : "Make Author"}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

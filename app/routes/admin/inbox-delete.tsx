@@ -1,13 +1,5 @@
-import {
-  Button,
-  Container,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Text } from "@mantine/core";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/inbox-delete";
 import {
   inboxHref,
@@ -16,16 +8,19 @@ import {
 } from "./inbox-schema.ts";
 import { deleteSubmission, findSubmission } from "./inbox.server.ts";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
+import { ConfirmDelete } from "#app/components/confirm-delete.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import {
   INBOX_COPY,
   INBOX_DELETE_COPY,
   INBOX_MESSAGES,
+  INBOX_PATH,
 } from "#app/content/inbox.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
+import { backendFailed, notFound } from "#app/utils/route-errors.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 
@@ -50,7 +45,6 @@ function backTo(request: Request) {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   await requireRole(context, request, "admin");
-  const back = backTo(request);
   const parsed = SubmissionParamsSchema.safeParse(params);
   const found = parsed.success
     ? await findSubmission(
@@ -59,13 +53,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         parsed.data.id,
       )
     : null;
-  if (found === "error") {
-    return data({ state: "error" as const, back }, { status: 503 });
-  }
-  if (found === null) {
-    return data({ state: "not-found" as const, back }, { status: 404 });
-  }
-  return { state: "ok" as const, submission: found, back };
+  if (found === "error") throw backendFailed();
+  if (found === null) throw notFound();
+  return { submission: found, back: backTo(request) };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -95,58 +85,59 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function DeleteSubmission({ loaderData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  if (loaderData.state === "error") {
-    return (
-      <ErrorPage
-        title={INBOX_MESSAGES.loadFailed.title}
-        message={INBOX_MESSAGES.loadFailed.description}
-        actions={[{ to: loaderData.back, label: INBOX_COPY.title }]}
-      />
-    );
-  }
-  if (loaderData.state === "not-found") {
-    return (
-      <ErrorPage
-        title={INBOX_DELETE_COPY.notFoundTitle}
-        message={INBOX_DELETE_COPY.notFoundMessage}
-        actions={[{ to: loaderData.back, label: INBOX_COPY.title }]}
-      />
-    );
-  }
   const { submission, back } = loaderData;
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <Container size={560} py={140}>
-      <Paper withBorder shadow="sm" p="xl" radius="md">
-        <Stack gap="md">
-          <Title order={1} size="h2">
-            {INBOX_DELETE_COPY.pageTitle}
-          </Title>
-          <Text size="lg">{INBOX_DELETE_COPY.confirmation}</Text>
-          <Text fw={600}>
-            {INBOX_COPY.kindLabel[submission.kind]}: {submission.name} (
-            {submission.email})
-          </Text>
-          {submission.cvFileName ? (
-            <Text>{INBOX_DELETE_COPY.cvNote(submission.cvFileName)}</Text>
-          ) : null}
-          <Form method="post">
-            <Group justify="flex-end" gap="sm">
-              <Button component={Link} to={back} variant="default">
-                {INBOX_DELETE_COPY.cancel}
-              </Button>
-              <Button type="submit" color="red" disabled={busy}>
-                {INBOX_DELETE_COPY.confirm}
-              </Button>
-            </Group>
-          </Form>
-        </Stack>
-      </Paper>
-    </Container>
+    <ConfirmDelete copy={INBOX_DELETE_COPY} cancelTo={back}>
+      <Text fw={600}>
+        {INBOX_COPY.kindLabel[submission.kind]}: {submission.name} (
+        {submission.email})
+      </Text>
+      {submission.cvFileName ? (
+        <Text>{INBOX_DELETE_COPY.cvNote(submission.cvFileName)}</Text>
+      ) : null}
+    </ConfirmDelete>
+  );
+}
+
+/**
+ * A load failure with a link back to the inbox view in the address (its
+ * query as it came: the inbox reads it safely, and parsing it here would
+ * ship the inbox's schema to the page).
+ */
+function InboxErrorPage({
+  title,
+  message,
+}: {
+  title: string;
+  message: string;
+}) {
+  const back = `${INBOX_PATH}${useLocation().search}`;
+  return (
+    <ErrorPage
+      title={title}
+      message={message}
+      actions={[{ to: back, label: INBOX_COPY.title }]}
+    />
   );
 }
 
 export function ErrorBoundary() {
-  return <AccessBoundary />;
+  return (
+    <AccessBoundary
+      statusHandlers={{
+        404: () => (
+          <InboxErrorPage
+            title={INBOX_DELETE_COPY.notFoundTitle}
+            message={INBOX_DELETE_COPY.notFoundMessage}
+          />
+        ),
+        503: () => (
+          <InboxErrorPage
+            title={INBOX_MESSAGES.loadFailed.title}
+            message={INBOX_MESSAGES.loadFailed.description}
+          />
+        ),
+      }}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/agent";
 import { AgentVideo } from "./agent-video.tsx";
 import { Icon } from "#app/components/icon.tsx";
@@ -11,11 +11,12 @@ import { PRIMARY_NAV } from "#app/content/navigation.ts";
 import { BRAND_NAME } from "#app/content/site.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { env } from "#app/utils/env.server.ts";
+import { notFound } from "#app/utils/route-errors.server.ts";
 import { agentVideoSources } from "./videos.ts";
 
 export function loader({ params }: Route.LoaderArgs) {
   const agent = getAgent(params.slug);
-  if (!agent) throw data(null, { status: 404 });
+  if (!agent) throw notFound();
   return {
     agent,
     videoSources: agentVideoSources(env.SUPABASE_URL, agent.slug),

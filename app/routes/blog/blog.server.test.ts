@@ -4,6 +4,7 @@ import {
   listPosts,
   parseSearch,
   relatedPosts,
+  requirePost,
   searchPosts,
   splitHeadline,
 } from "./blog.server.ts";
@@ -339,6 +340,26 @@ describe("search, related posts and word counts in the embedded Supabase", () =>
     expect(posts).toEqual([
       expect.objectContaining({ id: ids.inBody, word_count: 8 }),
     ]);
+  });
+
+  test("requirePost gives the post, and throws a 404 with the status's headers for none", async () => {
+    const post = await requirePost(server.anon(), ids.inTitle!, "test");
+    expect(post).toMatchObject({
+      id: ids.inTitle,
+      title: `The ${word} handbook`,
+    });
+    const hidden = requirePost(
+      server.anon(),
+      ids.hidden!,
+      "test",
+      (status) => ({
+        "X-Status": String(status),
+      }),
+    );
+    await expect(hidden).rejects.toMatchObject({
+      data: null,
+      init: { status: 404, headers: { "X-Status": "404" } },
+    });
   });
 });
 

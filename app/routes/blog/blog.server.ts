@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { pageRange, POSTS_PER_PAGE } from "#app/lib/pagination.ts";
 import { BLOG_LOADER_COPY } from "#app/content/blog.ts";
+import { backendFailed, notFound } from "#app/utils/route-errors.server.ts";
 import { MAX_SEARCH_LENGTH } from "#app/content/blog-list.ts";
 
 // Reads of the blog tables. Every query names its columns and filters on
@@ -345,14 +346,33 @@ export async function getPost(
   return { ...rest, tags: tagNames(post_tags), storedHtml };
 }
 
+/**
+ * A post for a page's loader, thrown as the route's 404 when there is none
+ * and 503 when the backend failed (logged with `what`), with `headers` for
+ * that status.
+ */
+export async function requirePost(
+  supabase: TypedSupabaseClient,
+  id: string,
+  what: string,
+  headers?: (status: number) => HeadersInit,
+): Promise<Post> {
+  const found = await lookUpPost(supabase, id, what);
+  if (found.state === "error") {
+    throw backendFailed(found.message, headers?.(503));
+  }
+  if (found.state === "not-found") throw notFound(headers?.(404));
+  return found.post;
+}
+
 export type PostLookup =
   | { state: "ok"; post: Post }
   | { state: "not-found" }
   | { state: "error"; message: string };
 
 /**
- * A post for a loader or an action: found, not found, or the backend failed
- * (logged with `what`), so each caller answers the three the same way.
+ * A post found, not found, or the backend failed (logged with `what`): for
+ * an action, which answers in its form; a loader uses `requirePost`.
  */
 export async function lookUpPost(
   supabase: TypedSupabaseClient,

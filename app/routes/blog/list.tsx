@@ -169,34 +169,26 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           : LIST_COPY.listError(loaderData.message)}
       </p>
     );
-  } else if (loaderData.posts.length === 0) {
-    body = (
-      <>
-        <p className={classes.state}>
-          {q
-            ? LIST_COPY.noSearchResults(q)
-            : tag
-              ? LIST_COPY.noPostsWithTag(tag)
-              : LIST_COPY.noPosts}
-        </p>
-        <Pagination
-          page={loaderData.page}
-          tag={tag}
-          q={q}
-          {...loaderData.pages}
-        />
-      </>
-    );
   } else {
     body = (
       <>
-        <ul className={classes.grid}>
-          {loaderData.posts.map((post) => (
-            <li key={post.id}>
-              <PostCard post={post} />
-            </li>
-          ))}
-        </ul>
+        {loaderData.posts.length === 0 ? (
+          <p className={classes.state}>
+            {q
+              ? LIST_COPY.noSearchResults(q)
+              : tag
+                ? LIST_COPY.noPostsWithTag(tag)
+                : LIST_COPY.noPosts}
+          </p>
+        ) : (
+          <ul className={classes.grid}>
+            {loaderData.posts.map((post) => (
+              <li key={post.id}>
+                <PostCard post={post} />
+              </li>
+            ))}
+          </ul>
+        )}
         <Pagination
           page={loaderData.page}
           tag={tag}

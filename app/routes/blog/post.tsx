@@ -1,10 +1,16 @@
-import { data, Link, type RouterContextProvider } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  type RouterContextProvider,
+} from "react-router";
 import type { Route } from "./+types/post";
 import classes from "./blog.module.css";
 import { CoverImage } from "./cover-image.tsx";
 import { formatPostDate } from "./format-date.ts";
 import { ShareButtons } from "./share-buttons.tsx";
 import { TagList } from "./tag-list.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import {
@@ -22,8 +28,8 @@ import { getUser } from "#app/utils/session.server.ts";
 import {
   BlogQueryError,
   logMessage,
-  lookUpPost,
   relatedPosts,
+  requirePost,
 } from "./blog.server.ts";
 import { safePostHtml } from "./post-html.server.ts";
 import { readingTime } from "./reading-time.ts";
@@ -39,6 +45,7 @@ import {
   cacheHeadersFromLoader,
   publicCacheHeaders,
 } from "#app/utils/public-cache.server.ts";
+import type { BackendFailure } from "#app/utils/route-errors.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 
 /** The author and every team member may edit (SPEC.md section 6); the server decides. */
@@ -81,24 +88,12 @@ async function relatedLinks(
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const found = await lookUpPost(
+  const post = await requirePost(
     getSupabase(context),
     params.id,
     "Blog post failed",
+    (status) => publicCacheHeaders(request, status),
   );
-  if (found.state === "error") {
-    return data(
-      { state: "error" as const, message: found.message },
-      { status: 503, headers: publicCacheHeaders(request, 503) },
-    );
-  }
-  if (found.state === "not-found") {
-    return data(
-      { state: "not-found" as const },
-      { status: 404, headers: publicCacheHeaders(request, 404) },
-    );
-  }
-  const { post } = found;
   const url = absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`);
   const cover = safeLinkUrl(post.cover_image_url ?? undefined);
   const variants = readStoredVariants(
@@ -111,7 +106,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   return data(
     {
-      state: "ok" as const,
       post: {
         id: post.id,
         title: post.title,
@@ -155,12 +149,12 @@ export const headers: Route.HeadersFunction = cacheHeadersFromLoader;
 
 export const meta: Route.MetaFunction = (args) => {
   const loaderData = args.loaderData;
-  if (loaderData?.state !== "ok") {
+  if (!loaderData) {
     return routeMeta(args, {
       title:
-        loaderData?.state === "error"
-          ? POST_COPY.errorTitle
-          : POST_COPY.notFoundTitle,
+        isRouteErrorResponse(args.error) && args.error.status === 404
+          ? POST_COPY.notFoundTitle
+          : POST_COPY.errorTitle,
       noIndex: true,
     });
   }
@@ -208,24 +202,6 @@ export const meta: Route.MetaFunction = (args) => {
 const BACK_ACTIONS = [{ to: BLOG_PATH, label: BLOG_COPY.heading }];
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  if (loaderData.state === "error") {
-    return (
-      <ErrorPage
-        title={POST_COPY.errorTitle}
-        message={loaderData.message || POST_COPY.errorFallback}
-        actions={BACK_ACTIONS}
-      />
-    );
-  }
-  if (loaderData.state === "not-found") {
-    return (
-      <ErrorPage
-        title={POST_COPY.notFoundTitle}
-        message={POST_COPY.notFoundMessage}
-        actions={BACK_ACTIONS}
-      />
-    );
-  }
   const { post, url, canEdit, related } = loaderData;
   return (
     <article
@@ -294,5 +270,32 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </footer>
       </div>
     </article>
+  );
+}
+
+/** The post's error pages: not found, or the backend's message (if it gave one a reader may see) or ours. */
+const errorPage = (title: string, message?: string | null) => (
+  <ErrorPage
+    title={title}
+    message={message || POST_COPY.errorFallback}
+    actions={BACK_ACTIONS}
+  />
+);
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () =>
+          errorPage(POST_COPY.notFoundTitle, POST_COPY.notFoundMessage),
+      }}
+      defaultStatusHandler={({ error }) =>
+        errorPage(
+          POST_COPY.errorTitle,
+          (error.data as BackendFailure | null)?.message,
+        )
+      }
+      unexpectedErrorHandler={() => errorPage(POST_COPY.errorTitle)}
+    />
   );
 }

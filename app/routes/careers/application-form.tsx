@@ -1,21 +1,18 @@
 import { getFormProps } from "@conform-to/react";
 import { Button, Modal, Paper, Stack, Title } from "@mantine/core";
 import { Link, useActionData, useSearchParams } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { SubmissionKeyInput } from "#app/components/submission-key.tsx";
 import { CV_ACCEPT, JobApplicationSchema } from "./job-application-schema.ts";
 import type { ApplicationActionData } from "./job-application.server.ts";
 import {
   FileField,
-  FormErrors,
+  PublicFormHead,
   SubmitButton,
   TextareaField,
-  TextField,
   useFetcherForm,
+  VisitorFields,
 } from "#app/components/form-kit.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { useFormDialog } from "#app/components/use-form-dialog.ts";
-import { useNonce } from "#app/utils/nonce-provider.tsx";
 
 // The job application: with JavaScript "Apply Now" opens a dialog and the
 // form posts through a fetcher; without it "Apply Now" links to
@@ -30,11 +27,7 @@ function ApplicationForm({
   jobId: string;
   idPrefix: string;
 }) {
-  const nonce = useNonce();
-  const { fetcher, form, fields, busy } = useFetcherForm<
-    ApplicationActionData,
-    typeof JobApplicationSchema
-  >(FETCHER_KEY, {
+  const { fetcher, form, fields, busy } = useFetcherForm(FETCHER_KEY, {
     id: `${idPrefix}-job-application`,
     schema: JobApplicationSchema,
   });
@@ -47,18 +40,10 @@ function ApplicationForm({
       {...getFormProps(form)}
     >
       <Stack gap="md">
-        <HoneypotInputs nonce={nonce} />
-        <SubmissionKeyInput />
-        <FormErrors form={form} />
+        <PublicFormHead form={form} />
         {/* Text fields come before the file: if the upload is refused
             half-way, the server has already read them and gives them back. */}
-        <TextField meta={fields.name} label="Name" autoComplete="name" />
-        <TextField
-          meta={fields.email}
-          type="email"
-          label="Email"
-          autoComplete="email"
-        />
+        <VisitorFields name={fields.name} email={fields.email} />
         <TextareaField
           meta={fields.comment}
           label="Comment (optional)"

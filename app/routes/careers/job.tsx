@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/job";
 import classes from "./careers.module.css";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -10,10 +9,11 @@ import { BRAND_NAME } from "#app/content/site.ts";
 import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { submitApplication } from "./job-application.server.ts";
+import { notFound } from "#app/utils/route-errors.server.ts";
 
 export function loader({ params }: Route.LoaderArgs) {
   const job = getJob(params.id);
-  if (!job) throw data({ notFound: true }, { status: 404 });
+  if (!job) throw notFound();
   return { job };
 }
 
@@ -21,7 +21,7 @@ export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const job = getJob(params.id);
-  if (!job) throw data({ notFound: true }, { status: 404 });
+  if (!job) throw notFound();
   return submitApplication({ request, context, job });
 }
 

@@ -1,20 +1,17 @@
 import { getFormProps } from "@conform-to/react";
 import { Modal, Paper, Stack, Title } from "@mantine/core";
 import { Link, useActionData, useSearchParams } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { SubmissionKeyInput } from "#app/components/submission-key.tsx";
 import { CompanyContactSchema } from "./company-contact-schema.ts";
 import {
-  FormErrors,
+  PublicFormHead,
   SubmitButton,
   TextareaField,
-  TextField,
   useFetcherForm,
+  VisitorFields,
 } from "#app/components/form-kit.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { useFormDialog } from "#app/components/use-form-dialog.ts";
 import type { CompanyContactActionData } from "#app/routes/contact/contact.server.ts";
-import { useNonce } from "#app/utils/nonce-provider.tsx";
 
 // The company page's "Get in Touch". With JavaScript the control opens a
 // dialog and the form posts through a fetcher; without it the control is a
@@ -25,11 +22,7 @@ const FETCHER_KEY = "company-contact";
 const FORM_ACTION = "/company?contact=1#get-in-touch";
 
 function CompanyContactForm({ idPrefix }: { idPrefix: string }) {
-  const nonce = useNonce();
-  const { fetcher, form, fields, busy } = useFetcherForm<
-    CompanyContactActionData,
-    typeof CompanyContactSchema
-  >(FETCHER_KEY, {
+  const { fetcher, form, fields, busy } = useFetcherForm(FETCHER_KEY, {
     id: `${idPrefix}-company-contact`,
     schema: CompanyContactSchema,
   });
@@ -37,16 +30,8 @@ function CompanyContactForm({ idPrefix }: { idPrefix: string }) {
   return (
     <fetcher.Form method="post" action={FORM_ACTION} {...getFormProps(form)}>
       <Stack gap="md">
-        <HoneypotInputs nonce={nonce} />
-        <SubmissionKeyInput />
-        <FormErrors form={form} />
-        <TextField meta={fields.name} label="Name" autoComplete="name" />
-        <TextField
-          meta={fields.email}
-          type="email"
-          label="Email"
-          autoComplete="email"
-        />
+        <PublicFormHead form={form} />
+        <VisitorFields name={fields.name} email={fields.email} />
         <TextareaField meta={fields.message} label="Message" minRows={4} />
         <SubmitButton busy={busy} busyLabel="Sending...">
           Send Message

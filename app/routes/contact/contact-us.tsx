@@ -1,15 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { Anchor, Paper, Stack, Text } from "@mantine/core";
-import { data, Form, useNavigation } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { SubmissionKeyInput } from "#app/components/submission-key.tsx";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/contact-us";
 import {
-  FormErrors,
+  PublicFormHead,
   SubmitButton,
   TextareaField,
-  TextField,
+  usePendingPost,
   useSchemaForm,
+  VisitorFields,
 } from "#app/components/form-kit.tsx";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
@@ -27,7 +26,6 @@ import {
   formToast,
   sendContactMessage,
 } from "./contact.server.ts";
-import { useNonce } from "#app/utils/nonce-provider.tsx";
 import { acceptSmallForm } from "#app/utils/public-form.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -71,17 +69,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContactUs({ actionData }: Route.ComponentProps) {
-  const nonce = useNonce();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state !== "idle" &&
-    navigation.formMethod === "POST" &&
-    navigation.formAction === "/contact-us";
+  const busy = usePendingPost({ action: "/contact-us" });
 
   const [form, fields] = useSchemaForm({
     id: "contact-us",
     schema: ContactSchema,
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    lastResult: busy ? null : actionData?.result,
   });
 
   return (
@@ -106,15 +99,11 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
         <Paper withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: "xl" }}>
           <Form method="post" action="/contact-us" {...getFormProps(form)}>
             <Stack gap="md">
-              <HoneypotInputs nonce={nonce} />
-              <SubmissionKeyInput />
-              <FormErrors form={form} />
-              <TextField meta={fields.name} label="Name" autoComplete="name" />
-              <TextField
-                meta={fields.companyEmail}
-                type="email"
-                label="Company email"
-                autoComplete="email"
+              <PublicFormHead form={form} />
+              <VisitorFields
+                name={fields.name}
+                email={fields.companyEmail}
+                emailLabel="Company email"
               />
               <TextareaField
                 meta={fields.projectDescription}

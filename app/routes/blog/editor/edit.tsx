@@ -1,22 +1,19 @@
 import { Suspense } from "react";
 import {
   Await,
-  data,
   useAsyncError,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/edit";
-import { AccessBoundary } from "#app/components/access-boundary.tsx";
-import { ErrorPage } from "#app/components/error-page.tsx";
 import { POST_FORM_COPY } from "./labels.ts";
 import { PostFormSkeleton } from "./post-form-skeleton.tsx";
 import { PostForm } from "./post-form.tsx";
 import type { PostActionData } from "./types.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { LOAD_FAILED, POST_NOT_FOUND } from "#app/routes/blog/post-messages.ts";
+import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
 import { safeLinkUrl, sanitizePostHtml } from "#app/lib/sanitize.ts";
 import { forbidden, requireRole } from "#app/utils/permissions.server.ts";
-import { lookUpPost } from "#app/routes/blog/blog.server.ts";
+import { requirePost } from "#app/routes/blog/blog.server.ts";
 import { EDIT_FORBIDDEN_MESSAGE, postFormAction } from "./editor.server.ts";
 import { listTagNames } from "#app/routes/blog/post.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
@@ -31,23 +28,15 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { user, isTeamMember } = await requireRole(context, request, "author");
   const supabase = getSupabase(context);
-  const found = await lookUpPost(
+  const post = await requirePost(
     supabase,
     params.id,
     "Post failed to load for editing",
   );
-  if (found.state === "error") {
-    return data({ state: "error" as const }, { status: 503 });
-  }
-  if (found.state === "not-found") {
-    return data({ state: "not-found" as const }, { status: 404 });
-  }
-  const { post } = found;
   // Row-level security refuses the update anyway; this keeps the form away.
   if (post.author_id !== user.id && !isTeamMember)
     throw forbidden(EDIT_FORBIDDEN_MESSAGE);
   return {
-    state: "ok" as const,
     post: {
       id: post.id,
       title: post.title,
@@ -80,12 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return postFormAction({ request, context, postId: params.id });
 }
 
-type EditData = Awaited<ReturnType<typeof loader>>;
-type LoadedData = EditData extends infer T
-  ? T extends { data: infer D }
-    ? D
-    : T
-  : never;
+type LoadedData = Awaited<ReturnType<typeof loader>>;
 
 function EditView({
   loaded,
@@ -94,24 +78,6 @@ function EditView({
   loaded: LoadedData;
   actionData?: PostActionData;
 }) {
-  if (loaded.state === "error") {
-    return (
-      <ErrorPage
-        title={LOAD_FAILED.title}
-        message={LOAD_FAILED.description}
-        actions={[{ to: ".", label: "Try again" }]}
-      />
-    );
-  }
-  if (loaded.state === "not-found") {
-    return (
-      <ErrorPage
-        title={POST_NOT_FOUND.title}
-        message={POST_NOT_FOUND.description}
-        actions={[{ to: "/blueprints", label: POST_FORM_COPY.blueprints }]}
-      />
-    );
-  }
   return (
     <PostForm
       key={loaded.post.id}
@@ -150,5 +116,5 @@ export default function EditPost({
 }
 
 export function ErrorBoundary() {
-  return <AccessBoundary />;
+  return <PostAccessBoundary />;
 }

@@ -1,24 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Group,
-  Stack,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { getFormProps } from "@conform-to/react";
+import { Anchor, Button, Container, Group, Stack, Title } from "@mantine/core";
 import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
-import {
-  Form,
-  Link,
-  useFetcher,
-  useLocation,
-  useNavigation,
-} from "react-router";
+import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import {
+  FormErrors,
+  SubmitButton,
+  TextField,
+  usePendingPost,
+  useSchemaForm,
+} from "#app/components/form-kit.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import type { ToastData } from "#app/utils/toast.ts";
@@ -61,7 +52,6 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
   const editing = post !== undefined;
   const hydrated = useHydrated();
   const location = useLocation();
-  const navigation = useNavigation();
   const previewFetcher = useFetcher<PostActionData>();
   const [previewOpen, setPreviewOpen] = useState(false);
   const [toast, setToast] = useState<ToastData | null>(
@@ -77,28 +67,24 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
     [coverUrl],
   );
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: FORM_ID,
+    schema: PostSchema,
+    schemaFor: (formData) => postSchemaFor(formData.get("intent")),
     lastResult: actionData?.result,
-    constraint: getZodConstraint(PostSchema),
     defaultNoValidate: false,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: {
       title: post?.title ?? "",
       excerpt: post?.excerpt ?? "",
       content: post?.content ?? "",
       tags: post?.tags ?? [],
     },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: postSchemaFor(formData.get("intent")) }),
   });
 
-  const busy =
-    navigation.state !== "idle" &&
-    navigation.formMethod === "POST" &&
-    navigation.formAction === location.pathname &&
-    navigation.formData?.get("intent") !== "preview";
+  const busy = usePendingPost({
+    matches: (formData) => formData.get("intent") !== "preview",
+  });
 
   const submittedBefore = actionData !== undefined;
   const initialContent =
@@ -149,7 +135,6 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
     ? { ...fetchedPreview, coverUrl: coverUrl ?? post?.coverImageUrl ?? null }
     : null;
   const serverPreview = hydrated ? null : (actionData?.preview ?? null);
-  const formError = form.errors?.join(" ");
 
   return (
     <Container size="md" className={classes.page}>
@@ -206,17 +191,14 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
         </section>
       ) : null}
 
-      {!hydrated && formError ? (
-        <Alert
-          color="red"
-          role="alert"
-          id={form.errorId}
+      {/* With scripts the toast says it. */}
+      {hydrated ? null : (
+        <FormErrors
+          form={form}
           title={actionData?.toast?.title ?? MISSING_INFORMATION.title}
           mb="lg"
-        >
-          {formError}
-        </Alert>
-      ) : null}
+        />
+      )}
 
       <Form
         method="post"
@@ -226,13 +208,10 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
         className={classes.form}
       >
         <Stack gap="lg">
-          <TextInput
-            {...getInputProps(fields.title, { type: "text" })}
-            key={fields.title.key}
+          <TextField
+            meta={fields.title}
             label={POST_FORM_COPY.title}
             placeholder={POST_FORM_COPY.titlePlaceholder}
-            error={fields.title.errors?.join(" ")}
-            errorProps={{ id: fields.title.errorId }}
           />
           <CoverField
             name={fields.cover.name}
@@ -246,13 +225,10 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
               setCoverUrl(file ? URL.createObjectURL(file) : null)
             }
           />
-          <TextInput
-            {...getInputProps(fields.excerpt, { type: "text" })}
-            key={fields.excerpt.key}
+          <TextField
+            meta={fields.excerpt}
             label={POST_FORM_COPY.excerpt}
             placeholder={POST_FORM_COPY.excerptPlaceholder}
-            error={fields.excerpt.errors?.join(" ")}
-            errorProps={{ id: fields.excerpt.errorId }}
           />
           <ContentField
             key={fields.content.key}
@@ -274,21 +250,17 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
             errors={fields.tags.errors}
           />
           <Group justify="flex-end">
-            <Button
-              type="submit"
+            <SubmitButton
               name="intent"
               value="publish"
               size="md"
-              disabled={busy}
+              busy={busy}
+              busyLabel={
+                editing ? POST_FORM_COPY.updating : POST_FORM_COPY.publishing
+              }
             >
-              {busy
-                ? editing
-                  ? POST_FORM_COPY.updating
-                  : POST_FORM_COPY.publishing
-                : editing
-                  ? POST_FORM_COPY.update
-                  : POST_FORM_COPY.publish}
-            </Button>
+              {editing ? POST_FORM_COPY.update : POST_FORM_COPY.publish}
+            </SubmitButton>
           </Group>
         </Stack>
       </Form>
