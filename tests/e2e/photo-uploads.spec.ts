@@ -188,6 +188,13 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
       new RegExp(`^${AUTHOR_IMAGES}[0-9a-f-]{36}-1280\\.jpg$`),
     );
     await expect(image).toHaveAttribute("srcset", /-640\.webp 640w/);
+    // Its width and height attributes keep its proportions in the column.
+    await expect
+      .poll(async () => {
+        const box = await image.boundingBox();
+        return box ? Math.round((box.width / box.height) * 100) / 100 : 0;
+      })
+      .toBe(1.33);
 
     await page.getByRole("button", { name: "Publish Post" }).click();
     await page.waitForURL((url) => url.pathname === "/blueprints");
