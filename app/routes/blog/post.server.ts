@@ -249,7 +249,7 @@ export async function removeCovers(
 
 /**
  * Points a post at its new cover's variants. The database drops the old ones
- * itself when the cover changes (20261127000100_cover_variants.sql), so a
+ * itself when the cover changes (20261127020000_cover_variants.sql), so a
  * failure here leaves the post showing the original, never another cover.
  */
 export async function saveCoverVariants(
