@@ -33,6 +33,15 @@ describe("inlineStylesheets", () => {
     );
   });
 
+  it("inlines a stylesheet React Router marks with an empty fragment, from its file", () => {
+    // "x.css#" is React Router's href for a stylesheet a lazy chunk also loads.
+    const head = '<link rel="stylesheet" href="/assets/home-x.y.css#"/>';
+    expect(inlineStylesheets(head, read)).toBe(
+      '<style data-inline-href="/assets/home-x.y.css#">.h{margin:0}</style>' +
+        '<link disabled="" media="not all" rel="stylesheet" href="/assets/home-x.y.css#"/>',
+    );
+  });
+
   it("preloads each built font an inlined stylesheet names, once", () => {
     const head =
       '<link rel="stylesheet" href="/assets/fonts-1.css"/>' +

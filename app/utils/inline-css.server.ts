@@ -45,8 +45,10 @@ export function readBuiltStylesheet(href: string) {
 
 const LINK = /<link\b[^>]*>/g;
 // Hashed file names from the build only: nothing from a request reaches here,
-// and no path can leave the assets folder.
-const BUILT_STYLESHEET = /\shref="(\/assets\/[\w-]+(?:\.[\w-]+)*\.css)"/;
+// and no path can leave the assets folder. React Router ends the href with an
+// empty fragment ("x.css#") when a lazily loaded chunk also imports that
+// stylesheet (its own mark for Vite's dynamic CSS); the file is the same.
+const BUILT_STYLESHEET = /\shref="((\/assets\/[\w-]+(?:\.[\w-]+)*\.css)#?)"/;
 
 // The built font files an inlined stylesheet names (the brand's Inter, one
 // Latin file for every weight): the first paint needs them, and a font named
@@ -75,8 +77,8 @@ export function inlineStylesheets(
   const preloaded = new Set<string>();
   return head.replace(LINK, (link) => {
     if (!/\srel="stylesheet"/.test(link)) return link;
-    const href = BUILT_STYLESHEET.exec(link)?.[1];
-    const css = href ? read(href) : null;
+    const [, href, file] = BUILT_STYLESHEET.exec(link) ?? [];
+    const css = file ? read(file) : null;
     if (
       !href ||
       css === null ||

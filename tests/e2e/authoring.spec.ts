@@ -194,6 +194,32 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
       });
       await expect(page.locator(".ProseMirror")).toBeFocused();
       await page.keyboard.press("End");
+      // ProseMirror takes the browser's selection on its own schedule (a
+      // selectionchange event): an Enter pressed before then replaces the
+      // old selection, e.g. the words just coloured. Wait until the editor's
+      // own state has the caret at the end of the text.
+      await page.waitForFunction((expected) => {
+        type Dom = Element & {
+          editor?: {
+            state: {
+              selection: {
+                empty: boolean;
+                $from: {
+                  parent: { textContent: string };
+                  parentOffset: number;
+                };
+              };
+            };
+          };
+        };
+        const dom = document.querySelector<Dom>(".ProseMirror");
+        const selection = dom?.editor?.state.selection;
+        return (
+          selection?.empty === true &&
+          selection.$from.parent.textContent === expected &&
+          selection.$from.parentOffset === expected.length
+        );
+      }, text);
     };
     await caretAtEndOf("docs link");
     await page.keyboard.press("Enter");
