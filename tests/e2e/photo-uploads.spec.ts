@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createClient } from "@supabase/supabase-js";
 import sharp from "sharp";
-import { ACCOUNTS, DEMO_PASSWORD } from "../support/auth-helpers.ts";
+import { ACCOUNTS, signIn } from "../support/auth-helpers.ts";
 import { SUPABASE_SERVICE_ROLE_KEY, SUPABASE_URL } from "../support/e2e-env.ts";
 import { expect as baseExpect, test } from "../support/fixtures.ts";
 
@@ -56,13 +56,8 @@ test.afterAll(async () => {
   await service.from("blog_posts").delete().like("title", `%${RUN}%`);
 });
 
-async function signIn(page: Page, redirect: string) {
-  await page.goto(`/auth?${new URLSearchParams({ redirect })}`);
-  await page
-    .getByRole("textbox", { name: "Email" })
-    .fill(ACCOUNTS.author.email);
-  await page.getByRole("textbox", { name: "Password" }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+async function signInAsAuthor(page: Page, redirect: string) {
+  await signIn(page, "author", redirect);
   await page.waitForURL((url) => url.pathname === redirect);
 }
 
@@ -90,7 +85,7 @@ test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
     page,
   }) => {
     const title = `Photo cover ${RUN}`;
-    await signIn(page, "/write");
+    await signInAsAuthor(page, "/write");
     await page.getByRole("textbox", { name: "Title" }).fill(title);
     await page
       .getByRole("textbox", { name: "Content" })
@@ -154,7 +149,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     page,
   }) => {
     const title = `Photo body ${RUN}`;
-    await signIn(page, "/write");
+    await signInAsAuthor(page, "/write");
     await page.getByRole("textbox", { name: "Title" }).fill(title);
     const editor = page.getByTestId("post-editor");
     await editor.click();
