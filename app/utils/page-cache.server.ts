@@ -11,6 +11,7 @@ import {
   NONCE_PLACEHOLDER,
 } from "#app/utils/fresh-values.server.ts";
 import { isAuthCookieName } from "#app/utils/session.server.ts";
+import { keepNotModifiedHeaders } from "#app/utils/response-headers.server.ts";
 import { MARKETING_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import {
   applySecurityHeaders,
@@ -206,20 +207,6 @@ export function noneMatch(ifNoneMatch: string | null, tag: string) {
     .some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
 }
 
-// What a 304 carries of the stored headers (RFC 9110 §15.4.5): enough for a
-// cache to refresh its copy, nothing about a body it does not send. Browsers
-// also take the 304's Content-Security-Policy for the page they keep, so it
-// keeps Content-Type: securityMiddleware then gives it the stored page's own
-// policy, not the locked one of a body-less answer (which left the page
-// unstyled and without scripts).
-const NOT_MODIFIED_HEADERS = [
-  "cache-control",
-  "vary",
-  "expires",
-  "content-location",
-  "content-type",
-];
-
 /** What a replay of `entry` sends: Response-free, so the server can write it as it is. */
 function replayParts(
   entry: Entry,
@@ -245,10 +232,7 @@ function replayParts(
       : null;
   if (tag) headers.set("ETag", tag);
   if (tag && noneMatch(ifNoneMatch, tag)) {
-    for (const name of [...headers.keys()]) {
-      if (![...NOT_MODIFIED_HEADERS, "etag", "x-page-cache"].includes(name))
-        headers.delete(name);
-    }
+    keepNotModifiedHeaders(headers);
     return { status: 304, headers, body: null };
   }
   if (encoding && encoded) headers.set("Content-Encoding", encoding);
@@ -344,7 +328,7 @@ export function createPageCacheMiddleware(
     const ifNoneMatch = request.headers.get("If-None-Match");
     const answer = (entry: Entry) => {
       context.set(scriptHashesContext, entry.scriptHashes);
-      if (entry.template) markFreshValues(context);
+      if (entry.template) markFreshValues(context, "stored");
       return replay(entry, acceptEncoding, ifNoneMatch);
     };
     const cached = cache.get(key);
