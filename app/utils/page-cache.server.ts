@@ -67,8 +67,9 @@ type Entry = {
   expires: number;
   /**
    * The page carries per-visitor placeholders (app/utils/fresh-values.server.ts):
-   * each replay is filled, so it is sent as stored, untagged and uncompressed,
-   * and its scripts keep a nonce placeholder instead of hashes.
+   * each replay is filled and tagged per copy there, so it is sent as stored,
+   * untagged and uncompressed, and its scripts keep a nonce placeholder
+   * instead of hashes.
    */
   template: boolean;
 };
