@@ -1,5 +1,5 @@
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
-import { describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 
 // Production mode, where the policy is enforced: a 304's policy is what the
 // browser applies to the copy it keeps.
@@ -14,7 +14,9 @@ const {
   createFreshValuesMiddleware,
   markFreshValues,
   NONCE_PLACEHOLDER,
+  REVALIDATION_CHECK_MS,
   SUBMISSION_KEY_PLACEHOLDER,
+  submissionStored,
 } = await import("#app/utils/fresh-values.server.ts");
 const { formPageTag, keptCopies, templateDigest } =
   await import("#app/utils/form-page-tag.server.ts");
@@ -202,5 +204,58 @@ describe("freshValuesMiddleware", () => {
     expect(rendered.etag).toBeNull();
     expect(rendered.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(rendered.policyNonce).toBe(rendered.nonce);
+  });
+});
+
+describe("submissionStored", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  const ask = () =>
+    submissionStored(crypto.randomUUID(), new RouterContextProvider());
+  const answer = (status: number, body: unknown) =>
+    vi.fn(async () =>
+      Response.json(body, {
+        status,
+        headers: { "Content-Range": "0-0/*" },
+      }),
+    );
+
+  test("says what the backend answers", async () => {
+    vi.stubGlobal("fetch", answer(200, false));
+    expect(await ask()).toBe(false);
+    vi.stubGlobal("fetch", answer(200, true));
+    expect(await ask()).toBe(true);
+  });
+
+  test("cannot tell when the backend fails, refuses or does not answer in time", async () => {
+    vi.stubGlobal(
+      "fetch",
+      answer(500, { code: "XX000", message: "down", details: null }),
+    );
+    expect(await ask()).toBeNull();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("fetch failed");
+      }),
+    );
+    expect(await ask()).toBeNull();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_input: unknown, init?: RequestInit) =>
+          new Promise((_resolve, reject) =>
+            init?.signal?.addEventListener("abort", () =>
+              reject(init.signal?.reason),
+            ),
+          ),
+      ),
+    );
+    const started = performance.now();
+    expect(await ask()).toBeNull();
+    expect(performance.now() - started).toBeLessThan(
+      REVALIDATION_CHECK_MS + 500,
+    );
   });
 });
