@@ -17,7 +17,7 @@ const { createApp, serverOptions } = await import("./http-server.ts");
 const { middleware } = await import("#app/root.tsx");
 const { answerStoredPage, pageCache } =
   await import("#app/utils/page-cache.server.ts");
-const { markFreshValues, SUBMISSION_KEY_PLACEHOLDER } =
+const { letKeptCopiesRevalidate, markFreshValues, SUBMISSION_KEY_PLACEHOLDER } =
   await import("#app/utils/fresh-values.server.ts");
 const { nonceContext } = await import("#app/utils/security.server.ts");
 
@@ -31,7 +31,10 @@ const handleRequest: ServerBuild["entry"]["module"]["default"] = (
 ) => {
   const { pathname } = new URL(request.url);
   const form = pathname === "/contact-us";
-  if (form) markFreshValues(loadContext);
+  if (form) {
+    markFreshValues(loadContext);
+    letKeptCopiesRevalidate(loadContext);
+  }
   headers.set("Content-Type", "text/html; charset=utf-8");
   const nonce = loadContext.get(nonceContext);
   const body = `<!doctype html><html><body><h1>${pathname}</h1>${

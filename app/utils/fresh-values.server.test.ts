@@ -12,6 +12,7 @@ Object.assign(process.env, {
 });
 const {
   createFreshValuesMiddleware,
+  letKeptCopiesRevalidate,
   markFreshValues,
   NONCE_PLACEHOLDER,
   REVALIDATION_CHECK_MS,
@@ -49,6 +50,9 @@ function site(stored: Stored = async () => false) {
       const middleware = chain[index];
       if (!middleware) {
         markFreshValues(context);
+        // As the company and contact pages' loaders do, and not a job's.
+        if (!request.url.includes("/careers/"))
+          letKeptCopiesRevalidate(context);
         const { pathname } = new URL(request.url);
         return new Response(formPage(context.get(nonceContext), pathname), {
           headers: { "Content-Type": "text/html; charset=utf-8" },
@@ -194,6 +198,27 @@ describe("freshValuesMiddleware", () => {
       "If-None-Match": first.etag!,
     });
     expect(elsewhere.response.status).toBe(200);
+    expect(isStored).not.toHaveBeenCalled();
+  });
+
+  test("a page whose loader does not let its copies revalidate (a job's) is not tagged", async () => {
+    const { get, isStored } = site();
+    const first = await get("/careers/engineer");
+    const second = await get("/careers/engineer");
+    expect(second.response.headers.get("X-Page-Cache")).toBe("hit");
+    for (const copy of [first, second]) {
+      expect(copy.response.status).toBe(200);
+      expect(copy.etag).toBeNull();
+      expect(copy.key).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(second.key).not.toBe(first.key);
+    // Not even a tag this server signed for another page gets a 304 here.
+    const company = await get("/company");
+    const again = await get("/careers/engineer", {
+      "If-None-Match": company.etag!,
+    });
+    expect(again.response.status).toBe(200);
+    expect(again.key).not.toBe(company.key);
     expect(isStored).not.toHaveBeenCalled();
   });
 

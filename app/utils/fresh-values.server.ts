@@ -51,6 +51,26 @@ export function markFreshValues(
   context.set(freshValuesContext, source);
 }
 
+const revalidatesContext = createContext(false);
+
+/**
+ * Says this page's kept copies may be answered with a 304 while their key is
+ * unused: its form goes to the contact-us function, which tells another
+ * message sent under a used key from a retry and stores it (decision 085).
+ * The job application form does not: the app takes a stored key for an
+ * application already sent before it uploads the CV, so a second tab's
+ * application would be lost; job pages stay untagged.
+ */
+export function letKeptCopiesRevalidate(
+  context: Readonly<RouterContextProvider>,
+) {
+  context.set(revalidatesContext, true);
+}
+
+export function keptCopiesRevalidate(context: Readonly<RouterContextProvider>) {
+  return context.get(revalidatesContext);
+}
+
 export function hasFreshValues(text: string) {
   return PLACEHOLDERS.some((placeholder) => text.includes(placeholder));
 }
@@ -111,7 +131,7 @@ export const submissionStored: SubmissionStored = async (
 /**
  * Fills a response's placeholders, so its bytes are this visitor's alone:
  * `private, no-cache`, never a shared copy. A copy filled from a stored
- * template is tagged with what it holds (app/utils/form-page-tag.server.ts),
+ * template of a page that lets its kept copies revalidate is tagged with what it holds (app/utils/form-page-tag.server.ts),
  * and a revalidation naming it gets a 304 while its submission key is unused:
  * the page the visitor keeps then still sends a message of its own. The 304
  * carries the policy of the kept copy's nonce, which browsers apply to it.
@@ -134,7 +154,9 @@ export function createFreshValuesMiddleware(
       headers.set("Cache-Control", "private, no-cache");
     }
     const digest =
-      source === "stored" && response.status === 200
+      source === "stored" &&
+      response.status === 200 &&
+      keptCopiesRevalidate(context)
         ? templateDigest(response.status, template)
         : null;
     if (digest && request.method === "GET") {

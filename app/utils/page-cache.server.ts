@@ -7,6 +7,8 @@ import type { MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
 import {
   hasFreshValues,
+  keptCopiesRevalidate,
+  letKeptCopiesRevalidate,
   markFreshValues,
   NONCE_PLACEHOLDER,
 } from "#app/utils/fresh-values.server.ts";
@@ -72,6 +74,8 @@ type Entry = {
    * instead of hashes.
    */
   template: boolean;
+  /** The page's loader let its kept copies revalidate (letKeptCopiesRevalidate). */
+  revalidates: boolean;
 };
 
 export type PageCache = Map<string, Entry>;
@@ -330,6 +334,7 @@ export function createPageCacheMiddleware(
     const answer = (entry: Entry) => {
       context.set(scriptHashesContext, entry.scriptHashes);
       if (entry.template) markFreshValues(context, "stored");
+      if (entry.revalidates) letKeptCopiesRevalidate(context);
       return replay(entry, acceptEncoding, ifNoneMatch);
     };
     const cached = cache.get(key);
@@ -387,6 +392,7 @@ export function createPageCacheMiddleware(
       scriptHashes,
       expires: performance.now() + ttlMs,
       template,
+      revalidates: template && keptCopiesRevalidate(context),
     };
     // Re-inserting moves the key to the end: the first key is the oldest.
     cache.delete(key);

@@ -136,6 +136,47 @@ test.describe("contact page", () => {
     });
   });
 
+  test("two tabs holding one kept copy of the form each get their message stored", async ({
+    page,
+  }, testInfo) => {
+    const email = uniqueEmail("two-tabs", testInfo.project.name);
+    const key = (tab: Page) =>
+      contactForm(tab).locator('input[name="submissionKey"]').inputValue();
+    const first = await page.goto("/contact-us");
+    const etag = first?.headers()["etag"];
+    expect(etag).toMatch(/^"f\./);
+    // The second tab revalidates the copy the browser keeps and gets a 304:
+    // the two forms hold one key, as two tabs opened before either sends.
+    const other = await page.context().newPage();
+    const second = await other.goto("/contact-us");
+    expect(await second?.request().headerValue("If-None-Match")).toBe(etag);
+    expect(await key(page)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await key(other)).toBe(await key(page));
+
+    const messages = [
+      "Written in the first tab, about our data team.",
+      "Written in the second tab, about our support desk.",
+    ];
+    for (const [index, tab] of [page, other].entries()) {
+      if (testInfo.project.name === "js") {
+        await waitForHydration(
+          tab.getByRole("button", { name: "Send Message" }),
+        );
+      }
+      await fill(tab, {
+        name: "Ada Lovelace",
+        email,
+        description: messages[index]!,
+      });
+      await tab.getByRole("button", { name: "Send Message" }).click();
+      await expect(tab.getByTestId("toast")).toContainText(
+        "Message sent successfully!",
+      );
+    }
+    const rows = await messagesFrom(email);
+    expect(rows.map((row) => row.message).sort()).toEqual(messages);
+  });
+
   // the busy state is drawn by the client
   test(
     "says Sending... and disables the button while busy",

@@ -43,7 +43,8 @@ test.describe("page cache", () => {
   });
 
   // The form pages (/company, /contact-us, /careers/:id) are each visitor's
-  // own (their honeypot time and submission key): contact.spec checks those.
+  // own (their honeypot time and submission key): contact.spec and the tests
+  // below check those.
   for (const path of ["/", "/careers", "/agents/data-engineer"]) {
     test(`${path} may be kept by a CDN and answers a revalidation with 304 @js-only`, async ({
       request,
@@ -154,6 +155,23 @@ test.describe("page cache", () => {
     expect(renewedKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(renewedKey).not.toBe(key);
     expect(renewed.headers()["etag"]).toContain(`.${renewedKey}.`);
+  });
+
+  test("a job page's copy carries no tag: each load is a new key, as two tabs' applications must not share one @js-only", async ({
+    request,
+  }) => {
+    const keys = [];
+    for (let visit = 0; visit < 2; visit++) {
+      const response = await request.get("/careers/1");
+      expect(response.status()).toBe(200);
+      expect(response.headers()["cache-control"]).toBe("private, no-cache");
+      expect(response.headers()["etag"]).toBeUndefined();
+      if (visit === 1) expect(response.headers()["x-page-cache"]).toBe("hit");
+      keys.push(hydrationSubmissionKey(await response.text()));
+    }
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 
   test("a signed-in or flash response is never tagged for a shared cache @js-only", async ({
