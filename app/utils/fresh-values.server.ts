@@ -3,8 +3,16 @@ import {
   type MiddlewareFunction,
   type RouterContextProvider,
 } from "react-router";
+import {
+  formPageTag,
+  keptCopies,
+  templateDigest,
+} from "#app/utils/form-page-tag.server.ts";
 import { honeypot } from "#app/utils/honeypot.server.ts";
+import { keepNotModifiedHeaders } from "#app/utils/response-headers.server.ts";
 import { nonceContext } from "#app/utils/security.server.ts";
+import { recordSupabaseTime } from "#app/utils/server-timing.server.ts";
+import { getAnonymousSupabase } from "#app/utils/supabase.server.ts";
 
 // Values a form page must give each visitor its own of, even when the page
 // is replayed from the page cache: the honeypot's "valid from" time (one
@@ -25,11 +33,42 @@ const PLACEHOLDERS = [
   NONCE_PLACEHOLDER,
 ];
 
-const freshValuesContext = createContext(false);
+/**
+ * How the response carrying placeholders was made: rendered for this request
+ * (a signed-in visitor, a query), or replayed from the page cache's stored
+ * template, which is the same for every anonymous visitor and so can be named
+ * by a tag a revalidation brings back.
+ */
+type FreshValuesSource = "rendered" | "stored";
+
+const freshValuesContext = createContext<FreshValuesSource | null>(null);
 
 /** Says this response carries placeholders to fill (a loader that returned them, a template replay). */
-export function markFreshValues(context: Readonly<RouterContextProvider>) {
-  context.set(freshValuesContext, true);
+export function markFreshValues(
+  context: Readonly<RouterContextProvider>,
+  source: FreshValuesSource = "rendered",
+) {
+  context.set(freshValuesContext, source);
+}
+
+const revalidatesContext = createContext(false);
+
+/**
+ * Says this page's kept copies may be answered with a 304 while their key is
+ * unused: its form goes to the contact-us function, which tells another
+ * message sent under a used key from a retry and stores it (decision 085).
+ * The job application form does not: the app takes a stored key for an
+ * application already sent before it uploads the CV, so a second tab's
+ * application would be lost; job pages stay untagged.
+ */
+export function letKeptCopiesRevalidate(
+  context: Readonly<RouterContextProvider>,
+) {
+  context.set(revalidatesContext, true);
+}
+
+export function keptCopiesRevalidate(context: Readonly<RouterContextProvider>) {
+  return context.get(revalidatesContext);
 }
 
 export function hasFreshValues(text: string) {
@@ -37,9 +76,12 @@ export function hasFreshValues(text: string) {
 }
 
 /** The placeholders of one response, each replaced by this response's value. */
-export async function fillFreshValues(text: string, nonce: string) {
+export async function fillFreshValues(
+  text: string,
+  { nonce, submissionKey }: { nonce: string; submissionKey: string },
+) {
   const values: Record<string, string> = {
-    [SUBMISSION_KEY_PLACEHOLDER]: crypto.randomUUID(),
+    [SUBMISSION_KEY_PLACEHOLDER]: submissionKey,
     [HONEYPOT_FROM_PLACEHOLDER]: (await honeypot.getInputProps())
       .encryptedValidFrom,
     [NONCE_PLACEHOLDER]: nonce,
@@ -51,29 +93,101 @@ export async function fillFreshValues(text: string, nonce: string) {
 }
 
 /**
- * Fills a response's placeholders. Its bytes are then this visitor's alone:
- * no ETag (a 304 would bring back an old key) and no shared cache.
+ * Whether a form was sent with this key, or null when that cannot be told.
  */
-export const freshValuesMiddleware: MiddlewareFunction<Response> = async (
-  { context },
-  next,
+export type SubmissionStored = (
+  submissionKey: string,
+  context: Readonly<RouterContextProvider>,
+) => Promise<boolean | null>;
+
+/**
+ * How long a revalidation waits to learn whether its copy's key was used:
+ * past that, sending the page again costs the visitor less than waiting.
+ */
+export const REVALIDATION_CHECK_MS = 1_000;
+
+export const submissionStored: SubmissionStored = async (
+  submissionKey,
+  context,
 ) => {
-  const response = await next();
-  if (!context.get(freshValuesContext) || !response.body) return response;
-  const text = await fillFreshValues(
-    await response.text(),
-    context.get(nonceContext),
-  );
-  const headers = new Headers(response.headers);
-  headers.delete("Content-Length");
-  headers.delete("ETag");
-  // A page that must not be kept at all (the admin area) stays so.
-  if (!/no-store/.test(headers.get("Cache-Control") ?? "")) {
-    headers.set("Cache-Control", "private, no-cache");
+  const started = performance.now();
+  try {
+    const { data, error } = await getAnonymousSupabase()
+      .rpc("submission_stored", { p_key: submissionKey })
+      .abortSignal(AbortSignal.timeout(REVALIDATION_CHECK_MS));
+    if (error) {
+      console.error(`submission_stored failed: ${error.message}`);
+      return null;
+    }
+    return data;
+  } catch (error) {
+    console.error(`submission_stored failed: ${String(error)}`);
+    return null;
+  } finally {
+    recordSupabaseTime(context, performance.now() - started);
   }
-  return new Response(text, {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  });
 };
+
+/**
+ * Fills a response's placeholders, so its bytes are this visitor's alone:
+ * `private, no-cache`, never a shared copy. A copy filled from a stored
+ * template of a page that lets its kept copies revalidate is tagged with what it holds (app/utils/form-page-tag.server.ts),
+ * and a revalidation naming it gets a 304 while its submission key is unused:
+ * the page the visitor keeps then still sends a message of its own. The 304
+ * carries the policy of the kept copy's nonce, which browsers apply to it.
+ * A key already used, another template, a tag the server did not make, or a
+ * check that failed: the page is sent again, with a key and nonce of its own.
+ */
+export function createFreshValuesMiddleware(
+  isStored: SubmissionStored,
+): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    const response = await next();
+    const source = context.get(freshValuesContext);
+    if (!source || !response.body) return response;
+    const template = await response.text();
+    const headers = new Headers(response.headers);
+    headers.delete("Content-Length");
+    headers.delete("ETag");
+    // A page that must not be kept at all (the admin area) stays so.
+    if (!/no-store/.test(headers.get("Cache-Control") ?? "")) {
+      headers.set("Cache-Control", "private, no-cache");
+    }
+    const digest =
+      source === "stored" &&
+      response.status === 200 &&
+      keptCopiesRevalidate(context)
+        ? templateDigest(response.status, template)
+        : null;
+    if (digest && request.method === "GET") {
+      const kept = keptCopies(request.headers.get("If-None-Match")).find(
+        (copy) => copy.template === digest,
+      );
+      if (kept && (await isStored(kept.submissionKey, context)) === false) {
+        context.set(nonceContext, kept.nonce);
+        headers.set("ETag", formPageTag(kept));
+        keepNotModifiedHeaders(headers);
+        return new Response(null, { status: 304, headers });
+      }
+    }
+    const nonce = context.get(nonceContext);
+    const submissionKey = crypto.randomUUID();
+    if (digest) {
+      headers.set(
+        "ETag",
+        formPageTag({ template: digest, nonce, submissionKey }),
+      );
+    }
+    return new Response(
+      await fillFreshValues(template, { nonce, submissionKey }),
+      {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      },
+    );
+  };
+}
+
+export const freshValuesMiddleware =
+  createFreshValuesMiddleware(submissionStored);

@@ -7,10 +7,13 @@ import type { MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
 import {
   hasFreshValues,
+  keptCopiesRevalidate,
+  letKeptCopiesRevalidate,
   markFreshValues,
   NONCE_PLACEHOLDER,
 } from "#app/utils/fresh-values.server.ts";
 import { isAuthCookieName } from "#app/utils/session.server.ts";
+import { keepNotModifiedHeaders } from "#app/utils/response-headers.server.ts";
 import { MARKETING_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import {
   applySecurityHeaders,
@@ -66,10 +69,13 @@ type Entry = {
   expires: number;
   /**
    * The page carries per-visitor placeholders (app/utils/fresh-values.server.ts):
-   * each replay is filled, so it is sent as stored, untagged and uncompressed,
-   * and its scripts keep a nonce placeholder instead of hashes.
+   * each replay is filled and tagged per copy there, so it is sent as stored,
+   * untagged and uncompressed, and its scripts keep a nonce placeholder
+   * instead of hashes.
    */
   template: boolean;
+  /** The page's loader let its kept copies revalidate (letKeptCopiesRevalidate). */
+  revalidates: boolean;
 };
 
 export type PageCache = Map<string, Entry>;
@@ -206,20 +212,6 @@ export function noneMatch(ifNoneMatch: string | null, tag: string) {
     .some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
 }
 
-// What a 304 carries of the stored headers (RFC 9110 §15.4.5): enough for a
-// cache to refresh its copy, nothing about a body it does not send. Browsers
-// also take the 304's Content-Security-Policy for the page they keep, so it
-// keeps Content-Type: securityMiddleware then gives it the stored page's own
-// policy, not the locked one of a body-less answer (which left the page
-// unstyled and without scripts).
-const NOT_MODIFIED_HEADERS = [
-  "cache-control",
-  "vary",
-  "expires",
-  "content-location",
-  "content-type",
-];
-
 /** What a replay of `entry` sends: Response-free, so the server can write it as it is. */
 function replayParts(
   entry: Entry,
@@ -245,10 +237,7 @@ function replayParts(
       : null;
   if (tag) headers.set("ETag", tag);
   if (tag && noneMatch(ifNoneMatch, tag)) {
-    for (const name of [...headers.keys()]) {
-      if (![...NOT_MODIFIED_HEADERS, "etag", "x-page-cache"].includes(name))
-        headers.delete(name);
-    }
+    keepNotModifiedHeaders(headers);
     return { status: 304, headers, body: null };
   }
   if (encoding && encoded) headers.set("Content-Encoding", encoding);
@@ -344,7 +333,8 @@ export function createPageCacheMiddleware(
     const ifNoneMatch = request.headers.get("If-None-Match");
     const answer = (entry: Entry) => {
       context.set(scriptHashesContext, entry.scriptHashes);
-      if (entry.template) markFreshValues(context);
+      if (entry.template) markFreshValues(context, "stored");
+      if (entry.revalidates) letKeptCopiesRevalidate(context);
       return replay(entry, acceptEncoding, ifNoneMatch);
     };
     const cached = cache.get(key);
@@ -402,6 +392,7 @@ export function createPageCacheMiddleware(
       scriptHashes,
       expires: performance.now() + ttlMs,
       template,
+      revalidates: template && keptCopiesRevalidate(context),
     };
     // Re-inserting moves the key to the end: the first key is the oldest.
     cache.delete(key);

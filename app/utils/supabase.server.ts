@@ -115,7 +115,23 @@ export type AppDatabase = {
 /** The Supabase client typed by the schema (`npm run db:types`). */
 export type TypedSupabaseClient = SupabaseClient<AppDatabase>;
 
-let functionsClient: TypedSupabaseClient | null = null;
+let anonymousClient: TypedSupabaseClient | null = null;
+
+/**
+ * A client with the project's public key and no session, for what anyone may
+ * ask outside a request's own client: the forms' functions, and a check made
+ * before that client exists (app/utils/fresh-values.server.ts).
+ */
+export function getAnonymousSupabase() {
+  anonymousClient ??= createClient<AppDatabase>(
+    env.SUPABASE_URL,
+    env.SUPABASE_PUBLISHABLE_KEY,
+    {
+      auth: { persistSession: false, autoRefreshToken: false },
+    },
+  );
+  return anonymousClient;
+}
 
 /**
  * Calls an edge function as supabase-js does for the project's public key
@@ -129,16 +145,9 @@ export async function invokeFunction(
   body: Record<string, unknown>,
   headers?: Record<string, string>,
 ) {
-  functionsClient ??= createClient<AppDatabase>(
-    env.SUPABASE_URL,
-    env.SUPABASE_PUBLISHABLE_KEY,
-    {
-      auth: { persistSession: false, autoRefreshToken: false },
-    },
-  );
   const started = performance.now();
   try {
-    return await functionsClient.functions.invoke(name, {
+    return await getAnonymousSupabase().functions.invoke(name, {
       body,
       headers,
       timeout: formBudgetLeft(context),

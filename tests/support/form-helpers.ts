@@ -47,3 +47,11 @@ export function honeypotFields(html: string) {
     submissionKey: crypto.randomUUID(),
   };
 }
+
+/**
+ * The submission key a page's hydration data holds (the company page renders
+ * its form only once opened, so its markup has no key field).
+ */
+export function hydrationSubmissionKey(html: string) {
+  return /submissionKey\\+",\\+"([0-9a-f-]{36})\\+"/.exec(html)?.[1];
+}

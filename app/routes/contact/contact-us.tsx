@@ -26,6 +26,7 @@ import {
   formToast,
   sendContactMessage,
 } from "./contact.server.ts";
+import { letKeptCopiesRevalidate } from "#app/utils/fresh-values.server.ts";
 import { acceptSmallForm } from "#app/utils/public-form.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,6 +37,13 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
+
+// The form goes to the contact-us function, which keeps a second message
+// sent under a used key: a kept copy may be revalidated with a 304.
+export function loader({ context }: Route.LoaderArgs) {
+  letKeptCopiesRevalidate(context);
+  return null;
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { refused, submission, submissionKey } = await acceptSmallForm(

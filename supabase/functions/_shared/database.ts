@@ -44,6 +44,33 @@ export async function insertSubmission(
   return rows[0]?.id ?? null;
 }
 
+/**
+ * The given columns of the row stored under a submission key, or null when
+ * there is none. Throws when the database could not be read.
+ */
+export async function findSubmission<Column extends string>(
+  env: FunctionEnv,
+  table: "contact_messages" | "job_applications",
+  submissionKey: string,
+  columns: readonly Column[],
+): Promise<Record<Column, unknown> | null> {
+  const query = new URLSearchParams({
+    select: columns.join(","),
+    submission_key: `eq.${submissionKey}`,
+  });
+  const response = await fetch(
+    `${env.SUPABASE_URL}/rest/v1/${table}?${query}`,
+    {
+      headers: { ...serviceHeaders(env), "Accept-Profile": "public" },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    },
+  );
+  if (!response.ok)
+    throw new Error(`reading ${table} failed: ${response.status}`);
+  const rows = (await response.json()) as Record<Column, unknown>[];
+  return rows[0] ?? null;
+}
+
 /** Calls a database function with the secret key; throws when it failed. */
 export async function callRpc<T = unknown>(
   env: FunctionEnv,

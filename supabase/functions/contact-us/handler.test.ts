@@ -197,6 +197,70 @@ describe("contact-us handler", () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("stores another message sent under a used key, once, and tells the team of each", async () => {
+    const { providerFetch, calls } = fakeProvider();
+    const handler = createContactHandler({ providerFetch, afterResponse });
+    const withEmail = { ...env, RESEND_API_KEY: "re_test_key" };
+    // Two tabs holding one kept copy of the form, and so one key.
+    const submissionKey = crypto.randomUUID();
+    const first = {
+      submissionKey,
+      name: "First Tab",
+      email: "tabs@key.test",
+      message: "Written in the first tab.",
+    };
+    const second = { ...first, message: "Written in the second tab." };
+    const answers = [];
+    for (const body of [first, second, second, first]) {
+      const response = await handler(post(body), withEmail);
+      answers.push(await response.json());
+    }
+    expect(answers).toEqual([
+      { ok: true },
+      { ok: true },
+      { ok: true, duplicate: true },
+      { ok: true, duplicate: true },
+    ]);
+    await Promise.all(afterResponseTasks);
+    const rows = await rowsFrom("tabs@key.test");
+    expect(
+      rows.map((row) => [row.message, row.notification_state]).sort(),
+    ).toEqual([
+      ["Written in the first tab.", "sent"],
+      ["Written in the second tab.", "sent"],
+    ]);
+    const secondRow = rows.find((row) => row.message === second.message);
+    expect(secondRow?.submission_key).not.toBe(submissionKey);
+    expect(secondRow?.submission_key).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    // One e-mail each, in whichever order the two went out.
+    const texts = calls.map((call) => String(call.body.text));
+    expect(texts).toHaveLength(2);
+    for (const { message } of [first, second]) {
+      expect(texts.filter((text) => text.includes(message))).toHaveLength(1);
+    }
+  });
+
+  it("tells a message from a retry by every field it stores", async () => {
+    const handler = createContactHandler({ afterResponse });
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const body = {
+      submissionKey: crypto.randomUUID(),
+      name: "Same Words",
+      email: "fields@key.test",
+      message: "The same words from two forms.",
+    };
+    // The contact page's form (company "") against the dialog's (none).
+    for (const sent of [body, { ...body, company: "" }, body]) {
+      expect((await handler(post(sent), env)).status).toBe(200);
+    }
+    await Promise.all(afterResponseTasks);
+    expect(
+      (await rowsFrom("fields@key.test")).map((row) => row.source).sort(),
+    ).toEqual(["company-dialog", "contact-page"]);
+  });
+
   it("keeps the message when the e-mail provider fails, for the outbox to retry", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const { providerFetch, calls } = fakeProvider(500);
