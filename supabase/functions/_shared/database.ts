@@ -54,12 +54,21 @@ export async function findSubmission<Column extends string>(
   submissionKey: string,
   columns: readonly Column[],
 ): Promise<Record<Column, unknown> | null> {
-  const query = new URLSearchParams({
+  const rows = await selectRows<Record<Column, unknown>>(env, table, {
     select: columns.join(","),
     submission_key: `eq.${submissionKey}`,
   });
+  return rows[0] ?? null;
+}
+
+/** The rows of `table` a REST query selects, read with the secret key. */
+async function selectRows<Row>(
+  env: FunctionEnv,
+  table: string,
+  query: Record<string, string>,
+): Promise<Row[]> {
   const response = await fetch(
-    `${env.SUPABASE_URL}/rest/v1/${table}?${query}`,
+    `${env.SUPABASE_URL}/rest/v1/${table}?${new URLSearchParams(query)}`,
     {
       headers: { ...serviceHeaders(env), "Accept-Profile": "public" },
       signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -67,8 +76,7 @@ export async function findSubmission<Column extends string>(
   );
   if (!response.ok)
     throw new Error(`reading ${table} failed: ${response.status}`);
-  const rows = (await response.json()) as Record<Column, unknown>[];
-  return rows[0] ?? null;
+  return (await response.json()) as Row[];
 }
 
 /** Calls a database function with the secret key; throws when it failed. */
@@ -102,21 +110,12 @@ export async function rowExists(
   column: string,
   value: string,
 ) {
-  const query = new URLSearchParams({
+  const rows = await selectRows(env, table, {
     select: "id",
     [column]: `eq.${value}`,
     limit: "1",
   });
-  const response = await fetch(
-    `${env.SUPABASE_URL}/rest/v1/${table}?${query}`,
-    {
-      headers: { ...serviceHeaders(env), "Accept-Profile": "public" },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    },
-  );
-  if (!response.ok)
-    throw new Error(`reading ${table} failed: ${response.status}`);
-  return ((await response.json()) as unknown[]).length > 0;
+  return rows.length > 0;
 }
 
 export type StoredObject = { id: string; createdAt: Date };
