@@ -13,6 +13,8 @@ import type { Database } from "#app/utils/database.types.ts";
 import { env, secureCookies } from "#app/utils/env.server.ts";
 import { withHeaders } from "#app/utils/response-headers.server.ts";
 import { recordSupabaseTime } from "#app/utils/server-timing.server.ts";
+import { getClientIp } from "#app/utils/client-ip.server.ts";
+import { VISITOR_ADDRESS_HEADER } from "#supabase/functions/_shared/limits.ts";
 
 /**
  * The time one request may spend waiting on Supabase, all its calls together,
@@ -115,46 +117,56 @@ export type AppDatabase = {
 /** The Supabase client typed by the schema (`npm run db:types`). */
 export type TypedSupabaseClient = SupabaseClient<AppDatabase>;
 
-let anonymousClient: TypedSupabaseClient | null = null;
-
 /**
- * A client with the project's public key and no session, for what anyone may
- * ask outside a request's own client: the forms' functions, and a check made
- * before that client exists (app/utils/fresh-values.server.ts).
+ * The client a form's own work uses (its CV upload, its function call): the
+ * secret key when the server has one, else the public key; no session; every
+ * call on the form's clock (formBudgetLeft), not the page's Supabase budget.
  */
-export function getAnonymousSupabase() {
-  anonymousClient ??= createClient<AppDatabase>(
+export function getFormsClient(context: Readonly<RouterContextProvider>) {
+  return createClient<AppDatabase>(
     env.SUPABASE_URL,
-    env.SUPABASE_PUBLISHABLE_KEY,
+    env.SUPABASE_SECRET_KEY ?? env.SUPABASE_PUBLISHABLE_KEY,
     {
       auth: { persistSession: false, autoRefreshToken: false },
+      global: {
+        fetch: async (input, init) => {
+          const started = performance.now();
+          const budget = AbortSignal.timeout(formBudgetLeft(context));
+          try {
+            return await fetch(input, {
+              ...init,
+              signal: init?.signal
+                ? AbortSignal.any([init.signal, budget])
+                : budget,
+            });
+          } finally {
+            recordSupabaseTime(context, performance.now() - started);
+          }
+        },
+      },
     },
   );
-  return anonymousClient;
 }
 
 /**
- * Calls an edge function as supabase-js does for the project's public key
- * (apikey header; a Bearer token only for a JWT-shaped legacy key), on the
- * form's clock (formBudgetLeft) rather than the request's Supabase budget.
- * The forms' functions need no session.
+ * Calls a form's edge function for the visitor of `request`. With the secret
+ * key it reports the visitor's address, which the function counts its own
+ * per-address limit against (VISITOR_ADDRESS_HEADER); without one the
+ * function counts this server's address, as it would any caller's.
  */
-export async function invokeFunction(
+export function invokeFunction(
+  request: Request,
   context: Readonly<RouterContextProvider>,
   name: string,
   body: Record<string, unknown>,
-  headers?: Record<string, string>,
+  headers: Record<string, string> = {},
 ) {
-  const started = performance.now();
-  try {
-    return await getAnonymousSupabase().functions.invoke(name, {
-      body,
-      headers,
-      timeout: formBudgetLeft(context),
-    });
-  } finally {
-    recordSupabaseTime(context, performance.now() - started);
-  }
+  return getFormsClient(context).functions.invoke(name, {
+    body,
+    headers: env.SUPABASE_SECRET_KEY
+      ? { ...headers, [VISITOR_ADDRESS_HEADER]: getClientIp(request) }
+      : headers,
+  });
 }
 
 export const authCookieOptions = {

@@ -108,7 +108,6 @@ async function coldStart(postPath: string) {
       SUPABASE_PUBLISHABLE_KEY: publishableKey,
       SUPABASE_SECRET_KEY: secretKey,
       SESSION_SECRET: "bench-session-secret-0123456789abcdef",
-      HONEYPOT_SECRET: "bench-honeypot-secret",
     },
   });
   try {
