@@ -299,7 +299,7 @@ test.describe("job application", () => {
     if (testInfo.project.name === "js") {
       await page
         .getByRole("dialog")
-        .getByRole("button", { name: "Close" })
+        .getByRole("button", { name: "Done" })
         .click();
       await expect(page.getByRole("dialog")).toBeHidden();
     } else {

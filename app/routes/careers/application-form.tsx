@@ -53,7 +53,7 @@ function ApplicationForm({
       <SentConfirmation {...APPLICATION_SENT}>
         {dialog ? (
           <Button variant="light" onClick={dialog.close}>
-            Close
+            Done
           </Button>
         ) : (
           <Button component={Link} to="/careers" variant="light">

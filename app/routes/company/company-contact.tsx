@@ -43,7 +43,7 @@ function CompanyContactForm({
       <SentConfirmation {...COMPANY_CONTACT_SENT}>
         {dialog ? (
           <Button variant="light" onClick={dialog.close}>
-            Close
+            Done
           </Button>
         ) : (
           <Button component={Link} to="/company" variant="light">

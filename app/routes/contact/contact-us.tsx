@@ -96,7 +96,10 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
                 Send another message
               </Button>
             </SentConfirmation>
-          ) : (
+          ) : null}
+          {/* Kept mounted while the confirmation shows, so another message
+              starts from the emptied form rather than a new one. */}
+          <div hidden={sent}>
             <Form method="post" action="/contact-us" {...getFormProps(form)}>
               <Stack gap="md">
                 <PublicFormHead form={form} />
@@ -116,7 +119,7 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
                 </SubmitButton>
               </Stack>
             </Form>
-          )}
+          </div>
         </Paper>
         <Text ta="center" mt="lg" c="dimmed">
           Prefer e-mail? Write to us directly at{" "}
