@@ -24,6 +24,7 @@ import {
 import { useEffect, useRef, type ReactNode } from "react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import {
+  Link,
   useActionData,
   useFetcher,
   useLocation,
@@ -262,16 +263,18 @@ export function SubmitButton({
 /**
  * What takes a public form's place once it is sent: what happened and what
  * happens next, announced, and focused so that a keyboard or screen reader
- * lands on it; `children` offers the way on (another message, back).
+ * lands on it. The way on: `onDone` (a dialog closes) or a link `onward`.
  */
 export function SentConfirmation({
   title,
   text,
-  children,
+  onDone,
+  onward,
 }: {
   title: string;
   text: string;
-  children?: ReactNode;
+  onDone?: () => void;
+  onward: { to: string; label: string };
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -281,7 +284,15 @@ export function SentConfirmation({
         {title}
       </Title>
       <Text>{text}</Text>
-      {children}
+      {onDone ? (
+        <Button variant="light" onClick={onDone}>
+          Done
+        </Button>
+      ) : (
+        <Button component={Link} to={onward.to} variant="light">
+          {onward.label}
+        </Button>
+      )}
     </Stack>
   );
 }

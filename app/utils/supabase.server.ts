@@ -13,8 +13,6 @@ import type { Database } from "#app/utils/database.types.ts";
 import { env, secureCookies } from "#app/utils/env.server.ts";
 import { withHeaders } from "#app/utils/response-headers.server.ts";
 import { recordSupabaseTime } from "#app/utils/server-timing.server.ts";
-import { getClientIp } from "#app/utils/client-ip.server.ts";
-import { VISITOR_ADDRESS_HEADER } from "#supabase/functions/_shared/limits.ts";
 
 /**
  * The time one request may spend waiting on Supabase, all its calls together,
@@ -149,24 +147,17 @@ export function getFormsClient(context: Readonly<RouterContextProvider>) {
 }
 
 /**
- * Calls a form's edge function for the visitor of `request`. With the secret
- * key it reports the visitor's address, which the function counts its own
- * per-address limit against (VISITOR_ADDRESS_HEADER); without one the
- * function counts this server's address, as it would any caller's.
+ * Calls a form's edge function. With the secret key the function leaves the
+ * per-visitor limits to this server, which counted them before; without one
+ * it counts this server's address as any public caller's (decision 092).
  */
 export function invokeFunction(
-  request: Request,
   context: Readonly<RouterContextProvider>,
   name: string,
   body: Record<string, unknown>,
   headers: Record<string, string> = {},
 ) {
-  return getFormsClient(context).functions.invoke(name, {
-    body,
-    headers: env.SUPABASE_SECRET_KEY
-      ? { ...headers, [VISITOR_ADDRESS_HEADER]: getClientIp(request) }
-      : headers,
-  });
+  return getFormsClient(context).functions.invoke(name, { body, headers });
 }
 
 export const authCookieOptions = {

@@ -50,17 +50,11 @@ function ApplicationForm({
   });
   if (dialog?.sent ?? sent) {
     return (
-      <SentConfirmation {...APPLICATION_SENT}>
-        {dialog ? (
-          <Button variant="light" onClick={dialog.close}>
-            Done
-          </Button>
-        ) : (
-          <Button component={Link} to="/careers" variant="light">
-            See all open positions
-          </Button>
-        )}
-      </SentConfirmation>
+      <SentConfirmation
+        {...APPLICATION_SENT}
+        onDone={dialog?.close}
+        onward={{ to: "/careers", label: "See all open positions" }}
+      />
     );
   }
   return (

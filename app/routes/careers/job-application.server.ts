@@ -81,7 +81,6 @@ export async function uploadCv(
 
 /** Uploads the CV, then hands the application to the job-application function. */
 async function store(
-  request: Request,
   context: Readonly<RouterContextProvider>,
   job: JobPosting,
   application: { name: string; email: string; comment?: string; cv: File },
@@ -100,7 +99,6 @@ async function store(
       return false;
     }
     const { error } = await invokeFunction(
-      request,
       context,
       "job-application",
       {
@@ -152,7 +150,7 @@ export function submitApplication({
       cvKind(cv.name, new Uint8Array(await cv.arrayBuffer()))
         ? null
         : { cv: [CV_TYPE_MESSAGE] },
-    send: (application) => store(request, context, job, application),
+    send: (application) => store(context, job, application),
     success: APPLICATION_SUCCESS,
     failure: APPLICATION_FAILURE,
   });

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Button, Modal, Paper, Stack, Title } from "@mantine/core";
+import { Modal, Paper, Stack, Title } from "@mantine/core";
 import { Link, useActionData, useSearchParams } from "react-router";
 import {
   COMPANY_CONTACT_SENT,
@@ -40,17 +40,11 @@ function CompanyContactForm({
   });
   if (dialog?.sent ?? sent) {
     return (
-      <SentConfirmation {...COMPANY_CONTACT_SENT}>
-        {dialog ? (
-          <Button variant="light" onClick={dialog.close}>
-            Done
-          </Button>
-        ) : (
-          <Button component={Link} to="/company" variant="light">
-            Back to the company page
-          </Button>
-        )}
-      </SentConfirmation>
+      <SentConfirmation
+        {...COMPANY_CONTACT_SENT}
+        onDone={dialog?.close}
+        onward={{ to: "/company", label: "Back to the company page" }}
+      />
     );
   }
   return (

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { Anchor, Button, Paper, Stack, Text } from "@mantine/core";
-import { Form, Link } from "react-router";
+import { Anchor, Paper, Stack, Text } from "@mantine/core";
+import { Form } from "react-router";
 import type { Route } from "./+types/contact-us";
 import {
   PublicFormHead,
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: ContactSchema,
     limiter: contactPageLimiter,
     send: ({ name, companyEmail, projectDescription }) =>
-      sendContactMessage(request, context, {
+      sendContactMessage(context, {
         name,
         email: companyEmail,
         message: projectDescription,
@@ -91,11 +91,10 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
         </SectionHeading>
         <Paper withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: "xl" }}>
           {sent ? (
-            <SentConfirmation {...CONTACT_SENT}>
-              <Button component={Link} to="/contact-us" variant="light">
-                Send another message
-              </Button>
-            </SentConfirmation>
+            <SentConfirmation
+              {...CONTACT_SENT}
+              onward={{ to: "/contact-us", label: "Send another message" }}
+            />
           ) : null}
           {/* Kept mounted while the confirmation shows, so another message
               starts from the emptied form rather than a new one. */}

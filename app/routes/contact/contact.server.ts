@@ -30,17 +30,11 @@ export const companyContactLimiter = new RateLimiter(
  * product fixes it; the reason goes to the log.
  */
 export async function sendContactMessage(
-  request: Request,
   context: Readonly<RouterContextProvider>,
   payload: ContactPayload,
 ): Promise<boolean> {
   try {
-    const { error } = await invokeFunction(
-      request,
-      context,
-      "contact-us",
-      payload,
-    );
+    const { error } = await invokeFunction(context, "contact-us", payload);
     if (!error) return true;
     console.error(`contact-us failed: ${error.message}`);
   } catch (error) {
@@ -62,7 +56,7 @@ export function companyContactAction({
     context,
     schema: CompanyContactSchema,
     limiter: companyContactLimiter,
-    send: (message) => sendContactMessage(request, context, message),
+    send: (message) => sendContactMessage(context, message),
     success: COMPANY_CONTACT_SUCCESS,
     failure: COMPANY_CONTACT_FAILURE,
   });

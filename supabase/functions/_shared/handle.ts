@@ -3,7 +3,6 @@ import { presentedKey } from "./api-key.ts";
 import { jsonResponse, preflight } from "./cors.ts";
 import { serviceClient, unwrap, type Database } from "./database.ts";
 import type { FunctionEnv, FunctionHandler } from "./handler-types.ts";
-import { VISITOR_ADDRESS_HEADER } from "./limits.ts";
 import { readJsonBody } from "./request.ts";
 
 // What every function does before its own work, once: the method, the key,
@@ -11,14 +10,11 @@ import { readJsonBody } from "./request.ts";
 // it did not expect answered as a 500 without its details.
 
 /**
- * The address a call counts against: the visitor's, as the app reports it;
- * otherwise the one the platform's proxy saw (Cloudflare's header, then the
- * proxies' own).
+ * The address a public call counts against: the one the platform's proxy saw
+ * (Cloudflare's header, then the proxies' own).
  */
-export function callerAddress(request: Request, secret: boolean) {
-  const reported = secret ? request.headers.get(VISITOR_ADDRESS_HEADER) : null;
+export function callerAddress(request: Request) {
   return (
-    reported ||
     request.headers.get("cf-connecting-ip") ||
     request.headers.get("x-real-ip") ||
     request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ||
@@ -49,6 +45,10 @@ export function defineFunction<Schema extends z.ZodType>({
   /** `public`: the project's publishable key is enough; `secret`: only the project itself. */
   access: "public" | "secret";
   schema: Schema;
+  /**
+   * For calls with a public key. A secret key is the app server's, which
+   * limits each visitor itself (in Postgres too), or a schedule's.
+   */
   limit?: AddressLimit;
   handle: (call: Call<z.output<Schema>>) => Promise<Response>;
 }): FunctionHandler {
@@ -65,8 +65,8 @@ export function defineFunction<Schema extends z.ZodType>({
     }
     try {
       const db = serviceClient(env);
-      if (limit) {
-        const address = callerAddress(request, key === "secret");
+      if (limit && key === "public") {
+        const address = callerAddress(request);
         const [count] = unwrap(
           "rate_limit_hit",
           await db.rpc("rate_limit_hit", {

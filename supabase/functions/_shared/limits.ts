@@ -24,13 +24,6 @@ export const CV_BUCKET = "cv-uploads";
  */
 export const CV_OBJECT_ID_HEADER = "x-cv-object-id";
 
-/**
- * The header the app server sets to the visitor's address when it calls a
- * function with the secret key. A public caller's copy of it is ignored:
- * anyone could set it.
- */
-export const VISITOR_ADDRESS_HEADER = "x-visitor-address";
-
 /** How old a CV upload may be when its application arrives; the app sends it right after uploading. */
 export const CV_CLAIM_WINDOW_MS = 15 * 60 * 1000;
 
@@ -38,8 +31,8 @@ export const CV_CLAIM_WINDOW_MS = 15 * 60 * 1000;
 export const DEFAULT_TEAM_EMAIL = "sales@recursa.ai";
 
 /**
- * Calls one address may make to a public function per window, on top of the
- * app's own limits: the publishable key is public, so a direct caller meets
- * these (decision 092).
+ * Calls one address may make to a public function per window with the
+ * publishable key, which is public: a direct caller meets these, the app
+ * server (secret key) its own per-visitor limits (decision 092).
  */
 export const FUNCTION_CALLS_PER_ADDRESS = { calls: 5, windowSeconds: 60 };
