@@ -3,7 +3,11 @@
 // long: its `handle`. The page store and the sitemap read these declarations
 // from the route table; no list of paths repeats them.
 //
-//   export const handle = storedUntilDeploy;
+//   export const handle = { store: "until-deploy" } satisfies StoredPageHandle;
+//
+// A literal in the route module rather than an imported constant: the handle
+// ships with the page's JavaScript, and the budgeted pages have bytes to spare
+// for nothing.
 
 /**
  * `until-deploy`: the page is made from the build alone (marketing copy), so
@@ -14,11 +18,6 @@
 export type StoreRule = "until-deploy" | "until-posts-change";
 
 export type StoredPageHandle = { store: StoreRule };
-
-export const storedUntilDeploy: StoredPageHandle = { store: "until-deploy" };
-export const storedUntilPostsChange: StoredPageHandle = {
-  store: "until-posts-change",
-};
 
 /** The rule a route module's `handle` declares, or null. */
 export function storeRuleOf(handle: unknown): StoreRule | null {

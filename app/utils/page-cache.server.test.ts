@@ -16,8 +16,8 @@ const { MARKETING_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } =
   await import("#app/utils/public-cache.server.ts");
 const { nonceContext, scriptHashesContext } =
   await import("#app/utils/security.server.ts");
-const { storedUntilDeploy, storedUntilPostsChange } =
-  await import("#app/lib/stored-page.ts");
+const storedUntilDeploy = { store: "until-deploy" };
+const storedUntilPostsChange = { store: "until-posts-change" };
 const { declaredStoreRule, storedRoutes } =
   await import("#app/utils/route-table.server.ts");
 
@@ -316,6 +316,25 @@ describe("blog pages", () => {
         expect(answer("/blueprints")?.body?.toString()).toContain("new words"),
       );
       expect(store.entries.size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("when the render fails, the old copy is answered for another lifetime", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      const { stored, answer, render } = setup({ blogSeconds: 5 });
+      const first = await stored("/blueprints");
+      vi.advanceTimersByTime(5_001);
+      expect(answer("/blueprints")).toBeNull();
+      const failed = await render("/blueprints", {
+        respond: () => new Response("down", { status: 503 }),
+      });
+      expect(failed.response.status).toBe(503);
+      expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
+      vi.advanceTimersByTime(5_001);
+      expect(answer("/blueprints")).toBeNull();
     } finally {
       vi.useRealTimers();
     }

@@ -277,7 +277,16 @@ export function createPageStore({
     let storing = false;
     try {
       const response = await next();
-      if (!storable(response)) return response;
+      if (!storable(response)) {
+        // The backend failed while an older copy exists: that copy is
+        // answered for another lifetime rather than every request rendering
+        // (and failing) again meanwhile.
+        const stale = entries.get(key);
+        if (stale && response.status >= 500) {
+          stale.expires = performance.now() + lifetimeMs(rule);
+        }
+        return response;
+      }
       const entry = await entryOf(response, context.get(nonceContext), rule);
       context.set(scriptHashesContext, entry.scriptHashes);
       storing = true;

@@ -62,6 +62,15 @@ async function openApplication(
   await expect(page).toHaveURL(
     new RegExp(`/careers/${jobId}\\?apply=1#apply$`),
   );
+  // The page scrolls to the form, which lands below the sticky header (64 px).
+  await expect
+    .poll(() =>
+      page.locator("#apply").evaluate((panel) => {
+        const { top } = panel.getBoundingClientRect();
+        return top >= 64 && top < 150;
+      }),
+    )
+    .toBe(true);
   return page.locator("#apply form");
 }
 

@@ -17,12 +17,14 @@ export type WrkResult = {
 };
 
 /** Milliseconds from wrk's "12.34us", "1.20ms" or "2.01s". */
-function ms(value: string) {
-  const match = /^([\d.]+)(us|ms|s)$/.exec(value);
+function ms(latency: string) {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(latency);
   if (!match)
-    throw new Error(`wrk printed a latency it did not explain: ${value}`);
-  const scale = { us: 0.001, ms: 1, s: 1000 }[match[2] as "us" | "ms" | "s"];
-  return Number(match[1]) * scale;
+    throw new Error(`wrk printed a latency it did not explain: ${latency}`);
+  const unit = match[2] as "us" | "ms" | "s";
+  const factor = { us: 1, ms: 1000, s: 1_000_000 }[unit];
+  // In whole microseconds first, so 2.01s is 2010 ms and not 2009.999….
+  return Math.round(Number(match[1]) * factor) / 1000;
 }
 
 /** Reads the summary `wrk --latency` prints. */

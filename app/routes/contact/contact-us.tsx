@@ -24,7 +24,7 @@ import {
   ContactSchema,
 } from "./contact-schema.ts";
 import { contactPageLimiter, sendContactMessage } from "./contact.server.ts";
-import { storedUntilDeploy } from "#app/lib/stored-page.ts";
+import type { StoredPageHandle } from "#app/lib/stored-page.ts";
 import { publicFormAction } from "#app/utils/public-form.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
-export const handle = storedUntilDeploy;
+export const handle = { store: "until-deploy" } satisfies StoredPageHandle;
 
 export function loader() {
   return null;
