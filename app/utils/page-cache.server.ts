@@ -4,15 +4,9 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
 import type { MiddlewareFunction } from "react-router";
-import type { StoreRule } from "#app/lib/stored-page.ts";
 import { env } from "#app/utils/env.server.ts";
 import { MARKETING_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { keepNotModifiedHeaders } from "#app/utils/response-headers.server.ts";
-import {
-  declaredStoreRule,
-  siteRoutes,
-  type RouteTable,
-} from "#app/utils/route-table.server.ts";
 import {
   applySecurityHeaders,
   createNonce,
@@ -20,13 +14,17 @@ import {
   scriptHashesContext,
 } from "#app/utils/security.server.ts";
 import { serverTimingHeader } from "#app/utils/server-timing.server.ts";
+import {
+  storeRuleContext,
+  type StoreRule,
+} from "#app/utils/stored-page.server.ts";
 import { isAuthCookieName } from "#app/utils/session.server.ts";
 import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
 
 // Every public page is the same bytes for every anonymous visitor, so its
 // render is stored and replayed: no React, no loaders, no Supabase. A route
-// declares that it is stored, and for how long, in its handle
-// (app/lib/stored-page.ts). React Router's root middleware stores what it
+// declares that it is stored, and for how long, in its own middleware
+// (app/utils/stored-page.server.ts). React Router's root middleware stores what it
 // renders (storePagesMiddleware); the production server answers from the
 // store before anything else runs (answerStoredPage, app/server/http-server.ts).
 // Everything that can make a page personal bypasses both: a session or flash
@@ -213,18 +211,10 @@ function storeKey(
   return url;
 }
 
-/** The page a path shows: a single-fetch data request names its page with `.data`. */
-function pageOf(pathname: string) {
-  const page = pathname.replace(/\.data$/, "");
-  return page === "/_" ? "/" : page;
-}
-
 export function createPageStore({
-  routes = siteRoutes,
   blogSeconds = env.PAGE_CACHE_BLOG_SECONDS,
   maxEntries = MAX_ENTRIES,
 }: {
-  routes?: () => RouteTable | Promise<RouteTable>;
   blogSeconds?: number;
   maxEntries?: number;
 } = {}) {
@@ -234,7 +224,7 @@ export function createPageStore({
   const refreshing = new Set<string>();
   // Bumped when a rule's pages are dropped, so a render that began before
   // (and may hold the old post) is not stored after.
-  const generations = new Map<StoreRule, number>();
+  const dropped = new Map<StoreRule, number>();
   const lifetimeMs = (rule: StoreRule) =>
     rule === "until-deploy" ? Infinity : blogSeconds * 1000;
 
@@ -270,13 +260,13 @@ export function createPageStore({
       request.headers.get("Cookie"),
     );
     if (key === null || refreshing.has(key)) return next();
-    const rule = declaredStoreRule(await routes(), pageOf(key));
-    if (rule === null || lifetimeMs(rule) === 0) return next();
     refreshing.add(key);
-    const generation = generations.get(rule) ?? 0;
+    const droppedBefore = new Map(dropped);
     let storing = false;
     try {
       const response = await next();
+      const rule = context.get(storeRuleContext);
+      if (rule === null || lifetimeMs(rule) === 0) return response;
       if (!storable(response)) {
         // The backend failed while an older copy exists: that copy is
         // answered for another lifetime rather than every request rendering
@@ -300,7 +290,8 @@ export function createPageStore({
           },
         )
         .then(() => {
-          if ((generations.get(rule) ?? 0) !== generation) return;
+          if ((dropped.get(rule) ?? 0) !== (droppedBefore.get(rule) ?? 0))
+            return;
           entry.expires = performance.now() + lifetimeMs(rule);
           // Re-inserting moves the key to the end: the first key is the oldest.
           entries.delete(key);
@@ -324,7 +315,7 @@ export function createPageStore({
 
   /** Drops the pages kept by `rule` (a post was saved or deleted). */
   function drop(rule: StoreRule) {
-    generations.set(rule, (generations.get(rule) ?? 0) + 1);
+    dropped.set(rule, (dropped.get(rule) ?? 0) + 1);
     for (const [key, entry] of entries) {
       if (entry.rule === rule) entries.delete(key);
     }

@@ -47,7 +47,7 @@ import {
 } from "#app/utils/public-cache.server.ts";
 import type { BackendFailure } from "#app/utils/route-errors.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
-import type { StoredPageHandle } from "#app/lib/stored-page.ts";
+import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
 
 /** The author and every team member may edit (SPEC.md section 6); the server decides. */
 async function canEdit(
@@ -88,9 +88,7 @@ async function relatedLinks(
   }
 }
 
-export const handle = {
-  store: "until-posts-change",
-} satisfies StoredPageHandle;
+export const middleware: Route.MiddlewareFunction[] = [storedUntilPostsChange];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const post = await requirePost(

@@ -13,7 +13,7 @@ import { getJob } from "#app/content/jobs.ts";
 import { BRAND_NAME } from "#app/content/site.ts";
 import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import type { StoredPageHandle } from "#app/lib/stored-page.ts";
+import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
 import { submitApplication } from "./job-application.server.ts";
 import { notFound } from "#app/utils/route-errors.server.ts";
 
@@ -25,7 +25,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
-export const handle = { store: "until-deploy" } satisfies StoredPageHandle;
+export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const job = getJob(params.id);

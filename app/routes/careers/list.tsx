@@ -6,9 +6,9 @@ import ui from "#app/components/marketing/marketing.module.css";
 import { JOBS } from "#app/content/jobs.ts";
 import { BRAND_NAME } from "#app/content/site.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import type { StoredPageHandle } from "#app/lib/stored-page.ts";
+import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
 
-export const handle = { store: "until-deploy" } satisfies StoredPageHandle;
+export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
 
 export function loader() {
   return {

@@ -24,7 +24,7 @@ import {
   ContactSchema,
 } from "./contact-schema.ts";
 import { contactPageLimiter, sendContactMessage } from "./contact.server.ts";
-import type { StoredPageHandle } from "#app/lib/stored-page.ts";
+import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
 import { publicFormAction } from "#app/utils/public-form.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
-export const handle = { store: "until-deploy" } satisfies StoredPageHandle;
+export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
 
 export function loader() {
   return null;
