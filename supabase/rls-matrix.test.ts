@@ -341,10 +341,12 @@ const scenarios = {
     const title = unique("Saved post");
     const { error } = await clients[actor].rpc("save_post", {
       p_id: null,
-      p_title: title,
-      p_content: "<p>Body</p>",
-      p_excerpt: null,
-      p_cover_image_url: null,
+      p_post: {
+        title: title,
+        content: "<p>Body</p>",
+        excerpt: null,
+        cover_image_url: null,
+      },
       p_tags: ["rls-matrix"],
     });
     const rows = must(
@@ -911,10 +913,12 @@ async function savePostEditOutcome(actor: Actor, authorId: string) {
   const title = unique("Edited with save_post");
   const { error } = await clients[actor].rpc("save_post", {
     p_id: id,
-    p_title: title,
-    p_content: "<p>Edited</p>",
-    p_excerpt: null,
-    p_cover_image_url: null,
+    p_post: {
+      title: title,
+      content: "<p>Edited</p>",
+      excerpt: null,
+      cover_image_url: null,
+    },
     p_tags: [],
   });
   return outcomeOfWrite(error, (await postTitle(id)) === title);
@@ -1135,10 +1139,12 @@ describe("save_post", () => {
     const newTag = unique("Fresh Tag");
     const { data, error } = await clients.author.rpc("save_post", {
       p_id: null,
-      p_title: "  Tag handling  ",
-      p_content: "<p>Body</p>",
-      p_excerpt: "   ",
-      p_cover_image_url: "",
+      p_post: {
+        title: "  Tag handling  ",
+        content: "<p>Body</p>",
+        excerpt: "   ",
+        cover_image_url: "",
+      },
       p_tags: [` ${newTag} `, newTag, "", "   ", "Blueprints"],
     });
     expect(error).toBeNull();
@@ -1185,10 +1191,12 @@ describe("save_post", () => {
     };
     const { error } = await clients.author.rpc("save_post", {
       p_id: id,
-      p_title: "Edited",
-      p_content: "<p>Edited</p>",
-      p_excerpt: "Short",
-      p_cover_image_url: "/blog/cover-kpi.svg",
+      p_post: {
+        title: "Edited",
+        content: "<p>Edited</p>",
+        excerpt: "Short",
+        cover_image_url: "/blog/cover-kpi.svg",
+      },
       p_tags: ["Analytics"],
     });
     expect(error).toBeNull();
@@ -1213,10 +1221,12 @@ describe("save_post", () => {
   test("names the reason when a post is missing or may not be edited", async () => {
     const missing = await clients.author.rpc("save_post", {
       p_id: randomUUID(),
-      p_title: "t",
-      p_content: "c",
-      p_excerpt: null,
-      p_cover_image_url: null,
+      p_post: {
+        title: "t",
+        content: "c",
+        excerpt: null,
+        cover_image_url: null,
+      },
       p_tags: [],
     });
     expect(missing.error).toMatchObject({
@@ -1225,10 +1235,12 @@ describe("save_post", () => {
     });
     const forbidden = await clients.author.rpc("save_post", {
       p_id: await createPost(ADMIN_ID),
-      p_title: "t",
-      p_content: "c",
-      p_excerpt: null,
-      p_cover_image_url: null,
+      p_post: {
+        title: "t",
+        content: "c",
+        excerpt: null,
+        cover_image_url: null,
+      },
       p_tags: [],
     });
     expect(forbidden.error).toMatchObject({
@@ -1249,10 +1261,12 @@ describe("save_post", () => {
     try {
       const { error } = await clients.team.rpc("save_post", {
         p_id: null,
-        p_title: unique("Team post"),
-        p_content: "<p>Body</p>",
-        p_excerpt: null,
-        p_cover_image_url: null,
+        p_post: {
+          title: unique("Team post"),
+          content: "<p>Body</p>",
+          excerpt: null,
+          cover_image_url: null,
+        },
         p_tags: [],
       });
       expect(error).toBeNull();

@@ -15,6 +15,7 @@ export const LIST_COPY = {
   previousPage: "Previous page",
   nextPage: "Next page",
   pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
+  page: (page: number) => `Page ${page}`,
   pagination: "Blog pages",
   searchLabel: "Search posts",
   searchButton: "Search",
