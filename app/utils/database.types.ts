@@ -36,7 +36,7 @@ export type Database = {
           excerpt?: string | null;
           id?: string;
           published?: boolean;
-          search_vector: string;
+          search_vector?: string;
           social_image_url?: string | null;
           title: string;
           updated_at?: string;

@@ -657,14 +657,15 @@ describe("PostgREST wire details", () => {
       .rpc("related_posts", { p_post_id: post!.id, p_limit: 12 })
       .select("id, title, post_tags(tags(name))");
     expect(related.error).toBeNull();
+    const shaped = (related.data ?? []) as Record<string, unknown>[];
     const plain = await anon.rpc("related_posts", {
       p_post_id: post!.id,
       p_limit: 12,
     });
-    expect(related.data?.map((row) => row.id)).toEqual(
+    expect(shaped.map((row) => row.id)).toEqual(
       plain.data?.map((row: { id: string }) => row.id),
     );
-    expect(Object.keys(related.data?.[0] ?? {}).sort()).toEqual([
+    expect(Object.keys(shaped[0] ?? {}).sort()).toEqual([
       "id",
       "post_tags",
       "title",

@@ -142,6 +142,8 @@ grant execute on function public.save_post(uuid, jsonb, text[]) to authenticated
 -- post_search_document (and a backfill), not a dropped and re-added generated
 -- column with its index. The column keeps its values and its GIN index.
 alter table public.blog_posts alter column search_vector drop expression;
+-- What a client inserts without it: the trigger below writes the real one.
+alter table public.blog_posts alter column search_vector set default ''::tsvector;
 
 create function public.post_search_document(p public.blog_posts)
 returns tsvector
