@@ -210,6 +210,18 @@ describe("search, related posts and word counts in the embedded Supabase", () =>
       .update({ word_count: 1 } as never)
       .eq("id", ids.inTitle!);
     expect(forged.error).not.toBeNull();
+    // The search document is the database's too: a written one is replaced.
+    await service
+      .from("blog_posts")
+      .update({ search_vector: "'forged':1" })
+      .eq("id", ids.inTitle!);
+    const { data: document } = await service
+      .from("blog_posts")
+      .select("search_vector")
+      .eq("id", ids.inTitle!)
+      .single();
+    expect(document?.search_vector).not.toContain("forged");
+    expect(document?.search_vector).toContain("three");
   });
 
   test("title, excerpt and body all match; title ranks first; drafts never show", async () => {
