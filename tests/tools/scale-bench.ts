@@ -244,34 +244,26 @@ async function embedded() {
   const before = await start("before", BEFORE_MIGRATIONS);
   const after = await start("after", AFTER_MIGRATIONS);
   try {
+    /** The row at `index` (from 0) of a table newest first: a deep page's boundary. */
+    const newestAt = async (
+      client: SupabaseClient,
+      table: string,
+      index: number,
+    ) =>
+      must(
+        await client
+          .from(table)
+          .select("id, created_at")
+          .order("created_at", { ascending: false })
+          .order("id", { ascending: false })
+          .range(index, index)
+          .single(),
+      ) as { id: string; created_at: string };
     const depthPost = POST_DEPTH;
-    const deepPost = must(
-      await after.anon
-        .from("blog_posts")
-        .select("id, created_at")
-        .order("created_at", { ascending: false })
-        .order("id", { ascending: false })
-        .range(depthPost - 1, depthPost - 1)
-        .single(),
-    ) as { id: string; created_at: string };
-    const newest = must(
-      await after.anon
-        .from("blog_posts")
-        .select("id")
-        .order("created_at", { ascending: false })
-        .limit(1)
-        .single(),
-    ) as { id: string };
+    const deepPost = await newestAt(after.anon, "blog_posts", depthPost - 1);
+    const newest = await newestAt(after.anon, "blog_posts", 0);
     const depthInbox = INBOX_DEPTH;
-    const deepItem = must(
-      await after.admin
-        .from("inbox_items")
-        .select("id, created_at")
-        .order("created_at", { ascending: false })
-        .order("id", { ascending: false })
-        .range(depthInbox - 1, depthInbox - 1)
-        .single(),
-    ) as { id: string; created_at: string };
+    const deepItem = await newestAt(after.admin, "inbox_items", depthInbox - 1);
     const deepUser = must(
       await after.admin
         .from("platform_users")
