@@ -10,6 +10,7 @@ import { BLOG_COPY, BLOG_LOADER_COPY, BLOG_PATH } from "#app/content/blog.ts";
 import {
   MAX_SEARCH_LENGTH,
   LIST_COPY,
+  PAGE_STATUS,
   searchTooLong,
 } from "#app/content/blog-list.ts";
 import { routeMeta } from "#app/lib/meta.ts";
@@ -126,7 +127,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           links.next === null
             ? null
             : listHref(BLOG_PATH, { tag, q, page: links.next }),
-        status: page <= links.last ? LIST_COPY.pageOf(page, links.last) : "",
+        status: page <= links.last ? PAGE_STATUS.pageOf(page, links.last) : "",
       };
     } else {
       const found = await listPosts(supabase, {
@@ -137,7 +138,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pages = {
         prev: keysetHref(found.prev),
         next: keysetHref(found.next),
-        status: LIST_COPY.page(page),
+        status: PAGE_STATUS.page(page),
       };
     }
     return data(
