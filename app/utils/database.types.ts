@@ -368,6 +368,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      post_is_public: {
+        Args: {
+          p: string;
+        };
+        Returns: boolean;
+      };
       post_plain_text: {
         Args: {
           p_html: string;

@@ -6,20 +6,19 @@ import { parsePage } from "#app/lib/pagination.ts";
 // query string, so paging works without JavaScript.
 
 /** Sort values of a boundary row, as a query-string value (base64url of JSON). */
-export function encodeCursor(values: (string | null)[]) {
+export function encodeCursor(values: string[]) {
   return Buffer.from(JSON.stringify(values)).toString("base64url");
 }
 
 /**
- * A cursor of `length` values, each matching `valid` (null allowed where
- * `nullable`), or null for anything else: a stale or edited link starts over
- * at the first page rather than failing.
+ * A cursor of as many values as `valid` has checks, each passing its check,
+ * or null for anything else: a stale or edited link starts over at the first
+ * page rather than failing.
  */
 export function decodeCursor(
   value: string | null | undefined,
   valid: ((value: string) => boolean)[],
-  nullable: boolean[] = [],
-): (string | null)[] | null {
+): string[] | null {
   if (!value || value.length > 512) return null;
   let parsed: unknown;
   try {
@@ -28,12 +27,10 @@ export function decodeCursor(
     return null;
   }
   if (!Array.isArray(parsed) || parsed.length !== valid.length) return null;
-  const ok = parsed.every((item: unknown, index) =>
-    item === null
-      ? nullable[index] === true
-      : typeof item === "string" && valid[index]!(item),
+  const ok = parsed.every(
+    (item: unknown, index) => typeof item === "string" && valid[index]!(item),
   );
-  return ok ? (parsed as (string | null)[]) : null;
+  return ok ? (parsed as string[]) : null;
 }
 
 /** A value inside a PostgREST logic filter: quoted, so commas and parentheses stay data. */
@@ -42,56 +39,67 @@ function quoted(value: string) {
 }
 
 export type KeysetOrder = {
-  /** The sort column; its values may be null only where `nullsLast`. */
+  /** The sort column (never null). */
   column: string;
   /** The unique tie-breaker. */
   tieBreaker: string;
   ascending: boolean;
-  nullsLast?: boolean;
 };
 
 /**
  * The PostgREST `or` filter for rows strictly after `cursor` in `order`
- * (`forward`) or strictly before it (`!forward`); a nullable sort column
- * sorts its nulls after every value.
+ * (`forward`) or strictly before it (`!forward`).
  */
 export function keysetFilter(
-  { column, tieBreaker, ascending, nullsLast = false }: KeysetOrder,
-  cursor: (string | null)[],
+  { column, tieBreaker, ascending }: KeysetOrder,
+  [value = "", id = ""]: string[],
   forward: boolean,
 ): string {
-  const [value = null, id = null] = cursor;
   const later = ascending === forward ? "gt" : "lt";
-  const tie = `${tieBreaker}.${later}.${quoted(id ?? "")}`;
-  if (value === null) {
-    return forward
-      ? `and(${column}.is.null,${tie})`
-      : `${column}.not.is.null,and(${column}.is.null,${tie})`;
-  }
-  const terms = [
+  return [
     `${column}.${later}.${quoted(value)}`,
-    `and(${column}.eq.${quoted(value)},${tie})`,
-  ];
-  if (forward && nullsLast) terms.push(`${column}.is.null`);
-  return terms.join(",");
+    `and(${column}.eq.${quoted(value)},${tieBreaker}.${later}.${quoted(id)})`,
+  ].join(",");
+}
+
+type Filterable<Q> = {
+  lte(column: string, value: string): Q;
+  gte(column: string, value: string): Q;
+  or(filters: string): Q;
+};
+
+/**
+ * `query` narrowed to the rows after (`forward`) or before the cursor: a
+ * bound on the sort column, so its index starts at the cursor, and the `or`
+ * that breaks ties by the tie-breaker.
+ */
+export function fromCursor<Q extends Filterable<Q>>(
+  query: Q,
+  order: KeysetOrder,
+  cursor: string[],
+  forward: boolean,
+): Q {
+  const value = cursor[0] ?? "";
+  const bounded =
+    order.ascending === forward
+      ? query.gte(order.column, value)
+      : query.lte(order.column, value);
+  return bounded.or(keysetFilter(order, cursor, forward));
 }
 
 /** Where a keyset page starts: after a cursor, before one, or at the top. */
 export type KeysetPosition = {
   page: number;
-  after: (string | null)[] | null;
-  before: (string | null)[] | null;
+  after: string[] | null;
+  before: string[] | null;
 };
 
 export function parseKeysetPosition(
   params: URLSearchParams,
   valid: ((value: string) => boolean)[],
-  nullable?: boolean[],
 ): KeysetPosition {
-  const after = decodeCursor(params.get("after"), valid, nullable);
-  const before = after
-    ? null
-    : decodeCursor(params.get("before"), valid, nullable);
+  const after = decodeCursor(params.get("after"), valid);
+  const before = after ? null : decodeCursor(params.get("before"), valid);
   // The number is only what the page calls itself; the cursor decides the rows.
   const page = after || before ? parsePage(params.get("page")) : 1;
   return { page, after, before };
@@ -106,7 +114,7 @@ export function keysetPage<T>(
   rows: T[],
   position: KeysetPosition,
   perPage: number,
-  cursorOf: (row: T) => (string | null)[],
+  cursorOf: (row: T) => string[],
 ) {
   const more = rows.length > perPage;
   const page = rows.slice(0, perPage);

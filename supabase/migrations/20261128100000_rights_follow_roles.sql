@@ -48,11 +48,29 @@ comment on function public.is_team_member(uuid) is
 comment on function public.is_author(uuid) is
   'True when the user (default: the caller) is a team member or a platform user with is_author; only team members may ask about someone else.';
 
--- What makes a post public, in one place: every public read path (the app
--- reads public pages with the anonymous key; search_posts and related_posts
--- run as their caller) and the REST API for anyone reach posts through this
--- policy. Authors additionally read their own posts and team members all,
--- through the second policy, which never makes a post public.
+-- What makes a post public, in one place: the row policy below and the
+-- functions that read posts past row-level security (search_posts,
+-- related_posts) all ask this, and the app reads public pages with the
+-- anonymous key, so no query repeats the rule. Changing what "public" means
+-- is a `create or replace` of this function.
+--
+-- It takes the row and must stay a one-expression SQL function without a
+-- SET clause: PostgreSQL then inlines it (the policy becomes `published`
+-- itself, usable by indexes, and the row's large columns are never read to
+-- build the argument). It names nothing but its argument's field, so no
+-- search_path can change what it means (the database linter's warning on
+-- its search_path is this function's one expected warning).
+create function public.post_is_public(p public.blog_posts)
+returns boolean
+language sql
+stable
+as $$
+  select p.published
+$$;
+
+comment on function public.post_is_public(public.blog_posts) is
+  'Whether a post is public: the one rule every public read path goes through (docs/decisions/100).';
+
 drop policy "blog posts: visitors read published posts" on public.blog_posts;
 drop policy "blog posts: signed-in users read published posts, their own and, as team, all"
   on public.blog_posts;
@@ -60,8 +78,10 @@ drop policy "blog posts: signed-in users read published posts, their own and, as
 create policy "blog posts: anyone reads public posts"
   on public.blog_posts for select
   to anon, authenticated
-  using (published);
+  using (public.post_is_public(blog_posts));
 
+-- Authors additionally read their own posts and team members all; this never
+-- makes a post public.
 create policy "blog posts: writers read their own posts, team members all"
   on public.blog_posts for select
   to authenticated

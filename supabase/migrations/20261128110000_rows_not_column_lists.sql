@@ -182,17 +182,24 @@ comment on column public.blog_posts.search_vector is
   'Full-text document of the post (post_search_document), set on every write; read by search_posts().';
 
 -- search_posts: one page of public posts matching a visitor's search, best
--- match first (then newest), optionally only those with a tag.
+-- match first (then newest), optionally only those with a tag. p_query is
+-- read by websearch_to_tsquery, which never fails on syntax; a query of stop
+-- words or punctuation matches nothing.
 --
--- Security invoker: the caller's row-level security decides which posts it
--- sees (the app searches with the anonymous key, so the rule for public posts
--- applies). p_query is read by websearch_to_tsquery, which never fails on
--- syntax; a query of stop words or punctuation matches nothing.
+-- Security definer, reading public posts only (post_is_public): under row
+-- level security PostgreSQL may not use the GIN index for `@@`, an operator
+-- not marked leakproof, and every post's document would be read for every
+-- search. It answers the same for every caller.
 --
--- Cost is bounded, whatever the number of posts: only the newest 300 matches
+-- Cost is bounded, whatever the number of posts: only the newest 200 matches
 -- are candidates, and only candidates are ranked; `total` counts candidates,
--- so pages reach at most the 300th. A broader search's best matches among
--- older posts are found by a narrower search or a tag.
+-- so pages reach at most the 200th. A broader search's best matches among
+-- older posts are found by a narrower search or a tag. Reading a post's
+-- document (a few kilobytes, stored compressed out of line) is what costs,
+-- and the planner does not count it: left alone it may check a common word
+-- post by post along the date index, or read every post's document. The
+-- function therefore matches through the GIN index only (a bitmap, which
+-- reads no document) and reads documents for its candidates' ranks alone.
 --
 -- Answers {"total": n, "hits": [{"id", "headline"}, ...]}, best first: the
 -- app reads the posts it shows with its own select. A hit's headline is the
@@ -211,32 +218,35 @@ create function public.search_posts(
 returns jsonb
 language sql
 stable
-security invoker
+security definer
 set search_path = ''
+set enable_seqscan = off
+set enable_indexscan = off
 as $$
   with query as (
     select websearch_to_tsquery('english'::regconfig, coalesce(p_query, '')) as q
   ),
-  candidates as (
-    select p.id, p.created_at, ts_rank(p.search_vector, query.q) as rank
-    from (
-      select p.id
-      from public.blog_posts p, query
-      where p.search_vector @@ query.q
-        and (
-          p_tag is null
-          or exists (
-            select 1
-            from public.post_tags pt
-            join public.tags t on t.id = pt.tag_id
-            where pt.post_id = p.id and t.name = p_tag
-          )
+  newest as (
+    select p.id, p.created_at, p.search_vector
+    from public.blog_posts p
+    where public.post_is_public(p)
+      and p.search_vector
+        @@ websearch_to_tsquery('english'::regconfig, coalesce(p_query, ''))
+      and (
+        p_tag is null
+        or exists (
+          select 1
+          from public.post_tags pt
+          join public.tags t on t.id = pt.tag_id
+          where pt.post_id = p.id and t.name = p_tag
         )
-      order by p.created_at desc, p.id desc
-      limit 300
-    ) newest
-    join public.blog_posts p on p.id = newest.id
-    cross join query
+      )
+    order by p.created_at desc, p.id desc
+    limit 200
+  ),
+  candidates as (
+    select newest.id, newest.created_at, ts_rank(newest.search_vector, query.q) as rank
+    from newest, query
   ),
   page as (
     select c.id, c.rank, c.created_at
@@ -283,30 +293,36 @@ revoke execute on function public.search_posts(text, text, integer, integer) fro
 grant execute on function public.search_posts(text, text, integer, integer)
   to anon, authenticated, service_role;
 
--- related_posts: up to p_limit other posts the caller may read sharing a tag
--- with the given one, most shared tags first, then newest; none when it has
--- no tags or no other post shares one. Rows of blog_posts: the caller selects
--- the columns it shows (`rpc/related_posts?select=id,title`).
+-- related_posts: up to p_limit other public posts sharing a tag with the
+-- given one, most shared tags first, then newest; none when it has no tags
+-- or no other post shares one. Rows of blog_posts: the caller selects the
+-- columns it shows (`rpc/related_posts?select=id,title`).
 --
--- Bounded like the search: the candidates are the newest 200 posts sharing
--- any tag, so a tag on thousands of posts costs what one on a few hundred
--- does.
+-- Bounded like the search: the candidates are the newest 200 public posts
+-- sharing any tag, so a tag on thousands of posts costs what one on a few
+-- hundred does. Security definer and public posts only (post_is_public), like
+-- the search, so its joins need no row policy on every row.
 drop function public.related_posts(uuid, integer);
 
 create function public.related_posts(p_post_id uuid, p_limit integer default 3)
 returns setof public.blog_posts
 language sql
 stable
-security invoker
+security definer
 set search_path = ''
 as $$
   with mine as (
-    select tag_id from public.post_tags where post_id = p_post_id
+    -- A post that is not public has no related posts to show anyone.
+    select pt.tag_id
+    from public.post_tags pt
+    join public.blog_posts me on me.id = pt.post_id
+    where pt.post_id = p_post_id and public.post_is_public(me)
   ),
   candidates as (
     select p.id, p.created_at
     from public.blog_posts p
     where p.id <> p_post_id
+      and public.post_is_public(p)
       and exists (
         select 1 from public.post_tags theirs
         where theirs.post_id = p.id and theirs.tag_id in (select tag_id from mine)

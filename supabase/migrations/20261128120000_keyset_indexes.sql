@@ -18,5 +18,6 @@ create index contact_messages_status_created_at_id_idx
 create index job_applications_status_created_at_id_idx
   on public.job_applications (status, created_at desc, id desc);
 
--- The admin's user list, by e-mail with the id as tie-breaker.
-create index platform_users_email_id_idx on public.platform_users (email, id);
+-- The admin's user list, newest first with the id as tie-breaker.
+create index platform_users_created_at_id_idx
+  on public.platform_users (created_at desc, id desc);

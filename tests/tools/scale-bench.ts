@@ -99,9 +99,10 @@ insert into auth.users (id, aud, role, email, created_at)
   select ('00000000-0000-4000-9000-' || lpad(to_hex(i), 12, '0'))::uuid, 'authenticated', 'authenticated',
     'user' || lpad(i::text, 6, '0') || '@example.com', now()
   from generate_series(1, ${USERS}) i;
-insert into public.platform_users (id, username, email, is_author)
+insert into public.platform_users (id, username, email, is_author, created_at)
   select ('00000000-0000-4000-9000-' || lpad(to_hex(i), 12, '0'))::uuid, '',
-    'user' || lpad(i::text, 6, '0') || '@example.com', i % 50 = 0
+    'user' || lpad(i::text, 6, '0') || '@example.com', i % 50 = 0,
+    timestamptz '2024-01-01' + i * interval '3 minutes'
   from generate_series(1, ${USERS}) i;
 analyze;
 `;
@@ -264,15 +265,7 @@ async function embedded() {
     const newest = await newestAt(after.anon, "blog_posts", 0);
     const depthInbox = INBOX_DEPTH;
     const deepItem = await newestAt(after.admin, "inbox_items", depthInbox - 1);
-    const deepUser = must(
-      await after.admin
-        .from("platform_users")
-        .select("id, email")
-        .order("email")
-        .order("id")
-        .range(USERS - 60, USERS - 60)
-        .single(),
-    ) as { id: string; email: string };
+    const deepUser = await newestAt(after.admin, "platform_users", USERS - 60);
 
     const searchBefore = (client: SupabaseClient, q: string) => async () => {
       must(
@@ -443,14 +436,13 @@ async function embedded() {
           must(
             await after.admin
               .from("platform_users")
-              .select("id, username, email, avatar_url, is_author")
+              .select("id, username, email, avatar_url, is_author, created_at")
               .or("username.not.is.null,email.not.is.null")
               .not("id", "in", `(${team.map((member) => member.id).join(",")})`)
-              .or(
-                `email.gt."${deepUser.email}",and(email.eq."${deepUser.email}",id.gt."${deepUser.id}"),email.is.null`,
-              )
-              .order("email", { ascending: true, nullsFirst: false })
-              .order("id", { ascending: true })
+              .lte("created_at", deepUser.created_at)
+              .or(olderThan(deepUser.created_at, deepUser.id))
+              .order("created_at", { ascending: false })
+              .order("id", { ascending: false })
               .limit(51),
           );
         },
@@ -490,7 +482,7 @@ function postgresReads(
   depthPost: { id: string; created_at: string },
   newestId: string,
   deepItem: { id: string; created_at: string },
-  deepUser: { id: string; email: string },
+  deepUser: { id: string; created_at: string },
 ) {
   const olderPost = `where t0.created_at <= '${depthPost.created_at}' and (t0.created_at < '${depthPost.created_at}' or (t0.created_at = '${depthPost.created_at}' and t0.id < '${depthPost.id}'))`;
   const olderItem = `created_at <= '${deepItem.created_at}' and (created_at < '${deepItem.created_at}' or (created_at = '${deepItem.created_at}' and id < '${deepItem.id}'))`;
@@ -544,7 +536,7 @@ function postgresReads(
       label: "admin user list (last page)",
       role: TEAM,
       before: `select json_agg(r) from (select id, username, email, avatar_url, is_author from public.platform_users order by email) r; select id from public.team_members;`,
-      after: `select id from public.team_members; select json_agg(r) from (select id, username, email, avatar_url, is_author from public.platform_users where (username is not null or email is not null) and id not in ('${DEMO_ACCOUNTS.admin.id}') and (email > '${deepUser.email}' or (email = '${deepUser.email}' and id > '${deepUser.id}') or email is null) order by email asc nulls last, id limit 51) r;`,
+      after: `select id from public.team_members; select json_agg(r) from (select id, username, email, avatar_url, is_author, created_at from public.platform_users where (username is not null or email is not null) and id not in ('${DEMO_ACCOUNTS.admin.id}') and created_at <= '${deepUser.created_at}' and (created_at < '${deepUser.created_at}' or (created_at = '${deepUser.created_at}' and id < '${deepUser.id}')) order by created_at desc, id desc limit 51) r;`,
     },
   ];
 }
@@ -660,14 +652,14 @@ async function postgres() {
     const [itemId, itemAt] = one(
       `select id || '|' || created_at from public.inbox_items order by created_at desc, id desc offset ${INBOX_DEPTH - 1} limit 1;`,
     ).split("|");
-    const [userId, userEmail] = one(
-      `select id || '|' || email from public.platform_users order by email, id offset ${USERS - 60} limit 1;`,
+    const [userId, userAt] = one(
+      `select id || '|' || created_at from public.platform_users order by created_at desc, id desc offset ${USERS - 60} limit 1;`,
     ).split("|");
     const reads = postgresReads(
       { id: depthId!, created_at: depthAt! },
       newestId,
       { id: itemId!, created_at: itemAt! },
-      { id: userId!, email: userEmail! },
+      { id: userId!, created_at: userAt! },
     );
     /** Each round one transaction as the read's role; psql times its statements. */
     const timed = (database: string, role: string, sql: string) => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { INBOX_PER_PAGE } from "#app/content/inbox.ts";
 import {
   decodeCursor,
-  keysetFilter,
+  fromCursor,
   keysetPage,
   type KeysetLink,
   type KeysetOrder,
@@ -137,13 +137,7 @@ export async function listInbox(
     .select("id, kind, status, created_at, submission");
   if (view.kind) query = query.eq("kind", view.kind);
   if (view.status) query = query.eq("status", view.status);
-  if (cursor) {
-    query = (
-      newestFirst
-        ? query.lte("created_at", cursor[0]!)
-        : query.gte("created_at", cursor[0]!)
-    ).or(keysetFilter(INBOX_ORDER, cursor, newestFirst));
-  }
+  if (cursor) query = fromCursor(query, INBOX_ORDER, cursor, newestFirst);
   const { data, error } = await query
     .order("created_at", { ascending: !newestFirst })
     .order("id", { ascending: !newestFirst })

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { pageRange, POSTS_PER_PAGE } from "#app/lib/pagination.ts";
 import {
-  keysetFilter,
+  fromCursor,
   keysetPage,
   type KeysetLink,
   type KeysetOrder,
@@ -172,13 +172,7 @@ export async function listPosts(
   const newestFirst = !position.before;
   let query = supabase.from("blog_posts").select(select).retry(false);
   if (tag) query = query.eq("tag_filter.tags.name", tag);
-  if (cursor) {
-    // The first bound lets the index start at the cursor; `or` breaks ties.
-    query = newestFirst
-      ? query.lte("created_at", cursor[0]!)
-      : query.gte("created_at", cursor[0]!);
-    query = query.or(keysetFilter(LIST_ORDER, cursor, newestFirst));
-  }
+  if (cursor) query = fromCursor(query, LIST_ORDER, cursor, newestFirst);
   const { data, error } = await query
     .order("created_at", { ascending: !newestFirst })
     .order("id", { ascending: !newestFirst })
@@ -374,9 +368,7 @@ export async function listPostDates(
       .select("id, created_at, updated_at")
       .retry(false);
     if (last) {
-      query = query
-        .gte("created_at", last.created_at)
-        .or(keysetFilter(OLDEST_FIRST, [last.created_at, last.id], true));
+      query = fromCursor(query, OLDEST_FIRST, [last.created_at, last.id], true);
     }
     query = query
       .order("created_at", { ascending: true })
