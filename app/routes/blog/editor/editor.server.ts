@@ -14,7 +14,11 @@ import {
   UPDATE_FAILED,
   UPLOAD_ERROR,
 } from "#app/routes/blog/post-messages.ts";
-import { hasVisibleContent, postSchemaFor } from "./post-schema.ts";
+import {
+  hasVisibleContent,
+  postSchemaFor,
+  postTextFields,
+} from "./post-schema.ts";
 import { sanitizePostHtml } from "#app/lib/sanitize.ts";
 import { storePostHtml } from "#app/routes/blog/post-html.server.ts";
 import {
@@ -221,9 +225,13 @@ export async function postFormAction({
   const saved = await savePost(supabase, {
     id: postId,
     post: {
-      title: withoutControlCharacters(title),
+      ...Object.fromEntries(
+        Object.entries(postTextFields(value)).map(([field, text]) => [
+          field,
+          withoutControlCharacters(text ?? "") || null,
+        ]),
+      ),
       content,
-      excerpt: withoutControlCharacters(value.excerpt ?? "") || null,
       cover_image_url: coverImageUrl,
       // A new cover comes with its own variants (none for an animation).
       ...(uploaded ? { cover_variants: uploaded.variants } : {}),
