@@ -17,13 +17,15 @@ const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 /** How long a post may wait for and take in the sanitiser before it is refused. */
 export const SANITIZE_TIMEOUT_MS = 10_000;
 
-export type Sanitized = SanitizedPost | { refused: "timeout" };
+/** Why content was not sanitised: nested too deeply, or the worker gave up on it. */
+export type Sanitized = SanitizedPost | { refused: "failed" };
 
 let pool: Piscina | null = null;
 
 /**
  * One worker thread sanitises posts, one after another, at a lower CPU
- * priority than the thread that answers visitors; it stops after a minute
+ * priority than the thread that answers visitors, in a heap of its own of at
+ * most 64 MB (sanitising 10 MB of prose fits); it stops after a minute
  * without work. The production build has the worker beside the server
  * (vite.config.ts); elsewhere Node runs its source.
  */
@@ -38,6 +40,7 @@ function sanitizer() {
     maxThreads: 1,
     idleTimeout: 60_000,
     niceIncrement: 10,
+    resourceLimits: { maxOldGenerationSizeMb: 64 },
   });
   return pool;
 }
@@ -45,7 +48,8 @@ function sanitizer() {
 /**
  * A post's content sanitised off the request thread (sanitize-worker.ts).
  * Content not sanitised within `timeoutMs`, waiting included, is refused and
- * its worker stopped, so no input holds the sanitiser for longer.
+ * its worker stopped, so no input holds the sanitiser for longer; so is
+ * content whose worker ran out of memory.
  */
 export async function sanitizeOffThread(
   content: string,
@@ -56,10 +60,8 @@ export async function sanitizeOffThread(
       signal: AbortSignal.timeout(timeoutMs),
     })) as SanitizedPost;
   } catch (error) {
-    if (error instanceof Error && error.name === "AbortError") {
-      return { refused: "timeout" };
-    }
-    throw error;
+    console.error("sanitising a post failed:", error);
+    return { refused: "failed" };
   }
 }
 
