@@ -15,7 +15,7 @@ export type StoredPostHtml = {
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
 /** How long a post may wait for and take in the sanitiser before it is refused. */
-export const SANITIZE_TIMEOUT_MS = 10_000;
+const SANITIZE_TIMEOUT_MS = 10_000;
 
 /** Why content was not sanitised: nested too deeply, or the worker gave up on it. */
 export type Sanitized = SanitizedPost | { refused: "failed" };
