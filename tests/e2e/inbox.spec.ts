@@ -214,6 +214,7 @@ test.describe("team inbox", () => {
     const redirect = await page.request.get(href, { maxRedirects: 0 });
     expect(redirect.status()).toBe(303);
     expect(redirect.headers()["cache-control"]).toBe("private, no-store");
+    expect(redirect.headers()["referrer-policy"]).toBe("no-referrer");
     const signedUrl = redirect.headers().location ?? "";
     expect(signedUrl).toMatch(
       new RegExp(

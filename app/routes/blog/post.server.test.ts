@@ -13,6 +13,8 @@ import {
   uploadCover,
 } from "./post.server.ts";
 import { readStoredVariants, variantUrls } from "./image-variants.server.ts";
+import { CONTENT_MAX_BYTES } from "./editor/post-schema.ts";
+import { pngBomb } from "#tests/support/png-bomb.ts";
 import {
   DEMO,
   startTestServer,
@@ -429,5 +431,49 @@ describe("against the embedded Supabase", () => {
     for (const url of variantUrls(upload.variants)) {
       expect((await fetch(url)).status).not.toBe(200);
     }
+  });
+  test("a decompression bomb as a cover is refused before anything is stored", async () => {
+    const author = await server.signedIn("author");
+    const listed = async () =>
+      (
+        await server
+          .service()
+          .storage.from("blog-images")
+          .list(DEMO.author.id, { limit: 1000 })
+      ).data?.length ?? 0;
+    const before = await listed();
+    const bomb = await pngBomb(7000, 7000, 16);
+    expect(
+      await uploadCover(
+        author,
+        DEMO.author.id,
+        new File([new Uint8Array(bomb)], "bomb.png", { type: "image/png" }),
+      ),
+    ).toEqual({ ok: false, reason: "too-large" });
+    expect(await listed()).toBe(before);
+  });
+
+  test("the table holds no post past the content cap, whoever writes it", async () => {
+    const author = await server.signedIn("author");
+    const row = (content: string) => ({
+      title: "Written through the REST API",
+      content,
+      author_id: DEMO.author.id,
+    });
+    const over = await author
+      .from("blog_posts")
+      .insert(row(`<p>${"a".repeat(CONTENT_MAX_BYTES)}</p>`));
+    expect(over.error?.code).toBe("23514");
+    const within = await author
+      .from("blog_posts")
+      .insert(row(`<p>${"a".repeat(CONTENT_MAX_BYTES - 7)}</p>`))
+      .select("id")
+      .single();
+    expect(within.error).toBeNull();
+    await server
+      .service()
+      .from("blog_posts")
+      .delete()
+      .eq("id", within.data!.id);
   });
 });

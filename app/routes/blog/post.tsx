@@ -44,7 +44,10 @@ import {
   cacheHeadersFromLoader,
   publicCacheHeaders,
 } from "#app/utils/public-cache.server.ts";
-import type { BackendFailure } from "#app/utils/route-errors.server.ts";
+import {
+  backendFailed,
+  type BackendFailure,
+} from "#app/utils/route-errors.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 
 /**
@@ -83,10 +86,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     post.cover_variants,
     publicCoverPrefix(env.SUPABASE_URL),
   );
-  const [editable, related] = await Promise.all([
+  const [editable, related, html] = await Promise.all([
     mayEditPost(context, post.author_id),
     relatedLinks(context, post.id),
+    // Sanitised once, and again only when the content or the policy changed:
+    // the row may come from any client.
+    safePostHtml({
+      id: post.id,
+      content: post.content,
+      stored: post.storedHtml,
+    }),
   ]);
+  if (html === null) {
+    throw backendFailed(undefined, publicCacheHeaders(request, 503));
+  }
   return data(
     {
       post: {
@@ -94,13 +107,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         title: post.title,
         description:
           post.excerpt || BLOG_LOADER_COPY.descriptionFallback(post.title),
-        // Sanitised once, and again only when the content or the policy changed:
-        // the row may come from any client.
-        html: await safePostHtml({
-          id: post.id,
-          content: post.content,
-          stored: post.storedHtml,
-        }),
+        html,
         cover: responsiveImage(cover, variants, POST_IMAGE_SIZES),
         tags: post.tags,
         createdAt: post.created_at,
