@@ -5,6 +5,7 @@ import {
   COVER_MAX_BYTES,
 } from "#app/routes/blog/editor/post-schema.ts";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
+import type { Database } from "#app/utils/database.types.ts";
 import { invalidateBlogPages } from "#app/utils/page-cache.server.ts";
 import { readFormBody } from "#app/utils/form-body.server.ts";
 import {
@@ -280,23 +281,6 @@ export async function removeCovers(
   }
 }
 
-/**
- * Points a post at its new cover's variants. The database drops the old ones
- * itself when the cover changes (20261127020000_cover_variants.sql), so a
- * failure here leaves the post showing the original, never another cover.
- */
-export async function saveCoverVariants(
-  supabase: TypedSupabaseClient,
-  postId: string,
-  variants: StoredVariants,
-) {
-  const { error } = await supabase
-    .from("blog_posts")
-    .update({ cover_variants: variants })
-    .eq("id", postId);
-  if (error) console.error("Cover variants link failed:", error.message);
-}
-
 /** A data URL of a valid image, for the preview rendered without JavaScript. */
 export async function coverPreviewUrl(file: File): Promise<string | null> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -310,12 +294,18 @@ export async function coverPreviewUrl(file: File): Promise<string | null> {
 
 export type SavePostInput = {
   id: string | null;
-  title: string;
-  content: string;
-  excerpt: string | null;
-  coverImageUrl: string | null;
+  /**
+   * The columns the author writes, by the table's names: a key with null
+   * clears a column, a key left out keeps it.
+   */
+  post: PostFields;
   tags: string[];
 };
+
+export type PostFields = Omit<
+  Database["public"]["Tables"]["blog_posts"]["Update"],
+  "id" | "author_id" | "created_at" | "updated_at" | "published"
+>;
 
 export type SaveOutcome =
   | { ok: true; id: string }
@@ -351,10 +341,7 @@ export async function savePost(
 ): Promise<SaveOutcome> {
   const { data, error } = await supabase.rpc("save_post", {
     p_id: input.id,
-    p_title: input.title,
-    p_content: input.content,
-    p_excerpt: input.excerpt ?? undefined,
-    p_cover_image_url: input.coverImageUrl ?? undefined,
+    p_post: input.post,
     p_tags: input.tags,
   });
   if (error) return saveFailure(error);

@@ -23,8 +23,7 @@ import {
 import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
 import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
-import { getRoles } from "#app/utils/permissions.server.ts";
-import { getUser } from "#app/utils/session.server.ts";
+import { mayEditPost } from "./post-rights.server.ts";
 import {
   BlogQueryError,
   logMessage,
@@ -49,23 +48,7 @@ import {
   backendFailed,
   type BackendFailure,
 } from "#app/utils/route-errors.server.ts";
-import { getSupabase } from "#app/utils/supabase.server.ts";
-
-/** The author and every team member may edit (SPEC.md section 6); the server decides. */
-async function canEdit(
-  context: Readonly<RouterContextProvider>,
-  authorId: string,
-) {
-  const user = getUser(context);
-  if (!user) return false;
-  if (user.id === authorId) return true;
-  try {
-    return (await getRoles(context)).isTeamMember;
-  } catch {
-    // Roles could not be read: the reader still gets the post, without the button.
-    return false;
-  }
-}
+import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 
 /**
  * Links to up to three posts sharing its tags, made in full here so the page
@@ -78,7 +61,7 @@ async function relatedLinks(
   postId: string,
 ) {
   try {
-    const related = await relatedPosts(getSupabase(context), postId);
+    const related = await relatedPosts(getPublicSupabase(context), postId);
     return related.map((post) => ({
       href: `${BLOG_PATH}/${post.id}`,
       title: post.title,
@@ -92,7 +75,7 @@ async function relatedLinks(
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const post = await requirePost(
-    getSupabase(context),
+    getPublicSupabase(context),
     params.id,
     "Blog post failed",
     (status) => publicCacheHeaders(request, status),
@@ -104,7 +87,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     publicCoverPrefix(env.SUPABASE_URL),
   );
   const [editable, related, html] = await Promise.all([
-    canEdit(context, post.author_id),
+    mayEditPost(context, post.author_id),
     relatedLinks(context, post.id),
     // Sanitised once, and again only when the content or the policy changed:
     // the row may come from any client.

@@ -6,6 +6,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/edit";
 import { POST_FORM_COPY } from "./labels.ts";
+import { postTextFields } from "./post-schema.ts";
 import { PostFormSkeleton } from "./post-form-skeleton.tsx";
 import { PostForm } from "./post-form.tsx";
 import type { PostActionData } from "./types.ts";
@@ -49,8 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     post: {
       id: post.id,
-      title: post.title,
-      excerpt: post.excerpt,
+      ...postTextFields(post),
       content,
       coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),
       tags: post.tags,

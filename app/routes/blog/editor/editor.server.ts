@@ -21,6 +21,7 @@ import {
   CONTENT_MAX_BYTES,
   hasVisibleContent,
   postSchemaFor,
+  postTextFields,
 } from "./post-schema.ts";
 import {
   sanitizeOffThread,
@@ -46,7 +47,6 @@ import {
   publicCoverPrefix,
   readPostForm,
   removeCovers,
-  saveCoverVariants,
   savePost,
   uploadCover,
 } from "#app/routes/blog/post.server.ts";
@@ -280,10 +280,18 @@ export async function postFormAction({
   // Postgres refuses NUL in text: control characters go, as in the body.
   const saved = await savePost(supabase, {
     id: postId,
-    title: withoutControlCharacters(title),
-    content,
-    excerpt: withoutControlCharacters(value.excerpt ?? "") || null,
-    coverImageUrl,
+    post: {
+      ...Object.fromEntries(
+        Object.entries(postTextFields(value)).map(([field, text]) => [
+          field,
+          withoutControlCharacters(text ?? "") || null,
+        ]),
+      ),
+      content,
+      cover_image_url: coverImageUrl,
+      // A new cover comes with its own variants (none for an animation).
+      ...(uploaded ? { cover_variants: uploaded.variants } : {}),
+    },
     tags: value.tags.map(withoutControlCharacters).filter(Boolean),
   });
   const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
@@ -303,9 +311,6 @@ export async function postFormAction({
 
   // Sanitised above: stored now, so no reader's view sanitises it again.
   await storePostHtml(saved.id, content, content);
-  if (uploaded?.variants) {
-    await saveCoverVariants(supabase, saved.id, uploaded.variants);
-  }
 
   // Link previews need a PNG or JPEG: without such a cover the post gets a
   // card with its title, made now rather than on each request.

@@ -29,6 +29,23 @@ export const COVER_MIME_TYPES = [
  */
 export const CONTENT_MAX_BYTES = 512 * 1024;
 
+/**
+ * The post's plain-text columns the form writes, named as the table names
+ * them: the action stores them and the edit page fills them in without
+ * naming each, so a new one is its schema field, this entry and its input.
+ */
+export const POST_TEXT_FIELDS = ["title", "excerpt"] as const;
+export type PostTextField = (typeof POST_TEXT_FIELDS)[number];
+
+/** A row's (or a submission's) plain-text fields, by POST_TEXT_FIELDS. */
+export function postTextFields(
+  source: Partial<Record<PostTextField, string | null | undefined>>,
+): Record<PostTextField, string | null> {
+  return Object.fromEntries(
+    POST_TEXT_FIELDS.map((field) => [field, source[field] ?? null]),
+  ) as Record<PostTextField, string | null>;
+}
+
 export const POST_INTENTS = ["publish", "preview"] as const;
 export type PostIntent = (typeof POST_INTENTS)[number];
 
