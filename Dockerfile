@@ -24,7 +24,12 @@ COPY --from=build /app/public /app/public
 COPY --from=build /app/app/server /app/app/server
 COPY package.json ./
 USER node
-ENV PORT=3000 HOST=0.0.0.0
+# Memory for the 512 MB machine (decision 111): two malloc arenas, since
+# sharp's libvips threads would each fragment one of their own (sharp's advice
+# for glibc), and a 160 MB JavaScript heap, so that heap, the sanitiser
+# worker's 64 MB, the one image being decoded (about 130 MB) and Node itself
+# (about 80 MB) fit together; V8 alone would take 256 MB there.
+ENV PORT=3000 HOST=0.0.0.0 MALLOC_ARENA_MAX=2 NODE_OPTIONS=--max-old-space-size=160
 EXPOSE 3000
 # Node 24 runs the TypeScript server as it is (type stripping): no build step.
 CMD ["node", "app/server/production.ts"]

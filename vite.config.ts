@@ -86,10 +86,37 @@ function firstLoadChunks(): Plugin {
   };
 }
 
+/**
+ * Modules the server runs in worker threads, built as entries of their own
+ * beside the server build (`build/server/{name}.js`), where the module that
+ * starts them looks: a worker cannot import a module out of the one-file
+ * server bundle. In development and tests Node runs their sources.
+ */
+function serverWorkers(workers: Record<string, string>): Plugin {
+  return {
+    name: "server-workers",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    buildStart() {
+      for (const [name, source] of Object.entries(workers)) {
+        this.emitFile({ type: "chunk", id: source, fileName: `${name}.js` });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // The React Router plugin compiles route modules for the app build; vitest
   // imports modules directly and must not go through it.
-  plugins: process.env.VITEST ? [] : [reactRouter(), firstLoadChunks()],
+  plugins: process.env.VITEST
+    ? []
+    : [
+        reactRouter(),
+        firstLoadChunks(),
+        serverWorkers({
+          "sanitize-worker": "./app/routes/blog/sanitize-worker.ts",
+        }),
+      ],
   ssr: {
     // Node would resolve and load @mantine/core's hundreds of ESM files at
     // every start (1.8 s of a cold start on this machine); bundled, the

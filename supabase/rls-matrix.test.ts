@@ -333,6 +333,14 @@ const scenarios = {
   },
   "delete the author's post": async (actor) =>
     deletePostOutcome(actor, AUTHOR_ID),
+  "delete your own post while not an author": async (actor) =>
+    withoutAuthorStatus(actor, () => deletePostOutcome(actor, ownId(actor))),
+  "edit your own post while not an author": async (actor) =>
+    withoutAuthorStatus(actor, () => updatePostOutcome(actor, ownId(actor))),
+  "select another user's unpublished post": async (actor) =>
+    selectUnpublishedOutcome(actor, otherId(actor)),
+  "select your own unpublished post": async (actor) =>
+    selectUnpublishedOutcome(actor, ownId(actor)),
   "delete the team member's post": async (actor) =>
     deletePostOutcome(actor, ADMIN_ID),
 
@@ -341,10 +349,12 @@ const scenarios = {
     const title = unique("Saved post");
     const { error } = await clients[actor].rpc("save_post", {
       p_id: null,
-      p_title: title,
-      p_content: "<p>Body</p>",
-      p_excerpt: null,
-      p_cover_image_url: null,
+      p_post: {
+        title: title,
+        content: "<p>Body</p>",
+        excerpt: null,
+        cover_image_url: null,
+      },
       p_tags: ["rls-matrix"],
     });
     const rows = must(
@@ -726,6 +736,22 @@ const scenarios = {
     removeOutcome(actor, "blog-images", imageName(ownId(actor)), "image/png"),
   "delete an image in another user's folder": async (actor) =>
     removeOutcome(actor, "blog-images", imageName(otherId(actor)), "image/png"),
+  "delete an image in your own folder while not an author": async (actor) =>
+    withoutAuthorStatus(actor, () =>
+      removeOutcome(actor, "blog-images", imageName(ownId(actor)), "image/png"),
+    ),
+
+  // role helpers ---------------------------------------------------------------
+  "ask whether you are a team member": async (actor) =>
+    roleQuestionOutcome(actor, "is_team_member", ownId(actor)),
+  "ask whether another user is a team member": async (actor) =>
+    roleQuestionOutcome(
+      actor,
+      "is_team_member",
+      actor === "team" ? AUTHOR_ID : ADMIN_ID,
+    ),
+  "ask whether another user is an author": async (actor) =>
+    roleQuestionOutcome(actor, "is_author", otherId(actor)),
 
   // storage: cv-uploads ------------------------------------------------------------
   "upload a new CV": async (actor) =>
@@ -795,6 +821,10 @@ const MATRIX: Row[] = [
   ["blog_posts",       "set the author's post's updated_at",        "denied",   "filtered", "denied",   "denied",   "allowed"],
   ["blog_posts",       "insert a back-dated post as yourself",      "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["blog_posts",       "delete the author's post",                  "denied",   "filtered", "allowed",  "filtered", "allowed"],
+  ["blog_posts",       "delete your own post while not an author",   "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["blog_posts",       "edit your own post while not an author",     "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["blog_posts",       "select another user's unpublished post",     "filtered", "filtered", "filtered", "allowed",  "allowed"],
+  ["blog_posts",       "select your own unpublished post",           "filtered", "allowed",  "allowed",  "allowed",  "allowed"],
   ["blog_posts",       "delete the team member's post",             "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["save_post()",      "create a post",                             "denied",   "denied",   "allowed",  "allowed",  "denied"],
   ["save_post()",      "edit the author's post",                    "denied",   "denied",   "allowed",  "allowed",  "denied"],
@@ -841,13 +871,17 @@ const MATRIX: Row[] = [
   ["blog-images",      "upload into your own folder",               "denied",   "denied",   "allowed",  "allowed",  "allowed"],
   ["blog-images",      "upload into another user's folder",         "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["blog-images",      "overwrite an image in your own folder",     "denied",   "denied",   "denied",   "denied",   "allowed"],
-  ["blog-images",      "delete an image in your own folder",        "filtered", "allowed",  "allowed",  "allowed",  "allowed"],
+  ["blog-images",      "delete an image in your own folder",        "filtered", "filtered", "allowed",  "allowed",  "allowed"],
+  ["blog-images",      "delete an image in your own folder while not an author", "filtered", "filtered", "filtered", "allowed", "allowed"],
   ["blog-images",      "delete an image in another user's folder",  "filtered", "filtered", "filtered", "filtered", "allowed"],
   ["cv-uploads",       "upload a new CV",                           "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
   ["cv-uploads",       "upload a CV into a folder",                 "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["cv-uploads",       "download a CV",                             "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["cv-uploads",       "create a signed download URL for a CV",     "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["cv-uploads",       "overwrite a CV",                            "denied",   "denied",   "denied",   "allowed",  "allowed"],
+  ["is_team_member()", "ask whether you are a team member",         "denied",   "allowed",  "allowed",  "allowed",  "allowed"],
+  ["is_team_member()", "ask whether another user is a team member", "denied",   "denied",   "denied",   "allowed",  "allowed"],
+  ["is_author()",      "ask whether another user is an author",     "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["cv-uploads",       "delete a CV",                               "filtered", "filtered", "filtered", "allowed",  "allowed"],
 ];
 
@@ -897,6 +931,59 @@ async function postColumnOutcome(
   );
 }
 
+/**
+ * Runs fn with the author's author status removed (for the author; everyone
+ * else runs as they are: the reader never was one, a team member always is),
+ * then gives it back.
+ */
+async function withoutAuthorStatus(actor: Actor, fn: () => Promise<Outcome>) {
+  if (actor !== "author") return fn();
+  must(
+    await service
+      .from("platform_users")
+      .update({ is_author: false })
+      .eq("id", AUTHOR_ID),
+  );
+  try {
+    return await fn();
+  } finally {
+    must(
+      await service
+        .from("platform_users")
+        .update({ is_author: true })
+        .eq("id", AUTHOR_ID),
+    );
+  }
+}
+
+async function selectUnpublishedOutcome(actor: Actor, authorId: string) {
+  const id = await createPost(authorId);
+  must(
+    await service.from("blog_posts").update({ published: false }).eq("id", id),
+  );
+  const { data, error } = await clients[actor]
+    .from("blog_posts")
+    .select("id")
+    .eq("id", id);
+  return outcomeOfRead(error, data);
+}
+
+/**
+ * Asks a role helper about `uid` through REST: "allowed" when it answered,
+ * "denied" when it refused. Asked about the admin, it must say true.
+ */
+async function roleQuestionOutcome(
+  actor: Actor,
+  fn: "is_team_member" | "is_author",
+  uid: string,
+) {
+  const { data, error } = await clients[actor].rpc(fn, { uid });
+  if (error) return "denied";
+  if (uid === ADMIN_ID && data !== true)
+    throw new Error(`${fn} answered ${String(data)} about the admin`);
+  return "allowed";
+}
+
 async function deletePostOutcome(actor: Actor, authorId: string) {
   const id = await createPost(authorId);
   const { error } = await clients[actor]
@@ -911,10 +998,12 @@ async function savePostEditOutcome(actor: Actor, authorId: string) {
   const title = unique("Edited with save_post");
   const { error } = await clients[actor].rpc("save_post", {
     p_id: id,
-    p_title: title,
-    p_content: "<p>Edited</p>",
-    p_excerpt: null,
-    p_cover_image_url: null,
+    p_post: {
+      title: title,
+      content: "<p>Edited</p>",
+      excerpt: null,
+      cover_image_url: null,
+    },
     p_tags: [],
   });
   return outcomeOfWrite(error, (await postTitle(id)) === title);
@@ -1144,10 +1233,12 @@ describe("save_post", () => {
     const newTag = unique("Fresh Tag");
     const { data, error } = await clients.author.rpc("save_post", {
       p_id: null,
-      p_title: "  Tag handling  ",
-      p_content: "<p>Body</p>",
-      p_excerpt: "   ",
-      p_cover_image_url: "",
+      p_post: {
+        title: "  Tag handling  ",
+        content: "<p>Body</p>",
+        excerpt: "   ",
+        cover_image_url: "",
+      },
       p_tags: [` ${newTag} `, newTag, "", "   ", "Blueprints"],
     });
     expect(error).toBeNull();
@@ -1194,10 +1285,12 @@ describe("save_post", () => {
     };
     const { error } = await clients.author.rpc("save_post", {
       p_id: id,
-      p_title: "Edited",
-      p_content: "<p>Edited</p>",
-      p_excerpt: "Short",
-      p_cover_image_url: "/blog/cover-kpi.svg",
+      p_post: {
+        title: "Edited",
+        content: "<p>Edited</p>",
+        excerpt: "Short",
+        cover_image_url: "/blog/cover-kpi.svg",
+      },
       p_tags: ["Analytics"],
     });
     expect(error).toBeNull();
@@ -1222,10 +1315,12 @@ describe("save_post", () => {
   test("names the reason when a post is missing or may not be edited", async () => {
     const missing = await clients.author.rpc("save_post", {
       p_id: randomUUID(),
-      p_title: "t",
-      p_content: "c",
-      p_excerpt: null,
-      p_cover_image_url: null,
+      p_post: {
+        title: "t",
+        content: "c",
+        excerpt: null,
+        cover_image_url: null,
+      },
       p_tags: [],
     });
     expect(missing.error).toMatchObject({
@@ -1234,10 +1329,12 @@ describe("save_post", () => {
     });
     const forbidden = await clients.author.rpc("save_post", {
       p_id: await createPost(ADMIN_ID),
-      p_title: "t",
-      p_content: "c",
-      p_excerpt: null,
-      p_cover_image_url: null,
+      p_post: {
+        title: "t",
+        content: "c",
+        excerpt: null,
+        cover_image_url: null,
+      },
       p_tags: [],
     });
     expect(forbidden.error).toMatchObject({
@@ -1258,10 +1355,12 @@ describe("save_post", () => {
     try {
       const { error } = await clients.team.rpc("save_post", {
         p_id: null,
-        p_title: unique("Team post"),
-        p_content: "<p>Body</p>",
-        p_excerpt: null,
-        p_cover_image_url: null,
+        p_post: {
+          title: unique("Team post"),
+          content: "<p>Body</p>",
+          excerpt: null,
+          cover_image_url: null,
+        },
         p_tags: [],
       });
       expect(error).toBeNull();

@@ -14,7 +14,6 @@ export const LIST_COPY = {
   coverPlaceholder: "Article Preview",
   previousPage: "Previous page",
   nextPage: "Next page",
-  pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
   pagination: "Blog pages",
   searchLabel: "Search posts",
   searchButton: "Search",
@@ -22,6 +21,12 @@ export const LIST_COPY = {
   /** Page title of a search. */
   searchResultsFor: (q: string) => `Search results for "${q}"`,
   noSearchResults: (q: string) => `No posts match "${q}"`,
+} as const;
+
+/** The pagination's status, made by the loader (so it ships in no chunk). */
+export const PAGE_STATUS = {
+  page: (page: number) => `Page ${page}`,
+  pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
 } as const;
 
 export const searchTooLong = (max: number) =>

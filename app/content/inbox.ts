@@ -9,7 +9,8 @@ export const ADMIN_NAV_COPY = {
   label: "Admin",
   users: "Platform Users",
   inbox: "Inbox",
-  newCount: (count: number) => `${count} new`,
+  /** The count stops at 100 (inbox.server.ts, NEW_COUNT_LIMIT). */
+  newCount: (count: number) => (count > 99 ? "99+ new" : `${count} new`),
 } as const;
 
 export const INBOX_COPY = {
@@ -53,7 +54,7 @@ export const INBOX_COPY = {
   pagination: "Inbox pages",
   previousPage: "Previous page",
   nextPage: "Next page",
-  pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
+  page: (page: number) => `Page ${page}`,
 } as const;
 
 export const INBOX_DELETE_COPY = {

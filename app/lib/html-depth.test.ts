@@ -1,7 +1,11 @@
+import sanitizeHtml from "sanitize-html";
 import { expect, test } from "vitest";
-import { CONTENT_MAX_DEPTH, nestingDepth } from "#app/lib/html-depth.ts";
+import {
+  CONTENT_MAX_DEPTH,
+  isNestedTooDeeply,
+  nestingDepth,
+} from "#app/lib/html-depth.ts";
 import { CONTENT_TOO_DEEP_MESSAGE } from "#app/routes/blog/post-messages.ts";
-import { PostSchema } from "#app/routes/blog/editor/post-schema.ts";
 
 const nested = (depth: number) =>
   `${"<blockquote>".repeat(depth)}deep${"</blockquote>".repeat(depth)}`;
@@ -10,36 +14,60 @@ test("counts how deep elements nest, not how many there are", () => {
   expect(nestingDepth("plain text")).toBe(0);
   expect(nestingDepth("<p>a</p><p>b</p><p>c</p>")).toBe(1);
   expect(nestingDepth("<ul><li><p>a</p></li><li>b</li></ul>")).toBe(3);
-  // Void and self-closed elements do not open a level.
-  expect(nestingDepth('<p>a<br>b<img src="x"><hr/>c</p>')).toBe(1);
+  // Void elements do not open a level.
+  expect(nestingDepth('<p>a<br>b<img src="x">c</p>')).toBe(1);
   expect(nestingDepth(nested(40))).toBe(40);
-  // A stray closing tag cannot make later nesting look shallower.
   expect(nestingDepth(`</p></p>${nested(5)}`)).toBe(5);
 });
 
-test("the post form refuses content nested past the limit, with the message that says so", () => {
-  expect(CONTENT_TOO_DEEP_MESSAGE).toContain(`${CONTENT_MAX_DEPTH} levels`);
-  const valid = { intent: "publish", title: "Deep", tags: [] };
-  const at = PostSchema.safeParse({
-    ...valid,
-    content: nested(CONTENT_MAX_DEPTH),
-  });
-  expect(at.success).toBe(true);
-  const past = PostSchema.safeParse({
-    ...valid,
-    content: nested(CONTENT_MAX_DEPTH + 1),
-  });
-  expect(past.success).toBe(false);
-  expect(past.error?.issues.map((issue) => issue.message)).toContain(
-    CONTENT_TOO_DEEP_MESSAGE,
-  );
+test("keeps the real stack of open elements: stray end tags close nothing, implied ones close", () => {
+  // An end tag with nothing of its name open does not climb back out.
+  expect(nestingDepth("<blockquote></i>".repeat(40))).toBe(40);
+  expect(nestingDepth("<ul></li></ol>".repeat(40))).toBe(40);
+  // HTML has no self-closing div.
+  expect(nestingDepth("<div/>".repeat(40))).toBe(40);
+  // A paragraph or list item implies the one before it closed.
+  expect(nestingDepth("<p>a<p>b<p>c")).toBe(1);
+  expect(nestingDepth("<ul><li>a<li>b<li>c</ul>")).toBe(2);
 });
 
-test("a megabyte of flat markup is measured in milliseconds", () => {
-  const html = "<p>word <strong>bold</strong> word</p>".repeat(30_000);
-  const started = performance.now();
-  expect(nestingDepth(html)).toBe(2);
-  // A bound an order of magnitude above what it takes (about 30 ms), so a
-  // busy machine does not fail it; a quadratic scan would take seconds.
+test("measures what sanitize-html nests: its own nesting limit agrees", () => {
+  const keepAll = {
+    allowedTags: ["blockquote", "div", "i", "p", "ul", "ol", "li"],
+    allowedAttributes: false as const,
+  };
+  for (const html of [
+    nested(7),
+    "<blockquote></i>".repeat(9),
+    "<div/>".repeat(6),
+    "<p>a<p>b<p>c",
+    "<ul><li>a<li><ol><li>b</ol></ul>",
+  ]) {
+    const depth = nestingDepth(html);
+    const whole = sanitizeHtml(html, keepAll);
+    expect(sanitizeHtml(html, { ...keepAll, nestingLimit: depth })).toBe(whole);
+    expect(
+      sanitizeHtml(html, { ...keepAll, nestingLimit: depth - 1 }),
+    ).not.toBe(whole);
+  }
+});
+
+test("the limit and its message", () => {
+  expect(CONTENT_TOO_DEEP_MESSAGE).toContain(`${CONTENT_MAX_DEPTH} levels`);
+  expect(isNestedTooDeeply(nested(CONTENT_MAX_DEPTH))).toBe(false);
+  expect(isNestedTooDeeply(nested(CONTENT_MAX_DEPTH + 1))).toBe(true);
+});
+
+test("reads linearly: flat markup in milliseconds, and stops at the first element past the limit", () => {
+  const flat = "<p>word <strong>bold</strong> word</p>".repeat(30_000);
+  let started = performance.now();
+  expect(nestingDepth(flat, CONTENT_MAX_DEPTH)).toBe(2);
+  // Bounds an order of magnitude above what each takes (about 60 ms and
+  // 2 ms), so a busy machine does not fail them; a parser that read on
+  // through 100,000 open elements would take seconds.
+  expect(performance.now() - started).toBeLessThan(1_000);
+  const stairs = "<blockquote></i>".repeat(100_000);
+  started = performance.now();
+  expect(nestingDepth(stairs, CONTENT_MAX_DEPTH)).toBe(CONTENT_MAX_DEPTH + 1);
   expect(performance.now() - started).toBeLessThan(1_000);
 });

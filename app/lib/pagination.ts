@@ -43,15 +43,32 @@ export function pageLinks(
   };
 }
 
-/** A list URL that keeps the tag filter and search; page 1 has no `page` parameter. */
+/**
+ * A list URL that keeps the tag filter and search; page 1 has no `page`
+ * parameter. `after` / `before` are keyset cursors (app/utils/keyset.server.ts).
+ */
 export function listHref(
   basePath: string,
-  { tag, q, page }: { tag?: string | null; q?: string | null; page?: number },
+  {
+    tag,
+    q,
+    page,
+    after,
+    before,
+  }: {
+    tag?: string | null;
+    q?: string | null;
+    page?: number;
+    after?: string;
+    before?: string;
+  },
 ) {
   const params = new URLSearchParams();
   if (tag) params.set("tag", tag);
   if (q) params.set("q", q);
-  if (page && page > 1) params.set("page", String(page));
+  if (page && (page > 1 || before)) params.set("page", String(page));
+  if (after) params.set("after", after);
+  if (before) params.set("before", before);
   const query = params.toString();
   return query ? `${basePath}?${query}` : basePath;
 }

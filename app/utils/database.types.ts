@@ -36,7 +36,7 @@ export type Database = {
           excerpt?: string | null;
           id?: string;
           published?: boolean;
-          search_vector?: never;
+          search_vector?: string;
           social_image_url?: string | null;
           title: string;
           updated_at?: string;
@@ -51,7 +51,7 @@ export type Database = {
           excerpt?: string | null;
           id?: string;
           published?: boolean;
-          search_vector?: never;
+          search_vector?: string;
           social_image_url?: string | null;
           title?: string;
           updated_at?: string;
@@ -317,20 +317,11 @@ export type Database = {
     Views: {
       inbox_items: {
         Row: {
-          body: string | null;
           created_at: string | null;
-          cv_file_name: string | null;
-          cv_path: string | null;
-          email: string | null;
-          handled_at: string | null;
           id: string | null;
-          job_id: string | null;
-          job_title: string | null;
           kind: string | null;
-          name: string | null;
-          notification_state: string | null;
-          source: string | null;
           status: string | null;
+          submission: Json | null;
         };
 
         Relationships: [];
@@ -375,17 +366,21 @@ export type Database = {
         };
         Returns: boolean;
       };
+      post_is_public: {
+        Args: {
+          p: string;
+        };
+        Returns: boolean;
+      };
       post_plain_text: {
         Args: {
           p_html: string;
         };
         Returns: string;
       };
-      post_search_vector: {
+      post_search_document: {
         Args: {
-          p_title: string;
-          p_excerpt: string;
-          p_html: string;
+          p: string;
         };
         Returns: string;
       };
@@ -414,15 +409,26 @@ export type Database = {
           p_post_id: string;
           p_limit?: number;
         };
-        Returns: Record<string, unknown>[];
+        Returns: {
+          author_id: string;
+          content: string;
+          cover_image_url: string | null;
+          cover_variants: Json | null;
+          created_at: string;
+          excerpt: string | null;
+          id: string;
+          published: boolean;
+          search_vector: string;
+          social_image_url: string | null;
+          title: string;
+          updated_at: string;
+          word_count: number;
+        }[];
       };
       save_post: {
         Args: {
           p_id: string;
-          p_title: string;
-          p_content: string;
-          p_excerpt?: string;
-          p_cover_image_url?: string;
+          p_post: Json;
           p_tags?: string[];
         };
         Returns: {
@@ -456,6 +462,12 @@ export type Database = {
           p_row: Json;
         };
         Returns: Record<string, unknown>[];
+      };
+      submission_table: {
+        Args: {
+          p_kind: string;
+        };
+        Returns: string;
       };
       unclaimed_cvs: {
         Args: {

@@ -66,7 +66,11 @@ export function applySecurityHeaders(
   scripts: string | string[],
 ) {
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A route may ask for less (the CV redirect sends none, so a signed URL
+  // never travels on as a Referer); the site's policy is the default.
+  if (!headers.has("Referrer-Policy")) {
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  }
   headers.set("Permissions-Policy", PERMISSIONS_POLICY);
   headers.set("X-Frame-Options", "DENY");
   // Vite's dev server injects inline scripts and styles without a nonce, so

@@ -1,3 +1,4 @@
+import type { RateLimiter } from "#app/utils/rate-limit.server.ts";
 import {
   getServiceClient,
   SERVICE_CALL_TIMEOUT_MS,
@@ -58,4 +59,24 @@ export async function resetShared(keys: string[]) {
   if (!supabase) return;
   const { error } = await supabase.rpc("rate_limit_reset", { p_keys: keys });
   if (error) console.error("shared rate limit reset failed", error);
+}
+
+/**
+ * Counts one attempt under `key` on this machine, then (while this machine
+ * allows it) in the count every machine shares: the seconds to wait when
+ * either is over the limit, else 0.
+ */
+export async function retryAfterHit(
+  limiter: RateLimiter,
+  key: string,
+  signal?: AbortSignal,
+): Promise<number> {
+  const local = limiter.hit(key);
+  if (!local.allowed) return local.retryAfter;
+  if (!limiter.name) return 0;
+  const sharedKey = `${limiter.name}:${key}`;
+  const shared = (
+    await countShared([sharedKey], limiter.windowMs, 1, signal)
+  )?.get(sharedKey);
+  return shared && shared.hits > limiter.limit ? shared.retryAfter : 0;
 }

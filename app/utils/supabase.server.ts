@@ -174,11 +174,29 @@ type PendingCookies = {
 
 type RequestSupabase = {
   client: TypedSupabaseClient;
+  /** The anonymous client for public reads, made on first use. */
+  publicClient?: TypedSupabaseClient;
   pending: PendingCookies;
   spend: SpendBudget;
 };
 
 const supabaseContext = createContext<RequestSupabase | null>(null);
+
+/** The request's budget and Server-Timing around every call a client makes. */
+function requestFetch(
+  context: Readonly<RouterContextProvider>,
+  spend: SpendBudget,
+) {
+  const fetchWithinBudget = fetchWithBudget(SUPABASE_TIMEOUT_MS, spend);
+  return async (input: RequestInfo | URL, init?: RequestInit) => {
+    const started = performance.now();
+    try {
+      return await fetchWithinBudget(input, init);
+    } finally {
+      recordSupabaseTime(context, performance.now() - started);
+    }
+  };
+}
 
 function createRequestClient(
   request: Request,
@@ -209,19 +227,7 @@ function createRequestClient(
           Object.assign(pending.headers, headers);
         },
       },
-      global: {
-        fetch: (() => {
-          const fetchWithinBudget = fetchWithBudget(SUPABASE_TIMEOUT_MS, spend);
-          return async (input: RequestInfo | URL, init?: RequestInit) => {
-            const started = performance.now();
-            try {
-              return await fetchWithinBudget(input, init);
-            } finally {
-              recordSupabaseTime(context, performance.now() - started);
-            }
-          };
-        })(),
-      },
+      global: { fetch: requestFetch(context, spend) },
       auth: {
         flowType: "pkce",
         autoRefreshToken: false,
@@ -241,6 +247,31 @@ export function getSupabase(context: Readonly<RouterContextProvider>) {
   const entry = context.get(supabaseContext);
   if (!entry) throw new Error("supabaseMiddleware must run before getSupabase");
   return entry.client;
+}
+
+/**
+ * The client for public reads (the blog's pages, feeds and sitemap): the
+ * project's public key and no session, whoever is signed in, so row-level
+ * security's one rule for public posts decides what every visitor sees, and
+ * a team member or an author sees the public blog like anyone else. It spends
+ * the request's budget.
+ */
+export function getPublicSupabase(context: Readonly<RouterContextProvider>) {
+  const entry = context.get(supabaseContext);
+  if (!entry) throw new Error("supabaseMiddleware must run before this");
+  entry.publicClient ??= createClient<AppDatabase>(
+    env.SUPABASE_URL,
+    env.SUPABASE_PUBLISHABLE_KEY,
+    {
+      auth: {
+        persistSession: false,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+      },
+      global: { fetch: requestFetch(context, entry.spend) },
+    },
+  );
+  return entry.publicClient;
 }
 
 /**

@@ -52,8 +52,7 @@ async function createPost(
 ) {
   const { data, error } = await client.rpc("save_post", {
     p_id: null,
-    p_title: title,
-    p_content: `<p>${title}</p>`,
+    p_post: { title: title, content: `<p>${title}</p>` },
     p_tags: tags,
   });
   if (error) throw error;
@@ -389,10 +388,12 @@ describe("rpc save_post", () => {
     });
     const { data, error } = await author.rpc("save_post", {
       p_id: created.id,
-      p_title: "Via rpc, edited",
-      p_content: "<p>edited</p>",
-      p_excerpt: "now with an excerpt",
-      p_cover_image_url: null,
+      p_post: {
+        title: "Via rpc, edited",
+        content: "<p>edited</p>",
+        excerpt: "now with an excerpt",
+        cover_image_url: null,
+      },
       p_tags: ["Beta", "Gamma"],
     });
     expect(error).toBeNull();
@@ -414,15 +415,13 @@ describe("rpc save_post", () => {
   test("errors from the function keep their SQLSTATE and status", async () => {
     const asAnon = await anon.rpc("save_post", {
       p_id: null,
-      p_title: "x",
-      p_content: "y",
+      p_post: { title: "x", content: "y" },
     });
     expect(asAnon.status).toBe(401);
     expect(asAnon.error).toMatchObject({ code: "42501" });
     const asReader = await reader.rpc("save_post", {
       p_id: null,
-      p_title: "x",
-      p_content: "y",
+      p_post: { title: "x", content: "y" },
     });
     expect(asReader.status).toBe(403);
     expect(asReader.error).toMatchObject({
@@ -610,11 +609,73 @@ describe("PostgREST wire details", () => {
   });
 
   test("outside the subset answers 501", async () => {
-    const response = await rest("tags?or=(name.eq.a,name.eq.b)");
+    const response = await rest("tags?name=fts.a");
     expect(response.status).toBe(501);
     expect(((await response.json()) as { message: string }).message).toContain(
-      '"or" filter',
+      '"fts"',
     );
+  });
+
+  test("or / and filters: a keyset page, and unknown columns refused", async () => {
+    const all = await anon
+      .from("blog_posts")
+      .select("id, created_at")
+      .order("created_at", { ascending: false })
+      .order("id", { ascending: false });
+    const rows = all.data ?? [];
+    expect(rows.length).toBeGreaterThan(3);
+    const cursor = rows[1]!;
+    const after = await anon
+      .from("blog_posts")
+      .select("id")
+      .lte("created_at", cursor.created_at)
+      .or(
+        `created_at.lt."${cursor.created_at}",and(created_at.eq."${cursor.created_at}",id.lt."${cursor.id}")`,
+      )
+      .order("created_at", { ascending: false })
+      .order("id", { ascending: false });
+    expect(after.data?.map((row) => row.id)).toEqual(
+      rows.slice(2).map((row) => row.id),
+    );
+    const either = await anon
+      .from("tags")
+      .select("name")
+      .or("name.eq.no such tag,not.and(name.neq.x,name.neq.y)")
+      .order("name");
+    expect(either.error).toBeNull();
+    const unknown = await rest("tags?or=(nope.eq.1,name.eq.a)");
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ code: "42703" });
+  });
+
+  test("rpc select shapes a function's table rows, in its order", async () => {
+    const post = (
+      await anon.from("blog_posts").select("id, post_tags(tag_id)").limit(50)
+    ).data?.find((row) => row.post_tags.length > 0);
+    expect(post).toBeDefined();
+    const related = await anon
+      .rpc("related_posts", { p_post_id: post!.id, p_limit: 12 })
+      .select("id, title, post_tags(tags(name))");
+    expect(related.error).toBeNull();
+    const shaped = (related.data ?? []) as Record<string, unknown>[];
+    const plain = await anon.rpc("related_posts", {
+      p_post_id: post!.id,
+      p_limit: 12,
+    });
+    expect(shaped.map((row) => row.id)).toEqual(
+      plain.data?.map((row: { id: string }) => row.id),
+    );
+    expect(Object.keys(shaped[0] ?? {}).sort()).toEqual([
+      "id",
+      "post_tags",
+      "title",
+    ]);
+    const scalar = await rest("rpc/search_posts?select=total", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ p_query: "x" }),
+    });
+    expect(scalar.status).toBe(501);
   });
 
   test("tables without grants: 401 for anon, 403 for users, readable by the service role", async () => {

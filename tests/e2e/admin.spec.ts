@@ -193,15 +193,15 @@ test.describe("when Supabase fails to list", () => {
     await site?.stop();
   });
 
-  // The role check reads the admin's own rows (filtered by id); only the
-  // page's whole-table reads are failed, so the admin still gets in.
+  // The role check reads the admin's own rows (filtered by id, is_author
+  // only); only the page's list reads are failed, so the admin still gets in.
   const cases = [
     {
       table: "platform_users",
       message: "Failed to load platform users",
       fails: (url: URL) =>
         url.pathname === "/rest/v1/platform_users" &&
-        !url.searchParams.has("id"),
+        (url.searchParams.get("select") ?? "").includes("username"),
     },
     {
       table: "team_members",

@@ -845,6 +845,62 @@ test.describe("access", () => {
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
   });
 
+  test("an author whose status was removed keeps their posts but may no longer edit or delete them", async ({
+    page,
+  }) => {
+    const project = test.info().project.name;
+    const former = `former-${RUN}-${project}@example.com`;
+    const created = await service.auth.admin.createUser({
+      email: former,
+      password: DEMO_PASSWORD,
+      email_confirm: true,
+    });
+    if (created.error || !created.data.user) throw created.error;
+    const formerId = created.data.user.id;
+    try {
+      const inserted = await service.from("platform_users").insert({
+        id: formerId,
+        email: former,
+        username: "",
+        is_author: false,
+      });
+      if (inserted.error) throw inserted.error;
+      const title = `Former author ${RUN} ${project}`;
+      const id = await seedPost(title, formerId);
+
+      await signIn(page, former, `/blueprints/${id}`);
+      await expect(page.getByRole("heading", { name: title })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Edit Post" })).toHaveCount(
+        0,
+      );
+      await page.goto("/blueprints");
+      await expect(
+        page.getByRole("article").filter({ hasText: title }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole("link", { name: `Delete post ${title}` }),
+      ).toHaveCount(0);
+
+      await page.goto(`/edit/${id}`);
+      await expect(page.getByTestId("access-denied-message")).toHaveText(
+        DENIED,
+      );
+      await page.goto(`/blueprints/${id}/delete`);
+      await expect(page.getByTestId("access-denied-message")).toHaveText(
+        DENIED,
+      );
+      const remove = await page.request.post(`/blueprints/${id}/delete`, {
+        form: { returnTo: "/blueprints" },
+        headers: { Origin: BASE_URL },
+        maxRedirects: 0,
+      });
+      expect(remove.status()).toBe(403);
+      expect(await storedPost(title)).not.toBeNull();
+    } finally {
+      await service.auth.admin.deleteUser(formerId);
+    }
+  });
+
   test("an author cannot edit or delete another author's post, even by posting directly", async ({
     page,
   }) => {

@@ -214,6 +214,7 @@ test.describe("team inbox", () => {
     const redirect = await page.request.get(href, { maxRedirects: 0 });
     expect(redirect.status()).toBe(303);
     expect(redirect.headers()["cache-control"]).toBe("private, no-store");
+    expect(redirect.headers()["referrer-policy"]).toBe("no-referrer");
     const signedUrl = redirect.headers().location ?? "";
     expect(signedUrl).toMatch(
       new RegExp(
@@ -373,18 +374,22 @@ test.describe("team inbox", () => {
     const after = await newCount();
     const nav = page.getByRole("navigation", { name: "Admin" });
     const badge = nav.getByTestId("inbox-new-count");
-    const shown = Number(
-      /(\d+) new/.exec((await badge.textContent()) ?? "")?.[1],
-    );
-    expect(shown).toBeGreaterThanOrEqual(Math.min(before, after));
-    expect(shown).toBeLessThanOrEqual(Math.max(before, after));
+    // The badge counts up to 100 (a bounded read): past 99 it says "99+".
+    const text = (await badge.textContent()) ?? "";
+    if (text === "99+ new") {
+      expect(Math.max(before, after)).toBeGreaterThan(99);
+    } else {
+      const shown = Number(/(\d+) new/.exec(text)?.[1]);
+      expect(shown).toBeGreaterThanOrEqual(Math.min(before, after));
+      expect(shown).toBeLessThanOrEqual(Math.max(before, after));
+    }
     await nav.getByRole("link", { name: "Platform Users" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(
       page
         .getByRole("navigation", { name: "Admin" })
         .getByTestId("inbox-new-count"),
-    ).toHaveText(/\d+ new/);
+    ).toHaveText(/\d+\+? new/);
   });
 });
 
@@ -455,11 +460,7 @@ test.describe("who may not use the inbox", () => {
         password: DEMO_PASSWORD,
       });
       expect(signedIn.error).toBeNull();
-      for (const table of [
-        "inbox_items",
-        "contact_messages",
-        "job_applications",
-      ] as const) {
+      for (const table of ["contact_messages", "job_applications"] as const) {
         const { data, error } = await client
           .from(table)
           .select("id")
@@ -467,6 +468,9 @@ test.describe("who may not use the inbox", () => {
         expect(error).toBeNull();
         expect(data).toEqual([]);
       }
+      const view = await client.from("inbox_items").select("id").limit(5);
+      expect(view.error).toBeNull();
+      expect(view.data).toEqual([]);
       const update = await client
         .from("contact_messages")
         .update({ status: "handled" })

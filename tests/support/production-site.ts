@@ -78,6 +78,8 @@ export async function startProductionSite({
     /** The keys its embedded Supabase made for the data directory. */
     secretKey: readApiKeys(dataDir).secretKey,
     publishableKey: readApiKeys(dataDir).publishableKey,
+    /** The launcher's process; the app server is its child. */
+    pid: site.pid!,
     root,
     stop,
   };

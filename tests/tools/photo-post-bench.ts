@@ -103,7 +103,7 @@ async function storeOriginal(bytes: Buffer) {
 
 async function storeVariants(bytes: Buffer): Promise<StoredVariants> {
   const set = await makeImageVariants(bytes);
-  if (!set || set === "animated") throw new Error("no variants");
+  if (typeof set === "string") throw new Error(`no variants: ${set}`);
   // The service client stands in for the author's: same objects, same names.
   const stored = await storeImageVariants(
     service,

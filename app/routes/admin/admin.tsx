@@ -2,6 +2,7 @@ import {
   Alert,
   Avatar,
   Badge,
+  Button,
   Container,
   Group,
   Stack,
@@ -9,7 +10,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { SubmitButton, usePendingPost } from "#app/components/form-kit.tsx";
@@ -18,6 +19,8 @@ import { routeMeta } from "#app/lib/meta.ts";
 import { AdminNav } from "./admin-nav.tsx";
 import { AuthorToggleSchema } from "./author-toggle-schema.ts";
 import { countNewSubmissions } from "./inbox.server.ts";
+import { listPlatformUsers } from "./users.server.ts";
+import type { KeysetLink } from "#app/utils/keyset.server.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -34,44 +37,47 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
+/** An admin page URL: the list's first page, or one reached by cursor. */
+function adminHref(link: KeysetLink | null) {
+  if (!link || (link.page <= 1 && !link.before)) return ADMIN_PATH;
+  const params = new URLSearchParams({ page: String(link.page) });
+  if (link.after) params.set("after", link.after);
+  if (link.before) params.set("before", link.before);
+  return `${ADMIN_PATH}?${params}`;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(context, request, "admin");
   const supabase = getSupabase(context);
   // Read with the admin's own token: row-level security decides what is visible.
-  const [users, team, newCount] = await Promise.all([
-    supabase
-      .from("platform_users")
-      .select("id, username, email, avatar_url, is_author")
-      .order("email", { ascending: true }),
-    supabase.from("team_members").select("id"),
+  const [list, newCount] = await Promise.all([
+    listPlatformUsers(supabase, new URL(request.url).searchParams),
     countNewSubmissions(supabase),
   ]);
-  if (users.error) {
+  if (!list.ok) {
     return data(
-      { users: [], newCount, error: "Failed to load platform users" },
+      {
+        users: [],
+        newCount,
+        page: 1,
+        prev: null,
+        next: null,
+        error:
+          list.error === "team"
+            ? "Failed to load team members"
+            : "Failed to load platform users",
+      },
       { status: 500 },
     );
   }
-  if (team.error) {
-    return data(
-      { users: [], newCount, error: "Failed to load team members" },
-      { status: 500 },
-    );
-  }
-  const teamIds = new Set(team.data.map((member) => member.id));
-  const rows = users.data
-    .filter((user) => !teamIds.has(user.id))
-    .flatMap((user) => {
-      const name = user.username || user.email;
-      return name ? [{ ...user, name }] : [];
-    })
-    .map((user) => ({
-      id: user.id,
-      name: user.name,
-      avatarUrl: user.avatar_url,
-      isAuthor: user.is_author,
-    }));
-  return { users: rows, newCount, error: null };
+  return {
+    users: list.users,
+    newCount,
+    page: list.page,
+    prev: list.prev ? adminHref(list.prev) : null,
+    next: list.next ? adminHref(list.next) : null,
+    error: null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -149,7 +155,7 @@ function ToggleAuthorButton({
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { users, newCount, error } = loaderData;
+  const { users, newCount, error, page, prev, next } = loaderData;
   return (
     <Container size="lg" pt={120} pb={80}>
       <Stack gap="lg">
@@ -210,6 +216,27 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         )}
         {!error && users.length === 0 ? (
           <Text c="dimmed">No platform users yet.</Text>
+        ) : null}
+        {prev !== null || next !== null ? (
+          <nav aria-label="User pages">
+            <Group justify="space-between">
+              {prev !== null ? (
+                <Button component={Link} to={prev} rel="prev" variant="default">
+                  Previous page
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Text size="sm">Page {page}</Text>
+              {next !== null ? (
+                <Button component={Link} to={next} rel="next" variant="default">
+                  Next page
+                </Button>
+              ) : (
+                <span />
+              )}
+            </Group>
+          </nav>
         ) : null}
       </Stack>
     </Container>

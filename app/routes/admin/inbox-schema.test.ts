@@ -9,21 +9,33 @@ import { formatInboxTime } from "./inbox-time.ts";
 const ID = "0b7d2d55-7f2e-4f43-9e3b-2f6a1d9c8e11";
 
 describe("parseInboxView", () => {
-  test("reads the kind, status and page filters", () => {
+  const TOP = { page: 1, after: null, before: null };
+
+  test("reads the kind, status, page and cursor", () => {
     expect(
       parseInboxView(
-        new URLSearchParams("kind=application&status=handled&page=3"),
+        new URLSearchParams(
+          "kind=application&status=handled&page=3&after=abc_-9",
+        ),
       ),
-    ).toEqual({ kind: "application", status: "handled", page: 3 });
+    ).toEqual({
+      kind: "application",
+      status: "handled",
+      page: 3,
+      after: "abc_-9",
+      before: null,
+    });
   });
 
   test.each([
-    ["", { kind: null, status: null, page: 1 }],
-    ["kind=spam&status=deleted&page=-1", { kind: null, status: null, page: 1 }],
-    ["kind=MESSAGE&status=New", { kind: null, status: null, page: 1 }],
+    ["", { kind: null, status: null, ...TOP }],
+    ["kind=spam&status=deleted&page=-1", { kind: null, status: null, ...TOP }],
+    ["kind=MESSAGE&status=New", { kind: null, status: null, ...TOP }],
+    ["page=3", { kind: null, status: null, ...TOP }],
+    ["page=3&after=a%20b", { kind: null, status: null, ...TOP }],
     [
       "kind=message&kind=application",
-      { kind: "message", status: null, page: 1 },
+      { kind: "message", status: null, ...TOP },
     ],
   ])("falls back to all and page 1 for %j", (query, expected) => {
     expect(parseInboxView(new URLSearchParams(query))).toEqual(expected);
@@ -36,13 +48,19 @@ describe("inboxHref", () => {
     expect(inboxHref({ kind: null, status: null, page: 1 })).toBe(
       "/admin/inbox",
     );
-    expect(inboxHref({ kind: "message", status: "new", page: 2 })).toBe(
-      "/admin/inbox?kind=message&status=new&page=2",
-    );
+    expect(
+      inboxHref({ kind: "message", status: "new", page: 2, after: "c1" }),
+    ).toBe("/admin/inbox?kind=message&status=new&page=2&after=c1");
   });
 
   test("round-trips through parseInboxView", () => {
-    const view = { kind: "application", status: "new", page: 4 } as const;
+    const view = {
+      kind: "application",
+      status: "new",
+      page: 4,
+      after: null,
+      before: "Y3Vyc29y",
+    } as const;
     const href = inboxHref(view);
     expect(
       parseInboxView(new URL(href, "http://x.invalid").searchParams),

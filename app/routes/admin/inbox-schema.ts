@@ -16,7 +16,15 @@ export type InboxView = {
   kind: SubmissionKind | null;
   status: SubmissionStatus | null;
   page: number;
+  /** Keyset cursors as the links carry them; inbox.server.ts reads them. */
+  after: string | null;
+  before: string | null;
 };
+
+const CursorSchema = z
+  .string()
+  .max(512)
+  .regex(/^[\w-]+$/);
 
 const KindSchema = z.enum(SUBMISSION_KINDS);
 const StatusSchema = z.enum(SUBMISSION_STATUSES);
@@ -24,19 +32,34 @@ const StatusSchema = z.enum(SUBMISSION_STATUSES);
 export function parseInboxView(params: URLSearchParams): InboxView {
   const kind = KindSchema.safeParse(params.get("kind"));
   const status = StatusSchema.safeParse(params.get("status"));
+  const after = CursorSchema.safeParse(params.get("after"));
+  const before = CursorSchema.safeParse(params.get("before"));
   return {
     kind: kind.success ? kind.data : null,
     status: status.success ? status.data : null,
-    page: parsePage(params.get("page")),
+    // A page number means something only beside the cursor it was reached by.
+    page: after.success || before.success ? parsePage(params.get("page")) : 1,
+    after: after.success ? after.data : null,
+    before: after.success || !before.success ? null : before.data,
   };
 }
 
 /** The inbox URL of a view; defaults are left out, so "all, page 1" is /admin/inbox. */
-export function inboxHref({ kind, status, page }: Partial<InboxView>) {
+export function inboxHref({
+  kind,
+  status,
+  page,
+  after,
+  before,
+}: Partial<InboxView>) {
   const params = new URLSearchParams();
   if (kind) params.set("kind", kind);
   if (status) params.set("status", status);
-  if (page && page > 1) params.set("page", String(page));
+  if (after || before) {
+    if (page) params.set("page", String(page));
+    if (after) params.set("after", after);
+    if (before) params.set("before", before);
+  }
   const query = params.toString();
   return query ? `${INBOX_PATH}?${query}` : INBOX_PATH;
 }

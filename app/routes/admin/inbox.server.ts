@@ -1,10 +1,18 @@
+import { z } from "zod";
 import { INBOX_PER_PAGE } from "#app/content/inbox.ts";
-import { pageRange } from "#app/lib/pagination.ts";
+import {
+  decodeCursor,
+  fromCursor,
+  keysetPage,
+  type KeysetLink,
+  type KeysetOrder,
+} from "#app/utils/keyset.server.ts";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
-import type {
-  InboxView,
-  SubmissionKind,
-  SubmissionStatus,
+import {
+  SUBMISSION_KINDS,
+  type InboxView,
+  type SubmissionKind,
+  type SubmissionStatus,
 } from "./inbox-schema.ts";
 
 // Everything the inbox reads and changes, always with the signed-in team
@@ -44,64 +52,144 @@ function asNotification(value: string | null): NotificationState {
     : null;
 }
 
-/** One page of the inbox, newest first, and how many rows match the filters. */
+/**
+ * A submission as the view hands it over, whole: the list reads the fields
+ * it shows, so a new form field needs no change to the view.
+ */
+const SubmissionSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  message: z.string().nullish(),
+  comment: z.string().nullish(),
+  source: z.string().nullish(),
+  job_title: z.string().nullish(),
+  cv_file_name: z.string().nullish(),
+  handled_at: z.string().nullish(),
+  notification_state: z.string().nullish(),
+});
+
+const InboxRowSchema = z.object({
+  id: z.string(),
+  kind: z.enum(SUBMISSION_KINDS),
+  status: z.string(),
+  created_at: z.string(),
+  submission: SubmissionSchema,
+});
+
+function toItem(row: z.infer<typeof InboxRowSchema>): InboxItem {
+  const { submission } = row;
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: submission.name,
+    email: submission.email,
+    body:
+      (row.kind === "message" ? submission.message : submission.comment) ??
+      null,
+    source: submission.source ?? null,
+    jobTitle: submission.job_title ?? null,
+    cvFileName: submission.cv_file_name ?? null,
+    status: row.status === "handled" ? "handled" : "new",
+    handledAt: submission.handled_at ?? null,
+    notification: asNotification(submission.notification_state ?? null),
+    createdAt: row.created_at,
+  };
+}
+
+const INBOX_ORDER: KeysetOrder = {
+  column: "created_at",
+  tieBreaker: "id",
+  ascending: false,
+};
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INBOX_CURSOR = [
+  (value: string) => TIMESTAMP.test(value),
+  (value: string) => UUID.test(value),
+];
+
+export type InboxPage = {
+  items: InboxItem[];
+  prev: InboxView | null;
+  next: InboxView | null;
+};
+
+/**
+ * One keyset page of the inbox, newest first: rows after (or before) the
+ * cursor, one more than a page to know whether another follows. No offset
+ * and no count, so the thousandth page costs what the first does.
+ */
 export async function listInbox(
   supabase: TypedSupabaseClient,
   view: InboxView,
-): Promise<{ items: InboxItem[]; total: number } | null> {
-  const { from, to } = pageRange(view.page, INBOX_PER_PAGE);
+): Promise<InboxPage | null> {
+  const position = {
+    page: view.page,
+    after: decodeCursor(view.after, INBOX_CURSOR),
+    before: view.after ? null : decodeCursor(view.before, INBOX_CURSOR),
+  };
+  if (!position.after && !position.before) position.page = 1;
+  const cursor = position.after ?? position.before;
+  const newestFirst = !position.before;
   let query = supabase
     .from("inbox_items")
-    .select(
-      "id, kind, name, email, body, source, job_title, cv_file_name, status, handled_at, notification_state, created_at",
-      { count: "exact" },
-    );
+    .select("id, kind, status, created_at, submission");
   if (view.kind) query = query.eq("kind", view.kind);
   if (view.status) query = query.eq("status", view.status);
-  const { data, count, error } = await query
-    .order("created_at", { ascending: false })
-    .order("id", { ascending: false })
-    .range(from, to);
+  if (cursor) query = fromCursor(query, INBOX_ORDER, cursor, newestFirst);
+  const { data, error } = await query
+    .order("created_at", { ascending: !newestFirst })
+    .order("id", { ascending: !newestFirst })
+    .limit(INBOX_PER_PAGE + 1);
   if (error) {
     console.error(`Inbox failed to load: ${error.message}`);
     return null;
   }
-  const items = data.flatMap((row): InboxItem[] => {
-    // The view's columns are nullable to the type generator; the tables' are not.
-    if (!row.id || !row.name || !row.email || !row.created_at) return [];
-    return [
-      {
-        id: row.id,
-        kind: row.kind === "application" ? "application" : "message",
-        name: row.name,
-        email: row.email,
-        body: row.body,
-        source: row.source,
-        jobTitle: row.job_title,
-        cvFileName: row.cv_file_name,
-        status: row.status === "handled" ? "handled" : "new",
-        handledAt: row.handled_at,
-        notification: asNotification(row.notification_state),
-        createdAt: row.created_at,
-      },
-    ];
-  });
-  return { items, total: count ?? items.length };
+  const rows = z.array(InboxRowSchema).safeParse(data);
+  if (!rows.success) {
+    console.error("Inbox failed to load: rows of an unexpected shape");
+    return null;
+  }
+  const page = keysetPage(rows.data, position, INBOX_PER_PAGE, (row) => [
+    row.created_at,
+    row.id,
+  ]);
+  const filters = { kind: view.kind, status: view.status };
+  const link = (to: KeysetLink | null): InboxView | null =>
+    to && {
+      ...filters,
+      page: to.page,
+      after: to.after ?? null,
+      before: to.before ?? null,
+    };
+  return {
+    items: page.rows.map(toItem),
+    prev: link(page.prev),
+    next: link(page.next),
+  };
 }
 
-/** How many submissions nobody has handled yet; null when that cannot be read. */
+/** Counted up to this many; the navigation shows more as "99+". */
+export const NEW_COUNT_LIMIT = 100;
+
+/**
+ * How many submissions nobody has handled yet, up to NEW_COUNT_LIMIT (a
+ * bounded read, however full the inbox); null when that cannot be read.
+ */
 export async function countNewSubmissions(
   supabase: TypedSupabaseClient,
 ): Promise<number | null> {
-  const { count, error } = await supabase
+  const { data, error } = await supabase
     .from("inbox_items")
-    .select("id", { count: "exact", head: true })
-    .eq("status", "new");
+    .select("id")
+    .eq("status", "new")
+    .limit(NEW_COUNT_LIMIT);
   if (error) {
     console.error(`Inbox count failed: ${error.message}`);
     return null;
   }
-  return count ?? 0;
+  return data.length;
 }
 
 /** Sets a submission's status; false when it is missing or may not be changed. */
@@ -136,7 +224,7 @@ export async function findSubmission(
 ): Promise<SubmissionSummary | "error" | null> {
   const { data, error } = await supabase
     .from("inbox_items")
-    .select("id, name, email, cv_file_name")
+    .select("id, kind, status, created_at, submission")
     .eq("kind", kind)
     .eq("id", id)
     .maybeSingle();
@@ -144,13 +232,15 @@ export async function findSubmission(
     console.error(`Submission failed to load: ${error.message}`);
     return "error";
   }
-  if (!data?.id || !data.name || !data.email) return null;
+  const row = InboxRowSchema.safeParse(data);
+  if (!row.success) return null;
+  const item = toItem(row.data);
   return {
-    id: data.id,
+    id: item.id,
     kind,
-    name: data.name,
-    email: data.email,
-    cvFileName: data.cv_file_name,
+    name: item.name,
+    email: item.email,
+    cvFileName: item.cvFileName,
   };
 }
 

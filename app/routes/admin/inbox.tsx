@@ -30,14 +30,8 @@ import {
 import { formatInboxTime } from "./inbox-time.ts";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
-import {
-  INBOX_COPY,
-  INBOX_MESSAGES,
-  INBOX_PATH,
-  INBOX_PER_PAGE,
-} from "#app/content/inbox.ts";
+import { INBOX_COPY, INBOX_MESSAGES, INBOX_PATH } from "#app/content/inbox.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { pageLinks } from "#app/lib/pagination.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
@@ -73,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       {
         view,
         items: [],
-        links: pageLinks(1, 0, INBOX_PER_PAGE),
+        links: { prev: null, next: null },
         newCount,
         error: INBOX_MESSAGES.loadFailed.description,
       },
@@ -83,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     view,
     items: list.items,
-    links: pageLinks(view.page, list.total, INBOX_PER_PAGE),
+    links: { prev: list.prev, next: list.next },
     newCount,
     error: null,
   };
@@ -264,8 +258,11 @@ function Pages({
   view,
   prev,
   next,
-  last,
-}: { view: InboxView } & ReturnType<typeof pageLinks>) {
+}: {
+  view: InboxView;
+  prev: InboxView | null;
+  next: InboxView | null;
+}) {
   if (prev === null && next === null) return null;
   return (
     <nav aria-label={INBOX_COPY.pagination}>
@@ -273,7 +270,7 @@ function Pages({
         {prev !== null ? (
           <Button
             component={Link}
-            to={inboxHref({ ...view, page: prev })}
+            to={inboxHref(prev)}
             rel="prev"
             variant="default"
           >
@@ -282,13 +279,11 @@ function Pages({
         ) : (
           <span />
         )}
-        {view.page <= last ? (
-          <Text size="sm">{INBOX_COPY.pageOf(view.page, last)}</Text>
-        ) : null}
+        <Text size="sm">{INBOX_COPY.page(view.page)}</Text>
         {next !== null ? (
           <Button
             component={Link}
-            to={inboxHref({ ...view, page: next })}
+            to={inboxHref(next)}
             rel="next"
             variant="default"
           >

@@ -210,6 +210,18 @@ describe("search, related posts and word counts in the embedded Supabase", () =>
       .update({ word_count: 1 } as never)
       .eq("id", ids.inTitle!);
     expect(forged.error).not.toBeNull();
+    // The search document is the database's too: a written one is replaced.
+    await service
+      .from("blog_posts")
+      .update({ search_vector: "'forged':1" })
+      .eq("id", ids.inTitle!);
+    const { data: document } = await service
+      .from("blog_posts")
+      .select("search_vector")
+      .eq("id", ids.inTitle!)
+      .single();
+    expect(document?.search_vector).not.toContain("forged");
+    expect(document?.search_vector).toContain("three");
   });
 
   test("title, excerpt and body all match; title ranks first; drafts never show", async () => {
@@ -224,7 +236,7 @@ describe("search, related posts and word counts in the embedded Supabase", () =>
       ids.inExcerpt,
       ids.inBody,
     ]);
-    // A team member, whom RLS lets read drafts, searches the public blog too.
+    // search_posts reads public posts only, whoever asks: a team member too.
     const admin = await searchPosts(await server.signedIn("admin"), {
       q: word,
       tag: null,
@@ -335,7 +347,7 @@ describe("search, related posts and word counts in the embedded Supabase", () =>
   test("the list still works and carries word counts", async () => {
     const { posts } = await listPosts(server.anon(), {
       tag: `${word} tag`,
-      page: 1,
+      position: { page: 1, after: null, before: null },
     });
     expect(posts).toEqual([
       expect.objectContaining({ id: ids.inBody, word_count: 8 }),

@@ -2,15 +2,23 @@ import type { PostgrestError } from "@supabase/supabase-js";
 import { z } from "zod";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { pageRange, POSTS_PER_PAGE } from "#app/lib/pagination.ts";
+import {
+  fromCursor,
+  keysetPage,
+  type KeysetLink,
+  type KeysetOrder,
+  type KeysetPosition,
+} from "#app/utils/keyset.server.ts";
 import { BLOG_LOADER_COPY } from "#app/content/blog.ts";
 import { backendFailed, notFound } from "#app/utils/route-errors.server.ts";
 import { MAX_SEARCH_LENGTH } from "#app/content/blog-list.ts";
 
-// Reads of the blog tables. Every query names its columns and filters on
-// `published` itself, so a signed-in team member (whom RLS lets see more) gets
-// the same public list as everyone else. None of them retries: supabase-js
-// would otherwise try a failing read four times over seven seconds while a
-// reader waits, where SPEC.md wants the error state (and "no retry").
+// Reads of the blog tables. Public pages pass the anonymous client
+// (getPublicSupabase): which posts are public is row-level security's one
+// rule, so no query here repeats it. Each query names the columns its page
+// shows. None of them retries: supabase-js would otherwise try a failing read
+// four times over seven seconds while a reader waits, where the product wants
+// the error state (and no retry).
 
 const TagLinksSchema = z
   .array(z.object({ tags: z.object({ name: z.string() }).nullable() }))
@@ -121,55 +129,65 @@ function toSummaries(rows: unknown): PostSummary[] {
   );
 }
 
-export type PostListPage = { posts: PostSummary[]; total: number };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function listQuery(
-  supabase: TypedSupabaseClient,
-  columns: string,
-  tag: string | null,
-  options: { head?: boolean } = {},
-) {
-  const select = tag ? `${columns}, ${TAG_FILTER_EMBED}` : columns;
-  let query = supabase
-    .from("blog_posts")
-    .select(select, { count: "exact", head: options.head })
-    .retry(false)
-    .eq("published", true);
-  if (tag) query = query.eq("tag_filter.tags.name", tag);
-  return query;
-}
+/** The list's order, newest first; keyset pages follow it. */
+const LIST_ORDER: KeysetOrder = {
+  column: "created_at",
+  tieBreaker: "id",
+  ascending: false,
+};
 
-/** One page of published posts, newest first, optionally with one tag. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/;
+
+/** Cursor values the list accepts: a post's created_at and id. */
+export const LIST_CURSOR = [
+  (value: string) => TIMESTAMP.test(value),
+  (value: string) => UUID.test(value),
+];
+
+export type PostListPage = {
+  posts: PostSummary[];
+  prev: KeysetLink | null;
+  next: KeysetLink | null;
+};
+
+/**
+ * One keyset page of public posts, newest first, optionally with one tag:
+ * rows after (or before) the cursor, one more than a page to know whether
+ * another follows. No offset and no count, so every page costs the same.
+ */
 export async function listPosts(
   supabase: TypedSupabaseClient,
   {
     tag,
-    page,
+    position,
     perPage = POSTS_PER_PAGE,
-  }: { tag: string | null; page: number; perPage?: number },
+  }: { tag: string | null; position: KeysetPosition; perPage?: number },
 ): Promise<PostListPage> {
-  const { from, to } = pageRange(page, perPage);
-  const { data, count, error } = await listQuery(supabase, SUMMARY_COLUMNS, tag)
-    .order("created_at", { ascending: false })
-    .order("id", { ascending: false })
-    .range(from, to);
-  if (error) {
-    // PostgREST answers 416 for an offset past the end: that is an empty page.
-    if (error.code === "PGRST103") {
-      return { posts: [], total: await countPosts(supabase, tag) };
-    }
-    throw queryError(error);
-  }
-  return { posts: toSummaries(data), total: count ?? 0 };
-}
-
-async function countPosts(supabase: TypedSupabaseClient, tag: string | null) {
-  const { count, error } = await listQuery(supabase, "id", tag, { head: true });
+  const select = tag
+    ? `${SUMMARY_COLUMNS}, ${TAG_FILTER_EMBED}`
+    : SUMMARY_COLUMNS;
+  const cursor = position.after ?? position.before;
+  const newestFirst = !position.before;
+  let query = supabase.from("blog_posts").select(select).retry(false);
+  if (tag) query = query.eq("tag_filter.tags.name", tag);
+  if (cursor) query = fromCursor(query, LIST_ORDER, cursor, newestFirst);
+  const { data, error } = await query
+    .order("created_at", { ascending: !newestFirst })
+    .order("id", { ascending: !newestFirst })
+    .limit(perPage + 1);
   if (error) throw queryError(error);
-  return count ?? 0;
+  const { rows, prev, next } = keysetPage(
+    toSummaries(data),
+    position,
+    perPage,
+    (post) => [post.created_at, post.id],
+  );
+  return { posts: rows, prev, next };
 }
 
-/** The newest published posts, for the feed. */
+/** The newest public posts, for the feed. */
 export async function listRecentPosts(
   supabase: TypedSupabaseClient,
   limit: number,
@@ -178,7 +196,6 @@ export async function listRecentPosts(
     .from("blog_posts")
     .select(SUMMARY_COLUMNS)
     .retry(false)
-    .eq("published", true)
     .order("created_at", { ascending: false })
     .order("id", { ascending: false })
     .limit(limit);
@@ -206,14 +223,9 @@ export function parseSearch(value: string | null): SearchTerms {
   return { state: "ok", q };
 }
 
-const SearchHitSchema = PostSummaryRowSchema.omit({ post_tags: true }).extend({
-  tags: z.array(z.string()),
-  headline: z.string().nullable(),
-});
-
 const SearchAnswerSchema = z.object({
   total: z.number(),
-  posts: z.array(SearchHitSchema),
+  hits: z.array(z.object({ id: z.string(), headline: z.string().nullable() })),
 });
 
 /** Text with the matched words marked: odd indexes are matches. */
@@ -237,7 +249,11 @@ export function splitHeadline(headline: string): Highlighted {
 
 export type SearchPage = { posts: SearchHit[]; total: number };
 
-/** One page of published posts matching `q` (best first), optionally with one tag. */
+/**
+ * One page of public posts matching `q` (best first), optionally with one
+ * tag: search_posts() picks and orders them, then the cards are read like the
+ * list's. Pages reach as far as search_posts() ranks (its candidates).
+ */
 export async function searchPosts(
   supabase: TypedSupabaseClient,
   {
@@ -258,12 +274,31 @@ export async function searchPosts(
     .retry(false);
   if (error) throw queryError(error);
   const answer = parseRows(SearchAnswerSchema, data);
+  if (answer.hits.length === 0) return { total: answer.total, posts: [] };
+  const cards = await supabase
+    .from("blog_posts")
+    .select(SUMMARY_COLUMNS)
+    .retry(false)
+    .in(
+      "id",
+      answer.hits.map((hit) => hit.id),
+    );
+  if (cards.error) throw queryError(cards.error);
+  const byId = new Map(toSummaries(cards.data).map((post) => [post.id, post]));
   return {
     total: answer.total,
-    posts: answer.posts.map((hit) => ({
-      ...hit,
-      headline: hit.headline === null ? null : splitHeadline(hit.headline),
-    })),
+    posts: answer.hits.flatMap((hit) => {
+      const post = byId.get(hit.id);
+      return post
+        ? [
+            {
+              ...post,
+              headline:
+                hit.headline === null ? null : splitHeadline(hit.headline),
+            },
+          ]
+        : [];
+    }),
   };
 }
 
@@ -276,7 +311,7 @@ const RelatedRowSchema = z.object({
 
 export type RelatedPost = z.infer<typeof RelatedRowSchema>;
 
-/** Up to `limit` published posts sharing tags with this one (most shared, then newest). */
+/** Up to `limit` public posts sharing tags with this one (most shared, then newest). */
 export async function relatedPosts(
   supabase: TypedSupabaseClient,
   postId: string,
@@ -284,36 +319,75 @@ export async function relatedPosts(
 ): Promise<RelatedPost[]> {
   const { data, error } = await supabase
     .rpc("related_posts", { p_post_id: postId, p_limit: limit })
+    .select("id, title, created_at, word_count")
     .retry(false);
   if (error) throw queryError(error);
   return parseRows(z.array(RelatedRowSchema), data ?? []);
 }
 
-const SitemapRowSchema = z.object({ id: z.string(), updated_at: z.string() });
+const SitemapRowSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
 
 // PostgREST deployments usually cap a response at 1,000 rows.
 const SITEMAP_BATCH = 1000;
 
-/** Every published post's id and last change, for the sitemap. */
-export async function listPostDates(supabase: TypedSupabaseClient) {
-  const rows: z.infer<typeof SitemapRowSchema>[] = [];
-  for (let from = 0; ; from += SITEMAP_BATCH) {
-    const { data, error } = await supabase
-      .from("blog_posts")
-      .select("id, updated_at")
-      .retry(false)
-      .eq("published", true)
-      .order("created_at", { ascending: false })
-      .order("id", { ascending: false })
-      .range(from, from + SITEMAP_BATCH - 1);
-    if (error) throw queryError(error);
-    const batch = parseRows(z.array(SitemapRowSchema), data ?? []);
-    rows.push(...batch);
-    if (batch.length < SITEMAP_BATCH) return rows;
-  }
+/** How many posts are public, for the sitemap's split into files. */
+export async function countPublicPosts(supabase: TypedSupabaseClient) {
+  const { count, error } = await supabase
+    .from("blog_posts")
+    .select("id", { count: "exact", head: true })
+    .retry(false);
+  if (error) throw queryError(error);
+  return count ?? 0;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const OLDEST_FIRST: KeysetOrder = {
+  column: "created_at",
+  tieBreaker: "id",
+  ascending: true,
+};
+
+/**
+ * `limit` public posts' ids and last change from the `offset`th, oldest
+ * first (so a new post lands in the last sitemap file and the others stay
+ * as they were): one offset to find the start, then keyset batches.
+ */
+export async function listPostDates(
+  supabase: TypedSupabaseClient,
+  { offset, limit }: { offset: number; limit: number },
+) {
+  const rows: z.infer<typeof SitemapRowSchema>[] = [];
+  let last: z.infer<typeof SitemapRowSchema> | undefined;
+  while (rows.length < limit) {
+    const size = Math.min(SITEMAP_BATCH, limit - rows.length);
+    let query = supabase
+      .from("blog_posts")
+      .select("id, created_at, updated_at")
+      .retry(false);
+    if (last) {
+      query = fromCursor(query, OLDEST_FIRST, [last.created_at, last.id], true);
+    }
+    query = query
+      .order("created_at", { ascending: true })
+      .order("id", { ascending: true });
+    const { data, error } = await (last
+      ? query.limit(size)
+      : query.range(offset, offset + size - 1));
+    if (error) {
+      // PostgREST answers 416 for an offset past the end: there is nothing there.
+      if (error.code === "PGRST103") return rows;
+      throw queryError(error);
+    }
+    const batch = parseRows(z.array(SitemapRowSchema), data ?? []);
+    rows.push(...batch);
+    last = batch[batch.length - 1];
+    if (batch.length < size) break;
+  }
+  return rows;
+}
 
 export function isPostId(value: string | undefined): value is string {
   return value !== undefined && UUID.test(value);

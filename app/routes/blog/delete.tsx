@@ -6,7 +6,7 @@ import { BLOG_PATH } from "#app/content/blog.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { DELETE_FAILED, POST_DELETED } from "./post-messages.ts";
-import { forbidden, requireUser } from "#app/utils/permissions.server.ts";
+import { forbidden, requireRole } from "#app/utils/permissions.server.ts";
 import { requirePost } from "./blog.server.ts";
 import { PostAccessBoundary } from "./post-access-boundary.tsx";
 import { env } from "#app/utils/env.server.ts";
@@ -17,7 +17,8 @@ import { requireSmallForm } from "#app/utils/public-form.server.ts";
 
 // Deleting a post: the confirmation page for browsers without JavaScript
 // (the card's button links here) and the POST both versions send. Only the
-// post's author may delete (SPEC.md section 6); row-level security enforces it.
+// post's author, while an author, may delete it; row-level security enforces
+// it, and a former author gets the authors' denied message here.
 
 const DELETE_FORBIDDEN_MESSAGE = "You are not allowed to delete this post.";
 
@@ -37,7 +38,7 @@ function returnTo(value: unknown) {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+  const { user } = await requireRole(context, request, "author");
   const post = await requirePost(
     getSupabase(context),
     params.id,
@@ -51,7 +52,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const { user } = await requireRole(context, request, "author");
   const formData = await requireSmallForm(request);
   const back = returnTo(formData.get("returnTo"));
   const deleted = await deletePost(getSupabase(context), {

@@ -1,7 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { pngBomb } from "#tests/support/png-bomb.ts";
 import {
+  MAX_INPUT_PIXELS,
   makeImageVariants,
+  socialCropBox,
   readStoredVariants,
   variantSrcSet,
   variantWidths,
@@ -31,7 +34,7 @@ describe("variantWidths", () => {
 describe("makeImageVariants", () => {
   it("makes WebP widths, a JPEG fallback and a 1200×630 social JPEG", async () => {
     const set = await makeImageVariants(await photo(4000, 3000));
-    if (!set || set === "animated") throw new Error("no variants");
+    if (typeof set === "string") throw new Error(`no variants: ${set}`);
     const { webp, jpeg, social } = set;
     expect(webp.map((v) => [v.width, v.height])).toEqual([
       [640, 480],
@@ -49,7 +52,7 @@ describe("makeImageVariants", () => {
 
   it("does not upscale a small image", async () => {
     const set = await makeImageVariants(await photo(500, 400, "png"));
-    if (!set || set === "animated") throw new Error("no variants");
+    if (typeof set === "string") throw new Error(`no variants: ${set}`);
     expect(set.webp.map((v) => v.width)).toEqual([500]);
     expect(set.jpeg.width).toBe(500);
   });
@@ -62,7 +65,7 @@ describe("makeImageVariants", () => {
       .withMetadata({ orientation: 6 })
       .toBuffer();
     const set = await makeImageVariants(rotated);
-    if (!set || set === "animated") throw new Error("no variants");
+    if (typeof set === "string") throw new Error(`no variants: ${set}`);
     expect([set.jpeg.width, set.jpeg.height]).toEqual([600, 800]);
     const metadata = await sharp(set.jpeg.bytes).metadata();
     expect(metadata.orientation).toBeUndefined();
@@ -71,10 +74,54 @@ describe("makeImageVariants", () => {
 
   it("refuses what is not an image, or is broken", async () => {
     expect(await makeImageVariants(new TextEncoder().encode("<svg/>"))).toBe(
-      null,
+      "unreadable",
     );
     const jpeg = await photo(400, 300);
-    expect(await makeImageVariants(jpeg.subarray(0, 200))).toBeNull();
+    expect(await makeImageVariants(jpeg.subarray(0, 200))).toBe("unreadable");
+  });
+
+  it("refuses a decompression bomb from its header, before decoding it", async () => {
+    // 381 KB that decode to 7000×7000 16-bit RGBA (392 MB).
+    const deep = await pngBomb(7000, 7000, 16);
+    expect(deep.length).toBeLessThan(400_000);
+    expect(await makeImageVariants(deep)).toBe("too-large");
+    // 8 bits, but past the pixel limit.
+    const side = Math.ceil(Math.sqrt(MAX_INPUT_PIXELS)) + 1;
+    expect(await makeImageVariants(await pngBomb(side, side))).toBe(
+      "too-large",
+    );
+    // 16 bits are refused at any size: they double what a decode holds.
+    const small = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: "#357" },
+    })
+      .png()
+      .toColourspace("rgb16")
+      .toBuffer();
+    expect((await sharp(small).metadata()).depth).toBe("ushort");
+    expect(await makeImageVariants(small)).toBe("too-large");
+  });
+
+  it("processes one image at a time, with one libvips thread and no cache", async () => {
+    const images = await Promise.all([1, 2, 3].map(() => photo(3000, 2000)));
+    let mostAtOnce = 0;
+    const watch = setInterval(() => {
+      mostAtOnce = Math.max(mostAtOnce, sharp.counters().process);
+    }, 1);
+    const sets = await Promise.all(images.map(makeImageVariants));
+    clearInterval(watch);
+    expect(sets.every((set) => typeof set !== "string")).toBe(true);
+    expect(mostAtOnce).toBe(1);
+    expect(sharp.concurrency()).toBe(1);
+    expect(sharp.cache().items.max).toBe(0);
+  });
+
+  it("makes a very tall image narrower rather than past what WebP holds, and crops before scaling", async () => {
+    const set = await makeImageVariants(await photo(100, 17_000, "png"));
+    if (typeof set === "string") throw new Error(`no variants: ${set}`);
+    expect(set.webp.map((v) => [v.width, v.height])).toEqual([[96, 16383]]);
+    expect([set.social.width, set.social.height]).toEqual([1200, 630]);
+    expect(socialCropBox(96, 16383)).toEqual({ width: 96, height: 50 });
+    expect(socialCropBox(4000, 1000)).toEqual({ width: 1905, height: 1000 });
   });
 
   it("keeps an animation as it is", async () => {

@@ -1,3 +1,4 @@
+import type SharpModule from "sharp";
 import { z } from "zod";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 
@@ -18,10 +19,18 @@ export const VARIANT_WIDTHS = [640, 1280, 1920] as const;
 export const FALLBACK_WIDTH = 1280;
 export const SOCIAL_WIDTH = 1200;
 export const SOCIAL_HEIGHT = 630;
-// A 12-megapixel phone photo is 4000×3000; anything far beyond is a
-// decompression bomb rather than a photo.
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * The most pixels an upload may decode to. A full-frame camera's 6000×4000
+ * (24 Mpx) fits, and a JPEG of more no longer fits the 5 MB upload limit;
+ * a PNG or GIF can compress a far larger canvas into a few hundred
+ * kilobytes (a decompression bomb). At 4 bytes a pixel this bounds the one
+ * image being decoded to 100 MB of the machine's 512 MB.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+/** How long one image may take to decode and encode before it is given up. */
+const PROCESS_TIMEOUT_SECONDS = 30;
 const WEBP_QUALITY = 72;
+const WEBP_MAX_SIDE = 16383;
 const JPEG_QUALITY = 78;
 
 export type ImageVariant = {
@@ -38,6 +47,12 @@ export type ImageVariantSet = {
 };
 
 /**
+ * Why an image has no variants: not an image sharp can read, more than
+ * MAX_INPUT_PIXELS or more than 8 bits per channel, or too slow to process.
+ */
+export type ImageRefusal = "unreadable" | "too-large" | "timeout";
+
+/**
  * The WebP widths of an image `width` pixels wide: the standard ones below
  * it, then its own width when it is narrower than the largest, so nothing is
  * ever upscaled.
@@ -49,71 +64,139 @@ export function variantWidths(width: number): number[] {
   return widths;
 }
 
+/** The largest box of the social card's shape within a `width`×`height` image. */
+export function socialCropBox(width: number, height: number) {
+  const shape = SOCIAL_WIDTH / SOCIAL_HEIGHT;
+  return width / height > shape
+    ? { width: Math.max(1, Math.round(height * shape)), height }
+    : { width, height: Math.max(1, Math.round(width / shape)) };
+}
+
+type Sharp = typeof SharpModule;
+let loaded: Promise<Sharp> | null = null;
+
+/**
+ * sharp, loaded on the first upload rather than at every start of the
+ * server, without its cache of decoded images (an upload is never read
+ * twice) and with one libvips thread: images are processed one at a time.
+ */
+function loadSharp() {
+  loaded ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loaded;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `work` after every image before it: one image at a time per process. */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = queue.then(work, work);
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
 /**
  * The variants of a still image; "animated" for an animation (kept as it
- * is: a first frame would silently change what the author chose); null when
- * the bytes are not an image sharp can read.
+ * is: a first frame would silently change what the author chose); else why
+ * there are none. The header is read first, so a decompression bomb is
+ * refused before a pixel of it is decoded; a still image is then decoded
+ * once, to the largest width it needs, and every variant is made from those
+ * pixels.
  */
-export async function makeImageVariants(
+export function makeImageVariants(
   input: Uint8Array,
-): Promise<ImageVariantSet | "animated" | null> {
-  // Loaded on the first upload, not at every start of the server.
-  const { default: sharp } = await import("sharp");
-  const source = () =>
-    // rotate() applies the camera's orientation; metadata (GPS included) is
-    // not copied into the variants.
-    sharp(input, {
-      limitInputPixels: MAX_INPUT_PIXELS,
-      failOn: "error",
-    }).rotate();
-  let width: number;
-  try {
-    const metadata = await sharp(input, {
-      limitInputPixels: MAX_INPUT_PIXELS,
-    }).metadata();
-    if ((metadata.pages ?? 1) > 1) return "animated";
-    const upright = (metadata.orientation ?? 1) >= 5;
-    width = (upright ? metadata.height : metadata.width) ?? 0;
-    if (width < 1) return null;
-  } catch {
-    return null;
-  }
-  const resized = async (
-    format: "webp" | "jpeg",
-    pipeline: ReturnType<typeof sharp>,
-  ): Promise<ImageVariant> => {
-    const encoded =
-      format === "webp"
-        ? pipeline.webp({ quality: WEBP_QUALITY })
-        : pipeline
-            .flatten({ background: "#ffffff" })
-            .jpeg({ quality: JPEG_QUALITY, mozjpeg: true });
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    return { width: info.width, height: info.height, format, bytes: data };
-  };
-  try {
-    const webp = [];
-    for (const w of variantWidths(width)) {
-      webp.push(await resized("webp", source().resize({ width: w })));
+): Promise<ImageVariantSet | "animated" | ImageRefusal> {
+  return oneAtATime(async () => {
+    const sharp = await loadSharp();
+    try {
+      const metadata = await sharp(input, {
+        limitInputPixels: false,
+      }).metadata();
+      const frameHeight = metadata.pageHeight ?? metadata.height;
+      if (
+        metadata.depth !== "uchar" ||
+        metadata.width * frameHeight > MAX_INPUT_PIXELS
+      ) {
+        return "too-large";
+      }
+      if ((metadata.pages ?? 1) > 1) return "animated";
+    } catch {
+      return "unreadable";
     }
-    const jpeg = await resized(
-      "jpeg",
-      source().resize({ width: Math.min(width, FALLBACK_WIDTH) }),
-    );
-    // Link previews crop to 1.91:1 anyway; cropping here keeps the subject.
-    const social = await resized(
-      "jpeg",
-      source().resize({
-        width: SOCIAL_WIDTH,
-        height: SOCIAL_HEIGHT,
-        fit: "cover",
-        position: "attention",
-      }),
-    );
-    return { webp, jpeg, social };
-  } catch {
-    return null;
-  }
+    try {
+      // rotate() applies the camera's orientation; metadata (GPS included)
+      // is not copied into the variants. WebP holds at most 16383 pixels a
+      // side, so a very tall image comes out narrower.
+      const decoded = await sharp(input, {
+        limitInputPixels: MAX_INPUT_PIXELS,
+        failOn: "error",
+        sequentialRead: true,
+      })
+        .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
+        .rotate()
+        .resize({
+          width: Math.max(...VARIANT_WIDTHS),
+          height: WEBP_MAX_SIDE,
+          fit: "inside",
+          withoutEnlargement: true,
+        })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const { width, height, channels } = decoded.info;
+      const source = () =>
+        sharp(decoded.data, { raw: { width, height, channels } }).timeout({
+          seconds: PROCESS_TIMEOUT_SECONDS,
+        });
+      const encode = async (
+        format: "webp" | "jpeg",
+        pipeline: ReturnType<Sharp>,
+      ): Promise<ImageVariant> => {
+        const encoded =
+          format === "webp"
+            ? pipeline.webp({ quality: WEBP_QUALITY })
+            : pipeline
+                .flatten({ background: "#ffffff" })
+                .jpeg({ quality: JPEG_QUALITY, mozjpeg: true });
+        const { data, info } = await encoded.toBuffer({
+          resolveWithObject: true,
+        });
+        return { width: info.width, height: info.height, format, bytes: data };
+      };
+      const webp = [];
+      for (const w of variantWidths(width)) {
+        webp.push(await encode("webp", source().resize({ width: w })));
+      }
+      const jpeg = await encode(
+        "jpeg",
+        source().resize({ width: Math.min(width, FALLBACK_WIDTH) }),
+      );
+      // Link previews crop to 1.91:1 anyway; cropping here keeps the subject.
+      // The crop is chosen at the image's own scale and only then scaled:
+      // scaling a very narrow image to cover 1200×630 first would multiply
+      // its pixels a hundredfold.
+      const box = socialCropBox(width, height);
+      const crop = await source()
+        .resize({ ...box, fit: "cover", position: "attention" })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const social = await encode(
+        "jpeg",
+        sharp(crop.data, { raw: crop.info }).resize({
+          width: SOCIAL_WIDTH,
+          height: SOCIAL_HEIGHT,
+          fit: "fill",
+        }),
+      );
+      return { webp, jpeg, social };
+    } catch (error) {
+      return error instanceof Error && /timeout/i.test(error.message)
+        ? "timeout"
+        : "unreadable";
+    }
+  });
 }
 
 // ---------------------------------------------------------------------------

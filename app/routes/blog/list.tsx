@@ -10,14 +10,16 @@ import { BLOG_COPY, BLOG_LOADER_COPY, BLOG_PATH } from "#app/content/blog.ts";
 import {
   MAX_SEARCH_LENGTH,
   LIST_COPY,
+  PAGE_STATUS,
   searchTooLong,
 } from "#app/content/blog-list.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { pageLinks, parsePage } from "#app/lib/pagination.ts";
+import { listHref, pageLinks, parsePage } from "#app/lib/pagination.ts";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
-import { getUser } from "#app/utils/session.server.ts";
+import { postDeleterId } from "./post-rights.server.ts";
 import {
   BlogQueryError,
+  LIST_CURSOR,
   listPosts,
   logMessage,
   parseSearch,
@@ -30,7 +32,11 @@ import {
   cacheHeadersFromLoader,
   publicCacheHeaders,
 } from "#app/utils/public-cache.server.ts";
-import { getSupabase } from "#app/utils/supabase.server.ts";
+import { getPublicSupabase } from "#app/utils/supabase.server.ts";
+import {
+  parseKeysetPosition,
+  type KeysetLink,
+} from "#app/utils/keyset.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
   readStoredVariants,
@@ -66,7 +72,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .trim() || null;
   const search = parseSearch(url.searchParams.get("q"));
   const q = search.state === "none" ? null : search.q;
-  const page = parsePage(url.searchParams.get("page"));
+  // A search pages by number through its bounded results; the list by cursor.
+  const position = q
+    ? null
+    : parseKeysetPosition(url.searchParams, LIST_CURSOR);
+  const page = position?.page ?? parsePage(url.searchParams.get("page"));
   if (search.state === "too-long") {
     // Refused before the database: a clear message, not a silent cut.
     return data(
@@ -81,8 +91,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { headers: publicCacheHeaders(request) },
     );
   }
-  // Only the author sees a post's delete button; signed-in pages are never cached publicly.
-  const userId = getUser(context)?.id ?? null;
+  // Only the post's author, while an author, sees its delete button (row-level
+  // security refuses anyone else); signed-in pages are never cached publicly.
+  const userId = await postDeleterId(context);
   const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
   const card = (post: PostSummary | SearchHit) => ({
     id: post.id,
@@ -100,18 +111,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readingTime: readingTime(post.word_count),
     canDelete: userId !== null && post.author_id === userId,
   });
+  const keysetHref = (link: KeysetLink | null) =>
+    link ? listHref(BLOG_PATH, { tag, ...link }) : null;
   try {
-    const supabase = getSupabase(context);
-    const { posts, total } = q
-      ? await searchPosts(supabase, { q, tag, page })
-      : await listPosts(supabase, { tag, page });
+    const supabase = getPublicSupabase(context);
+    let posts: (PostSummary | SearchHit)[];
+    let pages: { prev: string | null; next: string | null; status: string };
+    if (q) {
+      const found = await searchPosts(supabase, { q, tag, page });
+      const links = pageLinks(page, found.total);
+      posts = found.posts;
+      pages = {
+        prev:
+          links.prev === null
+            ? null
+            : listHref(BLOG_PATH, { tag, q, page: links.prev }),
+        next:
+          links.next === null
+            ? null
+            : listHref(BLOG_PATH, { tag, q, page: links.next }),
+        status: page <= links.last ? PAGE_STATUS.pageOf(page, links.last) : "",
+      };
+    } else {
+      const found = await listPosts(supabase, {
+        tag,
+        position: position ?? { page: 1, after: null, before: null },
+      });
+      posts = found.posts;
+      pages = {
+        prev: keysetHref(found.prev),
+        next: keysetHref(found.next),
+        status: PAGE_STATUS.page(page),
+      };
+    }
     return data(
       {
         ok: true as const,
         tag,
         q,
         page,
-        pages: pageLinks(page, total),
+        pages,
         posts: posts.map(card),
       },
       { headers: publicCacheHeaders(request) },
@@ -192,12 +231,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <Pagination
-          page={loaderData.page}
-          tag={tag}
-          q={q}
-          {...loaderData.pages}
-        />
+        <Pagination {...loaderData.pages} />
       </>
     );
   }

@@ -15,6 +15,11 @@ export const POST_PUBLISHED = {
   title: "Your post has been published.",
 } as const;
 export const POST_UPDATED = { title: "Your post has been updated." } as const;
+export const POST_FORM_TOO_MANY = {
+  title: "Error",
+  description:
+    "Too many saves and previews at once. Please wait a minute and try again.",
+} as const;
 export const PUBLISH_FAILED = "Failed to publish post. Please try again.";
 export const UPDATE_FAILED = "Failed to update post. Please try again.";
 
@@ -49,5 +54,7 @@ export const TAGS_TYPE_MESSAGE = "Tags must be text, separated by commas.";
 export const COVER_SIZE_MESSAGE = "The cover image must be 5 MB or smaller.";
 export const COVER_TYPE_MESSAGE =
   "The cover image must be a PNG, JPEG, GIF or WebP image.";
+export const COVER_PIXELS_MESSAGE =
+  "The cover image can be at most 25 megapixels, with 8 bits per colour. Please export it smaller, as a JPEG or an 8-bit PNG.";
 export const CONTENT_SIZE_MESSAGE =
   "Your post is too large to save. Please use fewer or smaller inline images.";

@@ -8,12 +8,13 @@ import {
   POST_FORM_MAX_BYTES,
   publicCoverPrefix,
   readPostForm,
-  saveCoverVariants,
   saveFailure,
   savePost,
   uploadCover,
 } from "./post.server.ts";
 import { readStoredVariants, variantUrls } from "./image-variants.server.ts";
+import { CONTENT_MAX_BYTES } from "./editor/post-schema.ts";
+import { pngBomb } from "#tests/support/png-bomb.ts";
 import {
   DEMO,
   startTestServer,
@@ -214,20 +215,24 @@ describe("against the embedded Supabase", () => {
     const author = await server.signedIn("author");
     const created = await savePost(author, {
       id: null,
-      title: "Unit post",
-      content: "<p>Body</p>",
-      excerpt: null,
-      coverImageUrl: null,
+      post: {
+        title: "Unit post",
+        content: "<p>Body</p>",
+        excerpt: null,
+        cover_image_url: null,
+      },
       tags: ["unit one", "unit two"],
     });
     expect(created.ok).toBe(true);
     if (!created.ok) return;
     const updated = await savePost(author, {
       id: created.id,
-      title: "Unit post, edited",
-      content: "<p>Body 2</p>",
-      excerpt: "Short",
-      coverImageUrl: null,
+      post: {
+        title: "Unit post, edited",
+        content: "<p>Body 2</p>",
+        excerpt: "Short",
+        cover_image_url: null,
+      },
       tags: ["unit three"],
     });
     expect(updated).toEqual({ ok: true, id: created.id });
@@ -249,10 +254,12 @@ describe("against the embedded Supabase", () => {
   test("a reader, anyone signed out and another author are refused", async () => {
     const input = {
       id: null,
-      title: "t",
-      content: "<p>c</p>",
-      excerpt: null,
-      coverImageUrl: null,
+      post: {
+        title: "t",
+        content: "<p>c</p>",
+        excerpt: null,
+        cover_image_url: null,
+      },
       tags: [],
     };
     expect(await savePost(server.anon(), input)).toMatchObject({ ok: false });
@@ -314,10 +321,12 @@ describe("against the embedded Supabase", () => {
 
     const saved = await savePost(author, {
       id: null,
-      title: "With cover",
-      content: "<p>c</p>",
-      excerpt: null,
-      coverImageUrl: upload.publicUrl,
+      post: {
+        title: "With cover",
+        content: "<p>c</p>",
+        excerpt: null,
+        cover_image_url: upload.publicUrl,
+      },
       tags: [],
     });
     if (!saved.ok) throw new Error("save failed");
@@ -373,14 +382,16 @@ describe("against the embedded Supabase", () => {
 
     const saved = await savePost(author, {
       id: null,
-      title: "With photo",
-      content: "<p>c</p>",
-      excerpt: null,
-      coverImageUrl: upload.publicUrl,
+      post: {
+        title: "With photo",
+        content: "<p>c</p>",
+        excerpt: null,
+        cover_image_url: upload.publicUrl,
+        cover_variants: upload.variants,
+      },
       tags: [],
     });
     if (!saved.ok) throw new Error("save failed");
-    await saveCoverVariants(author, saved.id, upload.variants);
     const read = async () =>
       (
         await server
@@ -395,15 +406,20 @@ describe("against the embedded Supabase", () => {
     // Another cover saved by any client drops the old cover's variants.
     const changed = await savePost(author, {
       id: saved.id,
-      title: "With photo",
-      content: "<p>c</p>",
-      excerpt: null,
-      coverImageUrl: "/blog/cover-1.svg",
+      post: {
+        title: "With photo",
+        content: "<p>c</p>",
+        excerpt: null,
+        cover_image_url: "/blog/cover-1.svg",
+      },
       tags: [],
     });
     expect(changed.ok).toBe(true);
     expect(await read()).toBeNull();
-    await saveCoverVariants(author, saved.id, upload.variants);
+    await author
+      .from("blog_posts")
+      .update({ cover_variants: upload.variants })
+      .eq("id", saved.id);
 
     expect(
       await deletePost(author, {
@@ -415,5 +431,49 @@ describe("against the embedded Supabase", () => {
     for (const url of variantUrls(upload.variants)) {
       expect((await fetch(url)).status).not.toBe(200);
     }
+  });
+  test("a decompression bomb as a cover is refused before anything is stored", async () => {
+    const author = await server.signedIn("author");
+    const listed = async () =>
+      (
+        await server
+          .service()
+          .storage.from("blog-images")
+          .list(DEMO.author.id, { limit: 1000 })
+      ).data?.length ?? 0;
+    const before = await listed();
+    const bomb = await pngBomb(7000, 7000, 16);
+    expect(
+      await uploadCover(
+        author,
+        DEMO.author.id,
+        new File([new Uint8Array(bomb)], "bomb.png", { type: "image/png" }),
+      ),
+    ).toEqual({ ok: false, reason: "too-large" });
+    expect(await listed()).toBe(before);
+  });
+
+  test("the table holds no post past the content cap, whoever writes it", async () => {
+    const author = await server.signedIn("author");
+    const row = (content: string) => ({
+      title: "Written through the REST API",
+      content,
+      author_id: DEMO.author.id,
+    });
+    const over = await author
+      .from("blog_posts")
+      .insert(row(`<p>${"a".repeat(CONTENT_MAX_BYTES)}</p>`));
+    expect(over.error?.code).toBe("23514");
+    const within = await author
+      .from("blog_posts")
+      .insert(row(`<p>${"a".repeat(CONTENT_MAX_BYTES - 7)}</p>`))
+      .select("id")
+      .single();
+    expect(within.error).toBeNull();
+    await server
+      .service()
+      .from("blog_posts")
+      .delete()
+      .eq("id", within.data!.id);
   });
 });

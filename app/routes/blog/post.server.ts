@@ -5,6 +5,7 @@ import {
   COVER_MAX_BYTES,
 } from "#app/routes/blog/editor/post-schema.ts";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
+import type { Database } from "#app/utils/database.types.ts";
 import { invalidateBlogPages } from "#app/utils/page-cache.server.ts";
 import { readFormBody } from "#app/utils/form-body.server.ts";
 import {
@@ -181,11 +182,49 @@ export type CoverUpload =
       /** None for an animation, which is shown as it came. */
       variants: StoredVariants | null;
     }
-  | { ok: false; reason: "type" | "signed-out" | "failed" };
+  | { ok: false; reason: "type" | "too-large" | "signed-out" | "failed" };
+
+export type OriginalUpload =
+  | { ok: true; path: string; publicUrl: string }
+  | { ok: false; reason: "signed-out" | "failed" };
 
 /**
- * Stores a cover under the user's folder (no overwrite, cached for an hour)
- * with its responsive variants beside it.
+ * Stores an image as it came under `{userId}/{id}.{extension}` (no
+ * overwrite, cached for an hour).
+ */
+export async function storeOriginal(
+  supabase: TypedSupabaseClient,
+  {
+    userId,
+    id,
+    fileName,
+    kind,
+  }: { userId: string; id: string; fileName: string; kind: ImageKind },
+  bytes: Uint8Array,
+): Promise<OriginalUpload> {
+  const path = coverObjectPath(userId, fileName, kind, id);
+  const bucket = supabase.storage.from(COVER_BUCKET);
+  const { error } = await bucket.upload(path, bytes, {
+    upsert: false,
+    cacheControl: "3600",
+    contentType: imageMimeType(kind),
+  });
+  if (error) {
+    const status = "statusCode" in error ? String(error.statusCode) : "";
+    console.error("Image upload failed:", error.message);
+    return { ok: false, reason: status === "401" ? "signed-out" : "failed" };
+  }
+  return {
+    ok: true,
+    path,
+    publicUrl: bucket.getPublicUrl(path).data.publicUrl,
+  };
+}
+
+/**
+ * Stores a cover under the user's folder with its responsive variants
+ * beside it. The variants are made first, so an image too large to decode
+ * is refused before anything is stored.
  */
 export async function uploadCover(
   supabase: TypedSupabaseClient,
@@ -195,41 +234,36 @@ export async function uploadCover(
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = detectImageKind(bytes);
   if (!kind) return { ok: false, reason: "type" };
-  const id = crypto.randomUUID();
-  const path = coverObjectPath(userId, file.name, kind, id);
-  const bucket = supabase.storage.from(COVER_BUCKET);
-  const { error } = await bucket.upload(path, bytes, {
-    upsert: false,
-    cacheControl: "3600",
-    contentType: imageMimeType(kind),
-  });
-  if (error) {
-    const status = "statusCode" in error ? String(error.statusCode) : "";
-    console.error("Cover upload failed:", error.message);
-    return { ok: false, reason: status === "401" ? "signed-out" : "failed" };
-  }
   const set = await makeImageVariants(bytes);
-  let variants: StoredVariants | null = null;
-  const paths = [path];
-  if (set && set !== "animated") {
-    const stored = await storeImageVariants(
-      supabase,
-      COVER_BUCKET,
-      { userId, name: id },
-      set,
-    );
-    if (!stored.ok) {
-      await removeCovers(supabase, paths);
-      return stored;
-    }
-    variants = stored.variants;
-    paths.push(...stored.paths);
+  if (set === "too-large") return { ok: false, reason: "too-large" };
+  if (set === "timeout") return { ok: false, reason: "failed" };
+  const id = crypto.randomUUID();
+  const original = await storeOriginal(
+    supabase,
+    { userId, id, fileName: file.name, kind },
+    bytes,
+  );
+  if (!original.ok) return original;
+  const paths = [original.path];
+  // An animation, or bytes that only start like an image, are kept as they came.
+  if (typeof set === "string") {
+    return { ok: true, paths, publicUrl: original.publicUrl, variants: null };
+  }
+  const stored = await storeImageVariants(
+    supabase,
+    COVER_BUCKET,
+    { userId, name: id },
+    set,
+  );
+  if (!stored.ok) {
+    await removeCovers(supabase, paths);
+    return stored;
   }
   return {
     ok: true,
-    paths,
-    publicUrl: bucket.getPublicUrl(path).data.publicUrl,
-    variants,
+    paths: [...paths, ...stored.paths],
+    publicUrl: original.publicUrl,
+    variants: stored.variants,
   };
 }
 
@@ -247,23 +281,6 @@ export async function removeCovers(
   }
 }
 
-/**
- * Points a post at its new cover's variants. The database drops the old ones
- * itself when the cover changes (20261127020000_cover_variants.sql), so a
- * failure here leaves the post showing the original, never another cover.
- */
-export async function saveCoverVariants(
-  supabase: TypedSupabaseClient,
-  postId: string,
-  variants: StoredVariants,
-) {
-  const { error } = await supabase
-    .from("blog_posts")
-    .update({ cover_variants: variants })
-    .eq("id", postId);
-  if (error) console.error("Cover variants link failed:", error.message);
-}
-
 /** A data URL of a valid image, for the preview rendered without JavaScript. */
 export async function coverPreviewUrl(file: File): Promise<string | null> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -277,12 +294,18 @@ export async function coverPreviewUrl(file: File): Promise<string | null> {
 
 export type SavePostInput = {
   id: string | null;
-  title: string;
-  content: string;
-  excerpt: string | null;
-  coverImageUrl: string | null;
+  /**
+   * The columns the author writes, by the table's names: a key with null
+   * clears a column, a key left out keeps it.
+   */
+  post: PostFields;
   tags: string[];
 };
+
+export type PostFields = Omit<
+  Database["public"]["Tables"]["blog_posts"]["Update"],
+  "id" | "author_id" | "created_at" | "updated_at" | "published"
+>;
 
 export type SaveOutcome =
   | { ok: true; id: string }
@@ -318,10 +341,7 @@ export async function savePost(
 ): Promise<SaveOutcome> {
   const { data, error } = await supabase.rpc("save_post", {
     p_id: input.id,
-    p_title: input.title,
-    p_content: input.content,
-    p_excerpt: input.excerpt ?? undefined,
-    p_cover_image_url: input.coverImageUrl ?? undefined,
+    p_post: input.post,
     p_tags: input.tags,
   });
   if (error) return saveFailure(error);

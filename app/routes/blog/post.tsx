@@ -23,8 +23,7 @@ import {
 import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
 import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
-import { getRoles } from "#app/utils/permissions.server.ts";
-import { getUser } from "#app/utils/session.server.ts";
+import { mayEditPost } from "./post-rights.server.ts";
 import {
   BlogQueryError,
   logMessage,
@@ -45,25 +44,12 @@ import {
   cacheHeadersFromLoader,
   publicCacheHeaders,
 } from "#app/utils/public-cache.server.ts";
-import type { BackendFailure } from "#app/utils/route-errors.server.ts";
-import { getSupabase } from "#app/utils/supabase.server.ts";
+import {
+  backendFailed,
+  type BackendFailure,
+} from "#app/utils/route-errors.server.ts";
+import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
-
-/** The author and every team member may edit (SPEC.md section 6); the server decides. */
-async function canEdit(
-  context: Readonly<RouterContextProvider>,
-  authorId: string,
-) {
-  const user = getUser(context);
-  if (!user) return false;
-  if (user.id === authorId) return true;
-  try {
-    return (await getRoles(context)).isTeamMember;
-  } catch {
-    // Roles could not be read: the reader still gets the post, without the button.
-    return false;
-  }
-}
 
 /**
  * Links to up to three posts sharing its tags, made in full here so the page
@@ -76,7 +62,7 @@ async function relatedLinks(
   postId: string,
 ) {
   try {
-    const related = await relatedPosts(getSupabase(context), postId);
+    const related = await relatedPosts(getPublicSupabase(context), postId);
     return related.map((post) => ({
       href: `${BLOG_PATH}/${post.id}`,
       title: post.title,
@@ -92,7 +78,7 @@ export const middleware: Route.MiddlewareFunction[] = [storedUntilPostsChange];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const post = await requirePost(
-    getSupabase(context),
+    getPublicSupabase(context),
     params.id,
     "Blog post failed",
     (status) => publicCacheHeaders(request, status),
@@ -103,10 +89,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     post.cover_variants,
     publicCoverPrefix(env.SUPABASE_URL),
   );
-  const [editable, related] = await Promise.all([
-    canEdit(context, post.author_id),
+  const [editable, related, html] = await Promise.all([
+    mayEditPost(context, post.author_id),
     relatedLinks(context, post.id),
+    // Sanitised once, and again only when the content or the policy changed:
+    // the row may come from any client.
+    safePostHtml({
+      id: post.id,
+      content: post.content,
+      stored: post.storedHtml,
+    }),
   ]);
+  if (html === null) {
+    throw backendFailed(undefined, publicCacheHeaders(request, 503));
+  }
   return data(
     {
       post: {
@@ -114,13 +110,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         title: post.title,
         description:
           post.excerpt || BLOG_LOADER_COPY.descriptionFallback(post.title),
-        // Sanitised once, and again only when the content or the policy changed:
-        // the row may come from any client.
-        html: await safePostHtml({
-          id: post.id,
-          content: post.content,
-          stored: post.storedHtml,
-        }),
+        html,
         cover: responsiveImage(cover, variants, POST_IMAGE_SIZES),
         tags: post.tags,
         createdAt: post.created_at,

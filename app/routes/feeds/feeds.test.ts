@@ -5,6 +5,9 @@ import {
   buildSitemap,
   escapeXml,
   rssDate,
+  SITEMAP_MAX_URLS,
+  sitemapFile,
+  sitemapFileCount,
 } from "./feeds.ts";
 
 describe("escapeXml", () => {
@@ -122,5 +125,72 @@ describe("buildSitemap and buildRobots", () => {
     expect(robots).toBe(
       "User-agent: *\nAllow: /\nDisallow: /write\nDisallow: /admin\n\nSitemap: https://site.example/sitemap.xml\n",
     );
+  });
+});
+
+describe("sitemapFile", () => {
+  const pages = [{ url: "https://x.test/" }, { url: "https://x.test/company" }];
+  function source(postCount: number) {
+    const calls: [number, number][] = [];
+    return {
+      calls,
+      source: {
+        pages,
+        countPosts: async () => postCount,
+        posts: async (offset: number, limit: number) => {
+          calls.push([offset, limit]);
+          return Array.from(
+            { length: Math.max(0, Math.min(limit, postCount - offset)) },
+            (_, index) => ({ url: `https://x.test/p/${offset + index}` }),
+          );
+        },
+        partUrl: (part: number) => `https://x.test/sitemap.xml?part=${part}`,
+      },
+    };
+  }
+  const locs = (xml: string | null) =>
+    [...(xml ?? "").matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+
+  test("up to the limit, one file of pages then posts", async () => {
+    const { source: s } = source(3);
+    const xml = await sitemapFile(s, null, 5);
+    expect(xml).toContain("<urlset");
+    expect(locs(xml)).toEqual([
+      "https://x.test/",
+      "https://x.test/company",
+      "https://x.test/p/0",
+      "https://x.test/p/1",
+      "https://x.test/p/2",
+    ]);
+  });
+
+  test("past it, an index of parts, each within the limit and together complete", async () => {
+    const { source: s, calls } = source(9);
+    const index = await sitemapFile(s, null, 5);
+    expect(index).toContain("<sitemapindex");
+    expect(locs(index)).toEqual([
+      "https://x.test/sitemap.xml?part=1",
+      "https://x.test/sitemap.xml?part=2",
+      "https://x.test/sitemap.xml?part=3",
+    ]);
+    const parts = [];
+    for (const part of [1, 2, 3]) parts.push(await sitemapFile(s, part, 5));
+    expect(parts.map((part) => locs(part).length)).toEqual([5, 5, 1]);
+    expect(parts.flatMap(locs)).toEqual([
+      ...pages.map((page) => page.url),
+      ...Array.from({ length: 9 }, (_, index) => `https://x.test/p/${index}`),
+    ]);
+    expect(calls).toEqual([
+      [0, 3],
+      [3, 5],
+      [8, 5],
+    ]);
+    expect(await sitemapFile(s, 4, 5)).toBeNull();
+  });
+
+  test("the protocol's own limit is 50,000", () => {
+    expect(SITEMAP_MAX_URLS).toBe(50_000);
+    expect(sitemapFileCount(50_000)).toBe(1);
+    expect(sitemapFileCount(50_001)).toBe(2);
   });
 });

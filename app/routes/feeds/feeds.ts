@@ -93,6 +93,66 @@ export function buildSitemap(entries: SitemapEntry[]): string {
   ].join("\n");
 }
 
+/** The sitemap protocol's limit on the URLs of one file. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** How many sitemap files `total` URLs take: one needs no index. */
+export function sitemapFileCount(total: number, maxUrls = SITEMAP_MAX_URLS) {
+  return Math.max(1, Math.ceil(total / maxUrls));
+}
+
+/** A sitemap index: the files that together list every URL. */
+export function buildSitemapIndex(urls: string[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map((url) => `<sitemap><loc>${escapeXml(url)}</loc></sitemap>`),
+    "</sitemapindex>",
+    "",
+  ].join("\n");
+}
+
+export type SitemapSource = {
+  /** The site's own pages, listed first. */
+  pages: SitemapEntry[];
+  countPosts: () => Promise<number>;
+  /** `limit` posts from the `offset`th, in a stable order. */
+  posts: (offset: number, limit: number) => Promise<SitemapEntry[]>;
+  /** The URL of part N of the sitemap. */
+  partUrl: (part: number) => string;
+};
+
+/**
+ * The sitemap (`part` null) or one part of it; null for a part that does not
+ * exist. Past `maxUrls` URLs the sitemap is an index of parts, each listing
+ * the next `maxUrls`, so no file outgrows the protocol's limit.
+ */
+export async function sitemapFile(
+  source: SitemapSource,
+  part: number | null,
+  maxUrls = SITEMAP_MAX_URLS,
+): Promise<string | null> {
+  const { pages } = source;
+  const files = sitemapFileCount(
+    pages.length + (await source.countPosts()),
+    maxUrls,
+  );
+  if (part === null && files > 1) {
+    return buildSitemapIndex(
+      Array.from({ length: files }, (_, index) => source.partUrl(index + 1)),
+    );
+  }
+  if (part !== null && part > files) return null;
+  const start = ((part ?? 1) - 1) * maxUrls;
+  const end = start + maxUrls;
+  const postsFrom = Math.max(start, pages.length);
+  const posts =
+    end > postsFrom
+      ? await source.posts(postsFrom - pages.length, end - postsFrom)
+      : [];
+  return buildSitemap([...pages.slice(start, end), ...posts]);
+}
+
 export function buildRobots(siteUrl: string, disallow: string[]): string {
   return [
     "User-agent: *",

@@ -15,12 +15,12 @@ import {
 } from "#app/routes/blog/blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { publicCacheHeaders } from "#app/utils/public-cache.server.ts";
-import { getSupabase } from "#app/utils/supabase.server.ts";
+import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   let posts;
   try {
-    posts = await listRecentPosts(getSupabase(context), RSS_ITEM_COUNT);
+    posts = await listRecentPosts(getPublicSupabase(context), RSS_ITEM_COUNT);
   } catch (error) {
     if (!(error instanceof BlogQueryError)) throw error;
     console.error("RSS feed failed:", logMessage(error));

@@ -2,17 +2,19 @@ import type { Route } from "./+types/sitemap.xml";
 import { AGENTS } from "#app/content/agents.ts";
 import { BLOG_PATH } from "#app/content/blog.ts";
 import { JOBS } from "#app/content/jobs.ts";
-import { buildSitemap, type SitemapEntry } from "./feeds.ts";
+import { sitemapFile } from "./feeds.ts";
 import { absoluteUrl } from "#app/lib/meta.ts";
 import {
   BlogQueryError,
+  countPublicPosts,
   listPostDates,
   logMessage,
 } from "#app/routes/blog/blog.server.ts";
+import { parsePage } from "#app/lib/pagination.ts";
 import { env } from "#app/utils/env.server.ts";
 import { publicCacheHeaders } from "#app/utils/public-cache.server.ts";
-import { getSupabase } from "#app/utils/supabase.server.ts";
 import { siteRoutes, storedRoutes } from "#app/utils/route-table.server.ts";
+import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 
 // The values a stored page's path parameter takes: the content its loader
 // reads. Posts come from the database below.
@@ -30,10 +32,32 @@ async function pagePaths() {
   });
 }
 
+/**
+ * `/sitemap.xml` lists every public URL, the site's pages first, then the
+ * posts oldest first; past the protocol's 50,000 URLs a file it is an index
+ * of `/sitemap.xml?part=N` (feeds.ts, sitemapFile).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  let posts;
+  const partParam = new URL(request.url).searchParams.get("part");
+  const supabase = getPublicSupabase(context);
+  let body: string | null;
   try {
-    posts = await listPostDates(getSupabase(context));
+    body = await sitemapFile(
+      {
+        pages: (await pagePaths()).map((path) => ({
+          url: absoluteUrl(env.SITE_URL, path),
+        })),
+        countPosts: () => countPublicPosts(supabase),
+        posts: async (offset, limit) =>
+          (await listPostDates(supabase, { offset, limit })).map((post) => ({
+            url: absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`),
+            lastModified: post.updated_at,
+          })),
+        partUrl: (part) =>
+          absoluteUrl(env.SITE_URL, `/sitemap.xml?part=${part}`),
+      },
+      partParam === null ? null : parsePage(partParam),
+    );
   } catch (error) {
     if (!(error instanceof BlogQueryError)) throw error;
     console.error("Sitemap failed:", logMessage(error));
@@ -47,16 +71,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     });
   }
-  const entries: SitemapEntry[] = [
-    ...(await pagePaths()).map((path) => ({
-      url: absoluteUrl(env.SITE_URL, path),
-    })),
-    ...posts.map((post) => ({
-      url: absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`),
-      lastModified: post.updated_at,
-    })),
-  ];
-  return new Response(buildSitemap(entries), {
+  if (body === null) {
+    return new Response("No such sitemap file.", {
+      status: 404,
+      headers: {
+        ...publicCacheHeaders(request, 404),
+        "Content-Type": "text/plain; charset=utf-8",
+      },
+    });
+  }
+  return new Response(body, {
     headers: {
       ...publicCacheHeaders(request),
       "Content-Type": "application/xml; charset=utf-8",

@@ -151,11 +151,106 @@ describe("parseQuery", () => {
     expect(() => parseQuery(new URLSearchParams({ title: "fts.x" }))).toThrow(
       UnsupportedError,
     );
-    expect(() => parseQuery(new URLSearchParams({ or: "(a.eq.1)" }))).toThrow(
-      UnsupportedError,
-    );
+    expect(() =>
+      parseQuery(new URLSearchParams({ "post_tags.or": "(a.eq.1)" })),
+    ).toThrow(UnsupportedError);
     expect(() =>
       parseQuery(new URLSearchParams({ "post_tags.order": "tag_id" })),
     ).toThrow(UnsupportedError);
+  });
+});
+
+describe("logic filters", () => {
+  test("or, nested and, not, quoted values and in-lists", () => {
+    const { filters } = parseQuery(
+      new URLSearchParams({
+        or: '(created_at.lt."2026-01-01T00:00:00.5+00:00",and(created_at.eq.x,id.not.lt.y),name.in.(a,"b,c"),title.eq."a \\"q\\" (p)")',
+        "not.and": "(a.is.null,b.eq.1)",
+      }),
+    );
+    expect(filters).toEqual([
+      {
+        kind: "logic",
+        path: [],
+        operator: "or",
+        negate: false,
+        children: [
+          {
+            path: [],
+            column: "created_at",
+            negate: false,
+            operator: "lt",
+            value: "2026-01-01T00:00:00.5+00:00",
+          },
+          {
+            kind: "logic",
+            path: [],
+            operator: "and",
+            negate: false,
+            children: [
+              {
+                path: [],
+                column: "created_at",
+                negate: false,
+                operator: "eq",
+                value: "x",
+              },
+              {
+                path: [],
+                column: "id",
+                negate: true,
+                operator: "lt",
+                value: "y",
+              },
+            ],
+          },
+          {
+            path: [],
+            column: "name",
+            negate: false,
+            operator: "in",
+            value: ["a", "b,c"],
+          },
+          {
+            path: [],
+            column: "title",
+            negate: false,
+            operator: "eq",
+            value: 'a "q" (p)',
+          },
+        ],
+      },
+      {
+        kind: "logic",
+        path: [],
+        operator: "and",
+        negate: true,
+        children: [
+          {
+            path: [],
+            column: "a",
+            negate: false,
+            operator: "is",
+            value: "null",
+          },
+          { path: [], column: "b", negate: false, operator: "eq", value: "1" },
+        ],
+      },
+    ]);
+  });
+
+  test.each([
+    "a.eq.1",
+    "(a.eq.1",
+    "(a.eq.1))",
+    "()",
+    "(a.eq.1,)",
+    '(a.eq."x)',
+    "(a)",
+    "(and(a.eq.1)",
+  ])("malformed %s is a ParseError", (value) => {
+    expect(() => parseQuery(new URLSearchParams({ or: value }))).toThrow(
+      ParseError,
+    );
   });
 });

@@ -27,7 +27,8 @@ export type SelectItem =
 export type FilterOperator =
   "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "like" | "ilike" | "in" | "is";
 
-export type Filter = {
+export type ColumnFilter = {
+  kind?: "column";
   /** Output names of the embeds leading to the column; empty for the root table. */
   path: string[];
   column: string;
@@ -35,6 +36,17 @@ export type Filter = {
   operator: FilterOperator;
   value: string | string[];
 };
+
+/** `or=(…)` / `and=(…)` and their nested `and(…)` / `or(…)`, on the root table. */
+export type LogicFilter = {
+  kind: "logic";
+  path: [];
+  operator: "and" | "or";
+  negate: boolean;
+  children: (ColumnFilter | LogicFilter)[];
+};
+
+export type Filter = ColumnFilter | LogicFilter;
 
 export type OrderTerm = {
   column: string;
@@ -99,13 +111,12 @@ export function parseQuery(params: URLSearchParams): ParsedQuery {
   const filters: Filter[] = [];
   for (const [key, value] of params) {
     if (RESERVED.has(key)) continue;
-    if (
-      key === "or" ||
-      key === "and" ||
-      key === "not.or" ||
-      key === "not.and"
-    ) {
-      throw new UnsupportedError(`The "${key}" filter`);
+    const logic = /^(not\.)?(and|or)$/.exec(key);
+    if (logic) {
+      filters.push(
+        parseLogic(logic[2] as "and" | "or", Boolean(logic[1]), value, value),
+      );
+      continue;
     }
     const segments = key.split(".");
     const last = segments[segments.length - 1] ?? "";
@@ -133,7 +144,74 @@ function parseNonNegativeInteger(value: string | null, name: string) {
   return Number(value);
 }
 
-function parseFilter(key: string, raw: string): Filter {
+/**
+ * The body of a logic filter, `(term,term,…)`: each term is
+ * `column.[not.]operator.value` or a nested `[not.]and(…)` / `[not.]or(…)`.
+ * A value holding `,` `(` or `)` is written in double quotes, `\` escaping.
+ */
+function parseLogic(
+  operator: "and" | "or",
+  negate: boolean,
+  body: string,
+  raw: string,
+): LogicFilter {
+  const fail = (details: string): never => {
+    throw new ParseError(`failed to parse logic tree (${raw})`, details);
+  };
+  if (!body.startsWith("(") || !body.endsWith(")"))
+    fail('expecting "(" and ")" around the terms');
+  const terms: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 1;
+  for (let index = 1; index < body.length - 1; index++) {
+    const char = body[index];
+    if (quoted) {
+      if (char === "\\") index += 1;
+      else if (char === '"') quoted = false;
+    } else if (char === '"') quoted = true;
+    else if (char === "(") depth += 1;
+    else if (char === ")") {
+      depth -= 1;
+      if (depth < 0) fail('unexpected ")"');
+    } else if (char === "," && depth === 0) {
+      terms.push(body.slice(start, index));
+      start = index + 1;
+    }
+  }
+  if (quoted) fail("unterminated quote");
+  if (depth !== 0) fail('expecting ")"');
+  terms.push(body.slice(start, -1));
+  const children = terms.map((term): ColumnFilter | LogicFilter => {
+    if (term === "") return fail("an empty term");
+    const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(term);
+    if (nested) {
+      return parseLogic(
+        nested[2] as "and" | "or",
+        Boolean(nested[1]),
+        nested[3] ?? "",
+        raw,
+      );
+    }
+    const dot = term.indexOf(".");
+    if (dot <= 0) return fail(`expecting "column.operator.value" in ${term}`);
+    const filter = parseFilter(term.slice(0, dot), term.slice(dot + 1));
+    const value = filter.value;
+    return {
+      ...filter,
+      value: Array.isArray(value) ? value : unquoteValue(value),
+    };
+  });
+  return { kind: "logic", path: [], operator, negate, children };
+}
+
+function unquoteValue(value: string) {
+  if (value.length < 2 || !value.startsWith('"') || !value.endsWith('"'))
+    return value;
+  return value.slice(1, -1).replace(/\\(.)/gs, "$1");
+}
+
+function parseFilter(key: string, raw: string): ColumnFilter {
   const pathParts = key.split(".");
   const column = pathParts.pop() ?? "";
   if (column.includes("->"))

@@ -4,6 +4,7 @@ import type { Transaction } from "../database.ts";
 import {
   ParseError,
   parseQuery,
+  parseSelect,
   UnsupportedError,
   type ParsedQuery,
 } from "./query-parser.ts";
@@ -463,16 +464,24 @@ export function createRestService(
     if (request.method !== "POST")
       throw new UnsupportedError(`${request.method} /rest/v1/rpc (only POST)`);
     for (const key of url.searchParams.keys()) {
-      if (key !== "select" || url.searchParams.get("select") !== "*") {
-        throw new UnsupportedError("Filters and select on an rpc result");
-      }
+      if (key !== "select")
+        throw new UnsupportedError("Filters and paging on an rpc result");
     }
+    const selectParam = url.searchParams.get("select");
     const asObject = wantsObject(request);
     const parsed = await readBodyJson(request, {});
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
       throw new UnsupportedError("Non-object rpc arguments");
     const args = parsed as Record<string, unknown>;
-    const fn = findFunction(schema(), name, Object.keys(args));
+    const cache = schema();
+    const fn = findFunction(cache, name, Object.keys(args));
+    // `select=` shapes the rows of a function returning a table's rows, as
+    // for the table itself (columns and embeds).
+    const shaped = selectParam !== null && selectParam !== "*";
+    if (shaped && !(fn.returnsSet && fn.returnsTable))
+      throw new UnsupportedError(
+        "select on an rpc result other than table rows",
+      );
     const params = new Params();
     const given = fn.args.filter((arg) => arg.name in args);
     const call = `public.${ident(fn.name)}(${given.map((arg) => `${ident(arg.name)} := _args.${ident(arg.name)}`).join(", ")})`;
@@ -483,7 +492,16 @@ export function createRestService(
             .join(", ")})`
         : null;
     let sql: string;
-    if (fn.returnsVoid) {
+    if (shaped && fn.returnsTable) {
+      const root = planSelect(
+        cache,
+        requireTable(cache, fn.returnsTable),
+        parseSelect(selectParam ?? "*"),
+        [],
+      );
+      const rows = `(select _f.* from ${source ? `${source}, ` : ""}${call} with ordinality as _f)`;
+      sql = `select body from (${projectRows(root, rows, [{ column: "ordinality", descending: false, nulls: null }], params)}) _p`;
+    } else if (fn.returnsVoid) {
       sql = `select ${call} ${source ? `from ${source}` : ""}`;
     } else if (fn.returnsSet) {
       sql = `select coalesce(json_agg(_r), '[]'::json)::text as body from ${source ? `${source}, ` : ""}${call} as _r`;

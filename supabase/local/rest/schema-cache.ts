@@ -23,6 +23,8 @@ export type RpcFunction = {
   args: { name: string; type: string; hasDefault: boolean }[];
   returnsSet: boolean;
   returnsVoid: boolean;
+  /** The table whose rows it returns, when its result is a table's row type. */
+  returnsTable: string | null;
 };
 
 export type SchemaCache = {
@@ -159,11 +161,13 @@ export async function loadSchemaCache(tx: Transaction): Promise<SchemaCache> {
       type,
       hasDefault: index >= row.arg_types.length - row.default_count,
     }));
+    const returned = row.return_type.replace(/^public\./, "");
     const fn: RpcFunction = {
       name: row.name,
       args,
       returnsSet: row.returns_set,
       returnsVoid: row.return_type === "void",
+      returnsTable: tables.has(returned) ? returned : null,
     };
     functions.set(row.name, [...(functions.get(row.name) ?? []), fn]);
   }

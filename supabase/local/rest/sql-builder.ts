@@ -1,4 +1,10 @@
-import type { Filter, OrderTerm, SelectItem } from "./query-parser.ts";
+import type {
+  ColumnFilter,
+  Filter,
+  LogicFilter,
+  OrderTerm,
+  SelectItem,
+} from "./query-parser.ts";
 import type { ForeignKey, SchemaCache, Table } from "./schema-cache.ts";
 
 /** A PostgREST error with its HTTP status, raised while planning a request. */
@@ -118,6 +124,11 @@ export function planSelect(
   };
   const root = build(table, "t0", items);
   for (const filter of filters) {
+    if (filter.kind === "logic") {
+      requireLogicColumns(table, filter);
+      root.filters.push(filter);
+      continue;
+    }
     let node: Node = root;
     for (const segment of filter.path) {
       const embed = node.embeds.find(
@@ -138,6 +149,13 @@ export function planSelect(
     node.filters.push(filter);
   }
   return root;
+}
+
+function requireLogicColumns(table: Table, filter: LogicFilter) {
+  for (const child of filter.children) {
+    if (child.kind === "logic") requireLogicColumns(table, child);
+    else requireColumn(table, child.column);
+  }
 }
 
 function requireRelatedTable(cache: SchemaCache, parent: Table, name: string) {
@@ -240,7 +258,17 @@ function selectList(node: Node) {
   return parts.length > 0 ? parts.join(", ") : "";
 }
 
-function filterSql(alias: string, filter: Filter, params: Params) {
+function filterSql(alias: string, filter: Filter, params: Params): string {
+  if (filter.kind === "logic") {
+    const joined = filter.children
+      .map((child) => filterSql(alias, child, params))
+      .join(` ${filter.operator} `);
+    return filter.negate ? `not (${joined})` : `(${joined})`;
+  }
+  return columnFilterSql(alias, filter, params);
+}
+
+function columnFilterSql(alias: string, filter: ColumnFilter, params: Params) {
   const column = `${alias}.${ident(filter.column)}`;
   let condition: string;
   switch (filter.operator) {

@@ -6,12 +6,15 @@ import {
 } from "react-router";
 import type { Route } from "./+types/edit";
 import { POST_FORM_COPY } from "./labels.ts";
+import { postTextFields } from "./post-schema.ts";
 import { PostFormSkeleton } from "./post-form-skeleton.tsx";
 import { PostForm } from "./post-form.tsx";
 import type { PostActionData } from "./types.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
-import { safeLinkUrl, sanitizePostHtml } from "#app/lib/sanitize.ts";
+import { safeLinkUrl } from "#app/lib/sanitize.ts";
+import { safePostHtml } from "#app/routes/blog/post-html.server.ts";
+import { backendFailed } from "#app/utils/route-errors.server.ts";
 import { forbidden, requireRole } from "#app/utils/permissions.server.ts";
 import { requirePost } from "#app/routes/blog/blog.server.ts";
 import { EDIT_FORBIDDEN_MESSAGE, postFormAction } from "./editor.server.ts";
@@ -36,12 +39,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Row-level security refuses the update anyway; this keeps the form away.
   if (post.author_id !== user.id && !isTeamMember)
     throw forbidden(EDIT_FORBIDDEN_MESSAGE);
+  // The copy stored when the post was saved: the editor never gets markup
+  // the sanitiser has not passed, and saved markup is not sanitised again.
+  const content = await safePostHtml({
+    id: post.id,
+    content: post.content,
+    stored: post.storedHtml,
+  });
+  if (content === null) throw backendFailed();
   return {
     post: {
       id: post.id,
-      title: post.title,
-      excerpt: post.excerpt,
-      content: sanitizePostHtml(post.content),
+      ...postTextFields(post),
+      content,
       coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),
       tags: post.tags,
     },

@@ -5,24 +5,39 @@ import type { PostActionData } from "./types.ts";
 import {
   AUTHENTICATION_ERROR,
   CONTENT_SIZE_MESSAGE,
+  CONTENT_TOO_DEEP_MESSAGE,
+  COVER_PIXELS_MESSAGE,
   COVER_TYPE_MESSAGE,
   MISSING_INFORMATION,
   POST_NOT_FOUND,
   POST_PUBLISHED,
   POST_UPDATED,
+  POST_FORM_TOO_MANY,
   PUBLISH_FAILED,
   UPDATE_FAILED,
   UPLOAD_ERROR,
 } from "#app/routes/blog/post-messages.ts";
-import { hasVisibleContent, postSchemaFor } from "./post-schema.ts";
-import { sanitizePostHtml } from "#app/lib/sanitize.ts";
-import { storePostHtml } from "#app/routes/blog/post-html.server.ts";
+import {
+  CONTENT_MAX_BYTES,
+  hasVisibleContent,
+  postSchemaFor,
+  postTextFields,
+} from "./post-schema.ts";
+import {
+  sanitizeOffThread,
+  storePostHtml,
+} from "#app/routes/blog/post-html.server.ts";
 import {
   forbidden,
   getAuth,
   requireRole,
 } from "#app/utils/permissions.server.ts";
+import {
+  RATE_LIMIT_WINDOW_MS,
+  RateLimiter,
+} from "#app/utils/rate-limit.server.ts";
 import { getUser, hasSessionCookie } from "#app/utils/session.server.ts";
+import { retryAfterHit } from "#app/utils/shared-rate-limit.server.ts";
 import { lookUpPost, type Post } from "#app/routes/blog/blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import {
@@ -32,7 +47,6 @@ import {
   publicCoverPrefix,
   readPostForm,
   removeCovers,
-  saveCoverVariants,
   savePost,
   uploadCover,
 } from "#app/routes/blog/post.server.ts";
@@ -46,11 +60,23 @@ import { readStoredVariants } from "#app/routes/blog/image-variants.server.ts";
 import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 
 // The action behind /write (postId null) and /edit/{id}: read the multipart
-// body within limits, validate with the form's schema, then preview, or
-// sanitize, upload the cover and save through save_post. Every failure
-// answers with the form's values kept and SPEC.md's message.
+// body within limits, validate with the form's schema, count the author's
+// submissions, sanitise off the request thread, then preview, or upload the
+// cover and save through save_post. Every failure answers with the form's
+// values kept and SPEC.md's message.
 
 export const EDIT_FORBIDDEN_MESSAGE = "You are not allowed to edit this post.";
+
+/**
+ * Saves and previews per author per window, across machines: each one costs
+ * a sanitising, so a preview counts like a save. One a second is far more
+ * than a person clicks.
+ */
+export const postFormLimiter = new RateLimiter(
+  60,
+  RATE_LIMIT_WINDOW_MS,
+  "post-form",
+);
 
 type Message = { title: string; description: string };
 
@@ -63,6 +89,7 @@ function failure(
   result: PostActionData["result"],
   message: Message,
   status: number,
+  headers?: HeadersInit,
 ) {
   return data<PostActionData>(
     {
@@ -73,7 +100,21 @@ function failure(
       toast: toastOf(message),
       preview: null,
     },
-    { status },
+    { status, headers },
+  );
+}
+
+/** A failure that names one field, as the schema's own errors do. */
+function fieldFailure(
+  result: PostActionData["result"],
+  field: "content" | "cover",
+  description: string,
+  status: number,
+) {
+  return failure(
+    { ...result, error: { ...result.error, [field]: [description] } },
+    { title: "Error", description },
+    status,
   );
 }
 
@@ -114,7 +155,7 @@ export async function postFormAction({
 }) {
   const failedMessage = postId ? UPDATE_FAILED : PUBLISH_FAILED;
   // Without any session cookie this cannot be an author, so the body (up to
-  // 15 MB) is never read. The answer carries no form values: the editor in a
+  // about 6 MB) is never read. The answer carries no form values: the editor in a
   // browser with JavaScript keeps what the author wrote. An author whose
   // session merely ran out still has the cookie, and gets the post back below
   // with or without JavaScript.
@@ -159,6 +200,13 @@ export async function postFormAction({
     return failure(reply(), message, 400);
   }
 
+  const wait = await retryAfterHit(postFormLimiter, user.id);
+  if (wait > 0) {
+    return failure(reply(), POST_FORM_TOO_MANY, 429, {
+      "Retry-After": String(wait),
+    });
+  }
+
   const value = submission.value;
   let post: Post | null = null;
   if (postId) {
@@ -172,6 +220,13 @@ export async function postFormAction({
     post = loaded;
   }
 
+  const sanitized = await sanitizeOffThread(value.content ?? "");
+  if ("refused" in sanitized) {
+    return sanitized.refused === "too-deep"
+      ? fieldFailure(reply(), "content", CONTENT_TOO_DEEP_MESSAGE, 400)
+      : failure(reply(), { title: "Error", description: failedMessage }, 503);
+  }
+
   if (value.intent === "preview") {
     const cover = value.cover ? await coverPreviewUrl(value.cover) : null;
     return data<PostActionData>({
@@ -179,7 +234,7 @@ export async function postFormAction({
       toast: null,
       preview: {
         title: value.title ?? "",
-        html: sanitizePostHtml(value.content ?? ""),
+        html: sanitized.html,
         coverUrl: cover ?? post?.cover_image_url ?? null,
         createdAt: new Date().toISOString(),
       },
@@ -188,9 +243,18 @@ export async function postFormAction({
 
   // The schema guarantees both for a publish; the narrowing is for the types.
   const title = value.title ?? "";
-  const content = sanitizePostHtml(value.content ?? "");
+  const content = sanitized.html;
   if (!title || !hasVisibleContent(content)) {
     return failure(reply(), MISSING_INFORMATION, 400);
+  }
+  // Escaping can make the stored HTML larger than what was sent; the table
+  // holds no more than the form takes.
+  if (Buffer.byteLength(content) > CONTENT_MAX_BYTES) {
+    return failure(
+      reply(),
+      { title: "Error", description: CONTENT_SIZE_MESSAGE },
+      413,
+    );
   }
 
   const supabase = getSupabase(context);
@@ -200,15 +264,10 @@ export async function postFormAction({
     const upload = await uploadCover(supabase, user.id, value.cover);
     if (!upload.ok) {
       if (upload.reason === "type") {
-        const result = reply();
-        return failure(
-          {
-            ...result,
-            error: { ...result.error, cover: [COVER_TYPE_MESSAGE] },
-          },
-          { title: "Error", description: COVER_TYPE_MESSAGE },
-          400,
-        );
+        return fieldFailure(reply(), "cover", COVER_TYPE_MESSAGE, 400);
+      }
+      if (upload.reason === "too-large") {
+        return fieldFailure(reply(), "cover", COVER_PIXELS_MESSAGE, 422);
       }
       return upload.reason === "signed-out"
         ? failure(reply(), AUTHENTICATION_ERROR, 401)
@@ -221,10 +280,18 @@ export async function postFormAction({
   // Postgres refuses NUL in text: control characters go, as in the body.
   const saved = await savePost(supabase, {
     id: postId,
-    title: withoutControlCharacters(title),
-    content,
-    excerpt: withoutControlCharacters(value.excerpt ?? "") || null,
-    coverImageUrl,
+    post: {
+      ...Object.fromEntries(
+        Object.entries(postTextFields(value)).map(([field, text]) => [
+          field,
+          withoutControlCharacters(text ?? "") || null,
+        ]),
+      ),
+      content,
+      cover_image_url: coverImageUrl,
+      // A new cover comes with its own variants (none for an animation).
+      ...(uploaded ? { cover_variants: uploaded.variants } : {}),
+    },
     tags: value.tags.map(withoutControlCharacters).filter(Boolean),
   });
   const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
@@ -244,9 +311,6 @@ export async function postFormAction({
 
   // Sanitised above: stored now, so no reader's view sanitises it again.
   await storePostHtml(saved.id, content, content);
-  if (uploaded?.variants) {
-    await saveCoverVariants(supabase, saved.id, uploaded.variants);
-  }
 
   // Link previews need a PNG or JPEG: without such a cover the post gets a
   // card with its title, made now rather than on each request.

@@ -6,6 +6,8 @@ export const IMAGE_UPLOAD_PATH = "/write/image";
 export const IMAGE_UPLOAD_MESSAGES = {
   type: "Only PNG, JPEG, GIF and WebP images can be added.",
   tooLarge: "Images in a post must be 5 MB or smaller.",
+  tooLargeImage:
+    "Images in a post can be at most 25 megapixels, with 8 bits per colour. Please export it smaller, as a JPEG or an 8-bit PNG.",
   animation: "Animated images can be added as GIFs only.",
   tooMany: "Too many images at once. Please wait a minute and try again.",
   failed: "Failed to upload image. Please try again.",

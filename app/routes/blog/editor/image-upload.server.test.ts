@@ -2,6 +2,8 @@ import sharp from "sharp";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import type * as Permissions from "#app/utils/permissions.server.ts";
+import { MAX_INPUT_PIXELS } from "#app/routes/blog/image-variants.server.ts";
+import { pngBomb } from "#tests/support/png-bomb.ts";
 import { IMAGE_UPLOAD_MESSAGES } from "./image-upload-copy.ts";
 import {
   imageUploadAction,
@@ -40,10 +42,6 @@ vi.mock("#app/utils/permissions.server.ts", async (original) => {
     },
   };
 });
-
-vi.mock("#app/utils/shared-rate-limit.server.ts", () => ({
-  countShared: async () => null,
-}));
 
 vi.mock("#app/utils/supabase.server.ts", () => ({
   getSupabase: () => ({
@@ -176,6 +174,23 @@ describe("POST /write/image", () => {
       });
     }
     expect((await upload(null)).status).toBe(400);
+    expect(state.uploads).toEqual([]);
+  });
+
+  test("a decompression bomb is refused from its header, with what the author can do", async () => {
+    // 381 KB that decode to 7000×7000 16-bit RGBA.
+    const bomb = await pngBomb(7000, 7000, 16);
+    const started = performance.now();
+    const response = await upload(new Blob([new Uint8Array(bomb)]));
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      ok: false,
+      message: IMAGE_UPLOAD_MESSAGES.tooLargeImage,
+    });
+    expect(IMAGE_UPLOAD_MESSAGES.tooLargeImage).toContain(
+      `${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
+    );
     expect(state.uploads).toEqual([]);
   });
 

@@ -1,6 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { AUTHENTICATION_ERROR } from "#app/routes/blog/post-messages.ts";
-import { detectImageKind, uploadCover } from "#app/routes/blog/post.server.ts";
+import {
+  detectImageKind,
+  storeOriginal,
+} from "#app/routes/blog/post.server.ts";
 import {
   COVER_BUCKET,
   makeImageVariants,
@@ -16,7 +19,7 @@ import {
 } from "#app/utils/rate-limit.server.ts";
 import { isSameOriginPost } from "#app/utils/request-origin.server.ts";
 import { getUser, hasSessionCookie } from "#app/utils/session.server.ts";
-import { countShared } from "#app/utils/shared-rate-limit.server.ts";
+import { retryAfterHit } from "#app/utils/shared-rate-limit.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { INLINE_IMAGE_MAX_BYTES } from "./editor-urls.ts";
 import {
@@ -62,19 +65,6 @@ function refusalOf(thrown: unknown) {
   throw thrown;
 }
 
-/** Counts one upload of this author; the seconds to wait when over the limit. */
-async function retryAfter(userId: string) {
-  const local = imageUploadLimiter.hit(userId);
-  if (!local.allowed) return local.retryAfter;
-  const key = `${imageUploadLimiter.name}:${userId}`;
-  const shared = (await countShared([key], imageUploadLimiter.windowMs))?.get(
-    key,
-  );
-  return shared && shared.hits > imageUploadLimiter.limit
-    ? shared.retryAfter
-    : 0;
-}
-
 export async function imageUploadAction({
   request,
   context,
@@ -94,7 +84,7 @@ export async function imageUploadAction({
   } catch (thrown) {
     return refusalOf(thrown);
   }
-  const wait = await retryAfter(userId);
+  const wait = await retryAfterHit(imageUploadLimiter, userId);
   if (wait > 0) {
     return refuse(IMAGE_UPLOAD_MESSAGES.tooMany, 429, {
       "Retry-After": String(wait),
@@ -117,16 +107,20 @@ export async function imageUploadAction({
   const bytes = new Uint8Array(await file.arrayBuffer());
   // The bytes decide, never the browser's claim or the file's name.
   const kind = detectImageKind(bytes);
-  const set = kind ? await makeImageVariants(bytes) : null;
-  if (!kind || !set) return refuse(IMAGE_UPLOAD_MESSAGES.type, 415);
+  if (!kind) return refuse(IMAGE_UPLOAD_MESSAGES.type, 415);
+  const set = await makeImageVariants(bytes);
+  if (set === "too-large")
+    return refuse(IMAGE_UPLOAD_MESSAGES.tooLargeImage, 422);
+  if (set === "timeout") return refuse(IMAGE_UPLOAD_MESSAGES.failed, 503);
+  if (set === "unreadable") return refuse(IMAGE_UPLOAD_MESSAGES.type, 415);
   const supabase = getSupabase(context);
   if (set === "animated") {
     // Kept as it came; the body's allow-list shows GIF, not WebP, animations.
     if (kind !== "gif") return refuse(IMAGE_UPLOAD_MESSAGES.animation, 415);
-    const upload = await uploadCover(
+    const upload = await storeOriginal(
       supabase,
-      userId,
-      new File([bytes], "image.gif"),
+      { userId, id: crypto.randomUUID(), fileName: "image.gif", kind },
+      bytes,
     );
     if (!upload.ok) {
       return upload.reason === "signed-out"

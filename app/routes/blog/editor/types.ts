@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ToastData } from "#app/utils/toast.ts";
+import type { PostTextField } from "./post-schema.ts";
 
 /** The preview the server renders for the Preview button (with or without JavaScript). */
 export type PostPreviewData = {
@@ -19,10 +20,8 @@ export type PostActionData = {
 };
 
 /** The post being edited, as the form needs it. */
-export type EditablePost = {
+export type EditablePost = Record<PostTextField, string | null> & {
   id: string;
-  title: string;
-  excerpt: string | null;
   content: string;
   coverImageUrl: string | null;
   tags: string[];

@@ -1,0 +1,108 @@
+import { RouterContextProvider } from "react-router";
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import {
+  CONTENT_SIZE_MESSAGE,
+  CONTENT_TOO_DEEP_MESSAGE,
+  POST_FORM_TOO_MANY,
+} from "#app/routes/blog/post-messages.ts";
+import type { PostActionData } from "./types.ts";
+import { postFormAction, postFormLimiter } from "./editor.server.ts";
+import { CONTENT_MAX_BYTES } from "./post-schema.ts";
+
+// The post form's action up to the point where it would store anything:
+// the author's session and role stood in for; nothing here reaches Supabase.
+
+const USER_ID = "a0000000-0000-4000-8000-000000000002";
+const SITE = "http://127.0.0.1:3000";
+
+vi.mock("#app/utils/session.server.ts", () => ({
+  hasSessionCookie: () => true,
+  getUser: () => ({ id: USER_ID }),
+}));
+
+vi.mock("#app/utils/permissions.server.ts", async (original) => ({
+  ...(await original<object>()),
+  requireRole: async () => ({
+    user: { id: USER_ID },
+    isAuthor: true,
+    isTeamMember: false,
+  }),
+}));
+
+async function submit(fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  const response = (await postFormAction({
+    request: new Request(`${SITE}/write`, {
+      method: "POST",
+      body,
+      headers: { Origin: SITE, Cookie: "sb-127-auth-token=x" },
+    }),
+    context: new RouterContextProvider(),
+    postId: null,
+  })) as { data: PostActionData; init: ResponseInit | null };
+  return {
+    status: response.init?.status ?? 200,
+    headers: new Headers(response.init?.headers),
+    ...response.data,
+  };
+}
+
+const preview = (content: string) =>
+  submit({ intent: "preview", title: "Preview", content });
+
+beforeEach(() => postFormLimiter.reset());
+
+describe("the post form's action", () => {
+  test("a preview is sanitised and answered", async () => {
+    const answer = await preview(
+      '<p onclick="x()">Hello<script>x</script></p>',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.preview?.html).toBe("<p>Hello</p>");
+  });
+
+  test("content nested past the limit is refused on its field, however its end tags are spelt", async () => {
+    for (const content of [
+      `${"<blockquote></i>".repeat(10_000)}deep`,
+      `${"<div/>".repeat(40)}deep`,
+      `${"<ul><li>".repeat(20)}deep`,
+    ]) {
+      for (const answer of [
+        await preview(content),
+        await submit({ intent: "publish", title: "Deep", content }),
+      ]) {
+        expect(answer.status).toBe(400);
+        expect(answer.result.error?.content).toEqual([
+          CONTENT_TOO_DEEP_MESSAGE,
+        ]);
+      }
+    }
+  });
+
+  test("content past the cap is refused with the size message, before or after escaping", async () => {
+    const over = await preview(`<p>${"a".repeat(CONTENT_MAX_BYTES)}</p>`);
+    expect(over.status).toBe(413);
+    expect(over.toast?.description).toBe(CONTENT_SIZE_MESSAGE);
+    // Within the cap as sent, past it once every ">" is escaped.
+    const arrows = `<p>${">".repeat(CONTENT_MAX_BYTES / 2)}</p>`;
+    const escaped = await submit({
+      intent: "publish",
+      title: "Arrows",
+      content: arrows,
+    });
+    expect(escaped.status).toBe(413);
+    expect(escaped.toast?.description).toBe(CONTENT_SIZE_MESSAGE);
+  });
+
+  test("previews count like saves: past the author's limit, 429 with Retry-After", async () => {
+    for (let i = 0; i < postFormLimiter.limit; i += 1) {
+      expect((await preview("<p>again</p>")).status).toBe(200);
+    }
+    const refused = await preview("<p>once more</p>");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(refused.toast?.description).toBe(POST_FORM_TOO_MANY.description);
+    expect(refused.preview).toBeNull();
+  });
+});

@@ -1,0 +1,16 @@
+// Runs in a worker thread (post-html.server.ts), never on the thread that
+// answers visitors: sanitising is the one step of a request whose time grows
+// with what an author sends.
+import { isNestedTooDeeply } from "#app/lib/html-depth.ts";
+import { sanitizePostHtml } from "#app/lib/sanitize.ts";
+
+export type SanitizedPost = { html: string } | { refused: "too-deep" };
+
+/**
+ * A post's sanitised HTML, or a refusal when its elements nest deeper than
+ * CONTENT_MAX_DEPTH, which is measured first and costs one linear pass.
+ */
+export function sanitizePost(content: string): SanitizedPost {
+  if (isNestedTooDeeply(content)) return { refused: "too-deep" };
+  return { html: sanitizePostHtml(content) };
+}

@@ -1,0 +1,733 @@
+// `npm run bench:scale`: the reads that grow with the data (search, related
+// posts, the blog list, the team inbox and the admin user list) at 10,000
+// posts, 100,000 inbox rows and 100,000 users, before and after, side by
+// side in one run.
+//
+// "Before" is the schema of another git ref (SCALE_BENCH_BEFORE, default
+// main) with the queries its app made; "after" is this working tree's schema
+// with the queries the app makes now. Both get the same generated data
+// (seeded random, so every run is the same corpus). Rounds alternate between
+// the two, so a machine that slows down slows both alike.
+//
+// Two engines:
+// - the embedded database (PGlite behind supabase/local), through supabase-js
+//   and its REST layer, as the app calls it;
+// - Debian's PostgreSQL 15 (`apt-get install postgresql`), the SQL each read
+//   runs, timed by psql (`\timing`), as the role the app's request would have.
+//   The bench makes its own cluster in a temporary directory, on
+//   SCALE_BENCH_PG_PORT, run by the `postgres` system user when started as
+//   root, and removes it afterwards. Without PostgreSQL 15 it says so and
+//   measures the embedded database only.
+//
+// Target: p99 under 100 ms for every read after the change.
+import { execFileSync, spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { startLocalSupabase } from "#supabase/local/server.ts";
+import { DEMO_ACCOUNTS, demoPassword } from "#supabase/local/demo-accounts.ts";
+
+const POSTS = Number(process.env.SCALE_BENCH_POSTS ?? 10_000);
+const SUBMISSIONS = Number(process.env.SCALE_BENCH_SUBMISSIONS ?? 100_000);
+const USERS = Number(process.env.SCALE_BENCH_USERS ?? 100_000);
+const ROUNDS = Number(process.env.SCALE_BENCH_ROUNDS ?? 60);
+const WARMUP = 5;
+const TARGET_P99_MS = 100;
+/** Deep pages: about 96% into the list, 40% into the inbox, the users' last page. */
+const POST_DEPTH = Math.floor((POSTS * 0.96) / 12) * 12;
+const INBOX_DEPTH = Math.floor((SUBMISSIONS * 0.4) / 20) * 20;
+const BEFORE_REF = process.env.SCALE_BENCH_BEFORE ?? "main";
+const PG_PORT = Number(process.env.SCALE_BENCH_PG_PORT ?? 5256);
+const PG_BIN = "/usr/lib/postgresql/15/bin";
+
+const root = new URL("../../", import.meta.url).pathname;
+const work = mkdtempSync(path.join(tmpdir(), "scale-bench-"));
+chmodSync(work, 0o755);
+
+// ---------------------------------------------------------------------------
+// Data: generated inside the database, the same for both schemas.
+
+const VOCABULARY =
+  "data pipeline warehouse lakehouse lineage quality engine agent learning model training inference feature schema table stream batch kafka spark dbt airflow orchestration dashboard anomaly detection churn prediction segmentation customer deduplication integration enrichment master hub kpi metric governance catalog privacy security compliance latency throughput cost budget team engineer analyst playbook wiki knowledge organization enterprise deployment platform cloud cluster query index postgres vector embedding retrieval evaluation benchmark experiment release review incident monitoring alert trace log backlog";
+
+function bulkSeed() {
+  return `
+select setseed(0.23);
+create temporary table words as
+  select array(select unnest(string_to_array('${VOCABULARY}', ' '))) as list;
+create or replace function pg_temp.sentence(n integer) returns text language sql volatile as $$
+  select string_agg((select list from words)[1 + floor(random() * array_length((select list from words), 1))::int], ' ')
+  from generate_series(1, n)
+$$;
+insert into public.tags (name)
+  select 'Scale bench ' || i from generate_series(0, 19) i on conflict do nothing;
+insert into public.blog_posts (title, excerpt, content, author_id, created_at, updated_at)
+  select pg_temp.sentence(3) || ' notes ' || i,
+    pg_temp.sentence(24) || '.',
+    '<h2>' || pg_temp.sentence(5) || '</h2><p>' || pg_temp.sentence(150) || '.</p><p>'
+      || pg_temp.sentence(150) || '.</p><p>' || pg_temp.sentence(150) || '.</p>',
+    '${DEMO_ACCOUNTS.admin.id}',
+    timestamptz '2024-01-01' + i * interval '37 minutes',
+    timestamptz '2024-01-01' + i * interval '37 minutes'
+  from generate_series(1, ${POSTS}) i;
+insert into public.post_tags (post_id, tag_id)
+  select p.id, t.id
+  from (select id, row_number() over (order by created_at) as n from public.blog_posts) p
+  join (select id, row_number() over (order by name) - 1 as k from public.tags where name like 'Scale bench %') t
+    on t.k in (p.n % 20, (p.n + 7) % 20, (p.n + 14) % 20)
+  on conflict do nothing;
+insert into public.contact_messages (name, email, message, source, created_at, status)
+  select 'Sender ' || i, 'sender' || i || '@example.com', pg_temp.sentence(40), 'contact-page',
+    timestamptz '2024-01-01' + i * interval '5 minutes',
+    case when i % 10 = 0 then 'new' else 'handled' end
+  from generate_series(1, ${SUBMISSIONS / 2}) i;
+insert into public.job_applications (job_id, job_title, name, email, comment, cv_file_name, cv_path, created_at, status)
+  select '2', 'Founding Engineer', 'Applicant ' || i, 'applicant' || i || '@example.com', pg_temp.sentence(20),
+    'cv.pdf', i || '-cv.pdf', timestamptz '2024-01-01' + i * interval '5 minutes' + interval '1 minute',
+    case when i % 10 = 0 then 'new' else 'handled' end
+  from generate_series(1, ${SUBMISSIONS / 2}) i;
+insert into auth.users (id, aud, role, email, created_at)
+  select ('00000000-0000-4000-9000-' || lpad(to_hex(i), 12, '0'))::uuid, 'authenticated', 'authenticated',
+    'user' || lpad(i::text, 6, '0') || '@example.com', now()
+  from generate_series(1, ${USERS}) i;
+insert into public.platform_users (id, username, email, is_author, created_at)
+  select ('00000000-0000-4000-9000-' || lpad(to_hex(i), 12, '0'))::uuid, '',
+    'user' || lpad(i::text, 6, '0') || '@example.com', i % 50 = 0,
+    timestamptz '2024-01-01' + i * interval '3 minutes'
+  from generate_series(1, ${USERS}) i;
+analyze;
+`;
+}
+
+/** The other ref's migrations, as files, for the "before" database. */
+function beforeMigrations() {
+  const dir = path.join(work, "migrations-before");
+  mkdirSync(dir);
+  const names = execFileSync(
+    "git",
+    ["ls-tree", "--name-only", `${BEFORE_REF}:supabase/migrations`],
+    { cwd: root, encoding: "utf8" },
+  )
+    .split("\n")
+    .filter((name) => name.endsWith(".sql"));
+  for (const name of names) {
+    writeFileSync(
+      path.join(dir, name),
+      execFileSync(
+        "git",
+        ["show", `${BEFORE_REF}:supabase/migrations/${name}`],
+        {
+          cwd: root,
+          encoding: "utf8",
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      ),
+    );
+  }
+  return dir;
+}
+
+const AFTER_MIGRATIONS = path.join(root, "supabase/migrations");
+const BEFORE_MIGRATIONS = beforeMigrations();
+const SEED = path.join(work, "seed.sql");
+writeFileSync(
+  SEED,
+  readFileSync(path.join(root, "supabase/seed.sql"), "utf8") + bulkSeed(),
+);
+
+// ---------------------------------------------------------------------------
+// Measuring
+
+type Stats = { p50: number; p99: number };
+type Read = {
+  label: string;
+  before: () => Promise<void>;
+  after: () => Promise<void>;
+};
+
+function percentile(sorted: number[], p: number) {
+  return (
+    sorted[
+      Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+    ] ?? Number.NaN
+  );
+}
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+}
+
+async function time(run: () => Promise<void>) {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+/** Alternates before and after, round by round. */
+async function measurePair(read: Read) {
+  for (let index = 0; index < WARMUP; index++) {
+    await read.before();
+    await read.after();
+  }
+  const before: number[] = [];
+  const after: number[] = [];
+  for (let index = 0; index < ROUNDS; index++) {
+    before.push(await time(read.before));
+    after.push(await time(read.after));
+  }
+  return { before: stats(before), after: stats(after) };
+}
+
+const ms = (value: number) => `${value.toFixed(1)}`.padStart(8);
+const rows: { engine: string; label: string; before: Stats; after: Stats }[] =
+  [];
+
+function printTable() {
+  console.log(
+    `\n${"engine".padEnd(10)} ${"read".padEnd(34)} ${"before p50".padStart(10)} ${"p99".padStart(8)} ${"after p50".padStart(10)} ${"p99".padStart(8)}  (ms)`,
+  );
+  for (const row of rows) {
+    const over = row.after.p99 > TARGET_P99_MS ? "  OVER TARGET" : "";
+    console.log(
+      `${row.engine.padEnd(10)} ${row.label.padEnd(34)} ${ms(row.before.p50)}   ${ms(row.before.p99)} ${ms(row.after.p50)}   ${ms(row.after.p99)}${over}`,
+    );
+  }
+}
+
+function must<T>(result: { data: T; error: { message: string } | null }) {
+  if (result.error) throw new Error(result.error.message);
+  return result.data;
+}
+
+// ---------------------------------------------------------------------------
+// PGlite through the REST layer: each read as its app sent it.
+
+const SUMMARY =
+  "id, title, excerpt, cover_image_url, cover_variants, author_id, created_at, updated_at, word_count, post_tags(tags(name))";
+
+/** A keyset filter as app/utils/keyset.server.ts writes it (newest first). */
+function olderThan(createdAt: string, id: string) {
+  return `created_at.lt."${createdAt}",and(created_at.eq."${createdAt}",id.lt."${id}")`;
+}
+
+async function embedded() {
+  const options = { auth: { persistSession: false, autoRefreshToken: false } };
+  const start = async (name: string, migrationsDir: string) => {
+    const server = await startLocalSupabase({
+      port: 0,
+      dataDir: path.join(work, `pglite-${name}`),
+      reset: true,
+      migrationsDir,
+      seedFile: SEED,
+      notificationIntervalMs: null,
+      templateCache: false,
+    });
+    const anon = createClient(server.url, server.publishableKey, options);
+    const admin = createClient(server.url, server.publishableKey, options);
+    const { error } = await admin.auth.signInWithPassword({
+      email: DEMO_ACCOUNTS.admin.email,
+      password: demoPassword(),
+    });
+    if (error) throw error;
+    return { server, anon, admin };
+  };
+  console.log("seeding the embedded databases (a few minutes)…");
+  const before = await start("before", BEFORE_MIGRATIONS);
+  const after = await start("after", AFTER_MIGRATIONS);
+  try {
+    /** The row at `index` (from 0) of a table newest first: a deep page's boundary. */
+    const newestAt = async (
+      client: SupabaseClient,
+      table: string,
+      index: number,
+    ) =>
+      must(
+        await client
+          .from(table)
+          .select("id, created_at")
+          .order("created_at", { ascending: false })
+          .order("id", { ascending: false })
+          .range(index, index)
+          .single(),
+      ) as { id: string; created_at: string };
+    const depthPost = POST_DEPTH;
+    const deepPost = await newestAt(after.anon, "blog_posts", depthPost - 1);
+    const newest = await newestAt(after.anon, "blog_posts", 0);
+    const depthInbox = INBOX_DEPTH;
+    const deepItem = await newestAt(after.admin, "inbox_items", depthInbox - 1);
+    const deepUser = await newestAt(after.admin, "platform_users", USERS - 60);
+
+    const searchBefore = (client: SupabaseClient, q: string) => async () => {
+      must(
+        await client.rpc("search_posts", {
+          p_query: q,
+          p_limit: 12,
+          p_offset: 0,
+        }),
+      );
+    };
+    const searchAfter = (client: SupabaseClient, q: string) => async () => {
+      const answer = must(
+        await client.rpc("search_posts", {
+          p_query: q,
+          p_limit: 12,
+          p_offset: 0,
+        }),
+      ) as { hits: { id: string }[] };
+      if (answer.hits.length > 0)
+        must(
+          await client
+            .from("blog_posts")
+            .select(SUMMARY)
+            .in(
+              "id",
+              answer.hits.map((hit) => hit.id),
+            ),
+        );
+    };
+    const reads: Read[] = [
+      {
+        label: "search, one word in every post",
+        before: searchBefore(before.anon, "data"),
+        after: searchAfter(after.anon, "data"),
+      },
+      {
+        label: "search, two common words",
+        before: searchBefore(before.anon, "pipeline kafka"),
+        after: searchAfter(after.anon, "pipeline kafka"),
+      },
+      {
+        label: "search, rare (a title number)",
+        before: searchBefore(before.anon, "notes 7777"),
+        after: searchAfter(after.anon, "notes 7777"),
+      },
+      {
+        label: "related posts",
+        before: async () => {
+          must(
+            await before.anon.rpc("related_posts", { p_post_id: newest.id }),
+          );
+        },
+        after: async () => {
+          must(
+            await after.anon
+              .rpc("related_posts", { p_post_id: newest.id })
+              .select("id, title, created_at, word_count"),
+          );
+        },
+      },
+      {
+        label: "blog list, page 1",
+        before: async () => {
+          must(
+            await before.anon
+              .from("blog_posts")
+              .select(SUMMARY, { count: "exact" })
+              .eq("published", true)
+              .order("created_at", { ascending: false })
+              .order("id", { ascending: false })
+              .range(0, 11),
+          );
+        },
+        after: async () => {
+          must(
+            await after.anon
+              .from("blog_posts")
+              .select(SUMMARY)
+              .order("created_at", { ascending: false })
+              .order("id", { ascending: false })
+              .limit(13),
+          );
+        },
+      },
+      {
+        label: `blog list, page ${POST_DEPTH / 12 + 1}`,
+        before: async () => {
+          must(
+            await before.anon
+              .from("blog_posts")
+              .select(SUMMARY, { count: "exact" })
+              .eq("published", true)
+              .order("created_at", { ascending: false })
+              .order("id", { ascending: false })
+              .range(depthPost, depthPost + 11),
+          );
+        },
+        after: async () => {
+          must(
+            await after.anon
+              .from("blog_posts")
+              .select(SUMMARY)
+              .lte("created_at", deepPost.created_at)
+              .or(olderThan(deepPost.created_at, deepPost.id))
+              .order("created_at", { ascending: false })
+              .order("id", { ascending: false })
+              .limit(13),
+          );
+        },
+      },
+      {
+        label: `inbox, page ${INBOX_DEPTH / 20 + 1}, and new count`,
+        before: async () => {
+          await Promise.all([
+            before.admin
+              .from("inbox_items")
+              .select(
+                "id, kind, name, email, body, source, job_title, cv_file_name, status, handled_at, notification_state, created_at",
+                { count: "exact" },
+              )
+              .order("created_at", { ascending: false })
+              .order("id", { ascending: false })
+              .range(depthInbox, depthInbox + 19)
+              .then(must),
+            before.admin
+              .from("inbox_items")
+              .select("id", { count: "exact", head: true })
+              .eq("status", "new")
+              .then(must),
+          ]);
+        },
+        after: async () => {
+          await Promise.all([
+            after.admin
+              .from("inbox_items")
+              .select("id, kind, status, created_at, submission")
+              .lte("created_at", deepItem.created_at)
+              .or(olderThan(deepItem.created_at, deepItem.id))
+              .order("created_at", { ascending: false })
+              .order("id", { ascending: false })
+              .limit(21)
+              .then(must),
+            after.admin
+              .from("inbox_items")
+              .select("id")
+              .eq("status", "new")
+              .limit(100)
+              .then(must),
+          ]);
+        },
+      },
+      {
+        label: "admin user list (last page)",
+        before: async () => {
+          await Promise.all([
+            before.admin
+              .from("platform_users")
+              .select("id, username, email, avatar_url, is_author")
+              .order("email", { ascending: true })
+              .then(must),
+            before.admin.from("team_members").select("id").then(must),
+          ]);
+        },
+        after: async () => {
+          const team = must(
+            await after.admin.from("team_members").select("id"),
+          ) as { id: string }[];
+          must(
+            await after.admin
+              .from("platform_users")
+              .select("id, username, email, avatar_url, is_author, created_at")
+              .or("username.not.is.null,email.not.is.null")
+              .not("id", "in", `(${team.map((member) => member.id).join(",")})`)
+              .lte("created_at", deepUser.created_at)
+              .or(olderThan(deepUser.created_at, deepUser.id))
+              .order("created_at", { ascending: false })
+              .order("id", { ascending: false })
+              .limit(51),
+          );
+        },
+      },
+    ];
+    for (const read of reads) {
+      const result = await measurePair(read);
+      rows.push({ engine: "PGlite", label: read.label, ...result });
+      console.log(
+        `  PGlite  ${read.label}: before p99 ${result.before.p99.toFixed(1)} ms, after p99 ${result.after.p99.toFixed(1)} ms`,
+      );
+    }
+  } finally {
+    await before.server.stop();
+    await after.server.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// PostgreSQL 15: the SQL each read runs, as the request's role.
+
+const ANON = `set local role anon; select set_config('request.jwt.claims', '{"role":"anon"}', true);`;
+const TEAM = `set local role authenticated; select set_config('request.jwt.claims', '{"role":"authenticated","sub":"${DEMO_ACCOUNTS.admin.id}"}', true);`;
+
+/** The list's rows as the REST layer builds them: a page, then each row's tags. */
+function cardsSql(where: string, order: string, limitOffset: string) {
+  return `select coalesce(json_agg(r), '[]') from (
+    select t0.id, t0.title, t0.excerpt, t0.cover_image_url, t0.author_id, t0.created_at, t0.updated_at, t0.word_count,
+      coalesce((select json_agg(json_build_object('tags', json_build_object('name', t.name)))
+        from public.post_tags pt join public.tags t on t.id = pt.tag_id where pt.post_id = t0.id), '[]') as post_tags
+    from (select * from public.blog_posts t0 ${where} ${order} ${limitOffset}) t0 ${order}) r`;
+}
+
+const NEWEST = "order by t0.created_at desc, t0.id desc";
+
+function postgresReads(
+  depthPost: { id: string; created_at: string },
+  newestId: string,
+  deepItem: { id: string; created_at: string },
+  deepUser: { id: string; created_at: string },
+) {
+  const olderPost = `where t0.created_at <= '${depthPost.created_at}' and (t0.created_at < '${depthPost.created_at}' or (t0.created_at = '${depthPost.created_at}' and t0.id < '${depthPost.id}'))`;
+  const olderItem = `created_at <= '${deepItem.created_at}' and (created_at < '${deepItem.created_at}' or (created_at = '${deepItem.created_at}' and id < '${deepItem.id}'))`;
+  const searchAfter = (q: string) =>
+    `with s as (select public.search_posts('${q}', null, 12, 0) as a)
+     ${cardsSql("where t0.id in (select (h->>'id')::uuid from s, jsonb_array_elements(s.a->'hits') h)", "", "")};`;
+  return [
+    {
+      label: "search, one word in every post",
+      role: ANON,
+      before: `select public.search_posts('data', null, 12, 0);`,
+      after: `${searchAfter("data")}`,
+    },
+    {
+      label: "search, two common words",
+      role: ANON,
+      before: `select public.search_posts('pipeline kafka', null, 12, 0);`,
+      after: `${searchAfter("pipeline kafka")}`,
+    },
+    {
+      label: "search, rare (a title number)",
+      role: ANON,
+      before: `select public.search_posts('notes 7777', null, 12, 0);`,
+      after: `${searchAfter("notes 7777")}`,
+    },
+    {
+      label: "related posts",
+      role: ANON,
+      before: `select json_agg(r) from public.related_posts('${newestId}') r;`,
+      after: `select json_agg(json_build_object('id', r.id, 'title', r.title)) from public.related_posts('${newestId}') r;`,
+    },
+    {
+      label: "blog list, page 1",
+      role: ANON,
+      before: `${cardsSql("where t0.published", NEWEST, "limit 12")}; select count(*) from public.blog_posts where published;`,
+      after: `${cardsSql("", NEWEST, "limit 13")};`,
+    },
+    {
+      label: `blog list, page ${POST_DEPTH / 12 + 1}`,
+      role: ANON,
+      before: `${cardsSql("where t0.published", NEWEST, `limit 12 offset ${POST_DEPTH}`)}; select count(*) from public.blog_posts where published;`,
+      after: `${cardsSql(olderPost, NEWEST, "limit 13")};`,
+    },
+    {
+      label: `inbox, page ${INBOX_DEPTH / 20 + 1}, and new count`,
+      role: TEAM,
+      before: `select json_agg(r) from (select id, kind, name, email, body, source, job_title, cv_file_name, status, handled_at, notification_state, created_at from public.inbox_items order by created_at desc, id desc limit 20 offset ${INBOX_DEPTH}) r; select count(*) from public.inbox_items; select count(*) from public.inbox_items where status = 'new';`,
+      after: `select json_agg(r) from (select id, kind, status, created_at, submission from public.inbox_items where ${olderItem} order by created_at desc, id desc limit 21) r; select count(*) from (select id from public.inbox_items where status = 'new' limit 100) n;`,
+    },
+    {
+      label: "admin user list (last page)",
+      role: TEAM,
+      before: `select json_agg(r) from (select id, username, email, avatar_url, is_author from public.platform_users order by email) r; select id from public.team_members;`,
+      after: `select id from public.team_members; select json_agg(r) from (select id, username, email, avatar_url, is_author, created_at from public.platform_users where (username is not null or email is not null) and id not in ('${DEMO_ACCOUNTS.admin.id}') and created_at <= '${deepUser.created_at}' and (created_at < '${deepUser.created_at}' or (created_at = '${deepUser.created_at}' and id < '${deepUser.id}')) order by created_at desc, id desc limit 51) r;`,
+    },
+  ];
+}
+
+function asPostgres(args: string[], input?: string) {
+  const asRoot = process.getuid?.() === 0;
+  const command = asRoot ? "runuser" : args[0]!;
+  const commandArgs = asRoot
+    ? ["-u", "postgres", "--", ...args]
+    : args.slice(1);
+  const result = spawnSync(command, commandArgs, {
+    input,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.status !== 0)
+    throw new Error(`${args.join(" ")}: ${result.stderr || result.stdout}`);
+  return result.stdout;
+}
+
+function psql(database: string, sql: string) {
+  return asPostgres(
+    [
+      `${PG_BIN}/psql`,
+      "-X",
+      "-q",
+      "-v",
+      "ON_ERROR_STOP=1",
+      "-h",
+      "127.0.0.1",
+      "-p",
+      String(PG_PORT),
+      "-U",
+      "postgres",
+      "-d",
+      database,
+      "-A",
+      "-t",
+    ],
+    sql,
+  );
+}
+
+async function postgres() {
+  if (!existsSync(`${PG_BIN}/initdb`)) {
+    console.log(
+      `\nPostgreSQL 15 is not installed (${PG_BIN}): apt-get install postgresql. Measured PGlite only.`,
+    );
+    return;
+  }
+  const cluster = path.join(work, "pg15");
+  mkdirSync(cluster);
+  if (process.getuid?.() === 0)
+    execFileSync("chown", ["postgres:postgres", cluster]);
+  asPostgres([
+    `${PG_BIN}/initdb`,
+    "-D",
+    cluster,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+    "--locale=C.UTF-8",
+  ]);
+  asPostgres([
+    `${PG_BIN}/pg_ctl`,
+    "-D",
+    cluster,
+    "-o",
+    `-p ${PG_PORT} -k ${cluster} -c listen_addresses=127.0.0.1 -c shared_buffers=256MB`,
+    "-l",
+    path.join(cluster, "log"),
+    "-w",
+    "start",
+  ]);
+  try {
+    console.log("seeding PostgreSQL 15 (a minute or two)…");
+    const platform = readFileSync(
+      path.join(root, "supabase/local/platform.sql"),
+      "utf8",
+    );
+    let rolesMade = false;
+    for (const [name, dir] of [
+      ["before", BEFORE_MIGRATIONS],
+      ["after", AFTER_MIGRATIONS],
+    ] as const) {
+      psql("postgres", `create database ${name};`);
+      const migrations = execFileSync("ls", [dir], { encoding: "utf8" })
+        .split("\n")
+        .filter((file) => file.endsWith(".sql"))
+        .map((file) => readFileSync(path.join(dir, file), "utf8"))
+        .join("\n;\n");
+      // Roles belong to the cluster: made with the first database only.
+      const schema = rolesMade
+        ? platform.replace(/^create role .*$/gm, "")
+        : platform;
+      rolesMade = true;
+      psql(
+        name,
+        `${schema}\n;\n${migrations}\n;\n${readFileSync(SEED, "utf8")}\n;\nvacuum analyze;`,
+      );
+    }
+    const one = (sql: string) =>
+      psql("after", `begin; ${TEAM} ${sql} commit;`).trim().split("\n").pop() ??
+      "";
+    const [depthId, depthAt] = one(
+      `select id || '|' || created_at from public.blog_posts order by created_at desc, id desc offset ${POST_DEPTH - 1} limit 1;`,
+    ).split("|");
+    const newestId = one(
+      "select id from public.blog_posts order by created_at desc limit 1;",
+    );
+    const [itemId, itemAt] = one(
+      `select id || '|' || created_at from public.inbox_items order by created_at desc, id desc offset ${INBOX_DEPTH - 1} limit 1;`,
+    ).split("|");
+    const [userId, userAt] = one(
+      `select id || '|' || created_at from public.platform_users order by created_at desc, id desc offset ${USERS - 60} limit 1;`,
+    ).split("|");
+    const reads = postgresReads(
+      { id: depthId!, created_at: depthAt! },
+      newestId,
+      { id: itemId!, created_at: itemAt! },
+      { id: userId!, created_at: userAt! },
+    );
+    /** Each round one transaction as the read's role; psql times its statements. */
+    const timed = (database: string, role: string, sql: string) => {
+      const script = ["\\o /dev/null"];
+      for (let index = 0; index < WARMUP + ROUNDS; index++) {
+        script.push(
+          "\\timing off",
+          `begin; ${role}`,
+          "\\timing on",
+          sql,
+          "\\timing off",
+          "commit;",
+          "\\echo round",
+        );
+      }
+      const output = asPostgres(
+        [
+          `${PG_BIN}/psql`,
+          "-X",
+          "-v",
+          "ON_ERROR_STOP=1",
+          "-h",
+          "127.0.0.1",
+          "-p",
+          String(PG_PORT),
+          "-U",
+          "postgres",
+          "-d",
+          database,
+        ],
+        script.join("\n"),
+      );
+      const rounds: number[] = [];
+      let sum = 0;
+      for (const line of output.split("\n")) {
+        const time = /^Time: ([\d.]+) ms/.exec(line);
+        if (time) sum += Number(time[1]);
+        if (line === "round") {
+          rounds.push(sum);
+          sum = 0;
+        }
+      }
+      return rounds.slice(WARMUP);
+    };
+    for (const read of reads) {
+      const before = stats(timed("before", read.role, read.before));
+      const after = stats(timed("after", read.role, read.after));
+      rows.push({ engine: "PG 15", label: read.label, before, after });
+      console.log(
+        `  PG 15   ${read.label}: before p99 ${before.p99.toFixed(1)} ms, after p99 ${after.p99.toFixed(1)} ms`,
+      );
+    }
+  } finally {
+    asPostgres([`${PG_BIN}/pg_ctl`, "-D", cluster, "-m", "fast", "-w", "stop"]);
+  }
+}
+
+try {
+  console.log(
+    `scale bench: ${POSTS} posts, ${SUBMISSIONS} inbox rows, ${USERS} users; before = ${BEFORE_REF}, after = this tree; ${ROUNDS} alternating rounds`,
+  );
+  await embedded();
+  await postgres();
+  printTable();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+if (rows.some((row) => row.after.p99 > TARGET_P99_MS)) {
+  console.error(`\nan after p99 is over ${TARGET_P99_MS} ms`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,262 @@
+// `npm run bench:stall`: whether one author's heaviest requests hold up the
+// site for everyone else. While the signed-in author sends the post form's
+// worst inputs and four image bombs at once, anonymous visitors ask for `/`,
+// a post and `/healthz` on a fixed schedule (20 a second each, whether or
+// not earlier answers came back, so a stalled server shows as waiting); the
+// server's resident memory is sampled every 20 ms. A quiet round first, for
+// what the machine gives when nobody sends anything, then two rounds:
+//
+//   attack    previews of 1.6 MB and of 512 KB of `<blockquote></i>` (every
+//             end tag stray, so each opens one level more), a preview of
+//             512 KB nested 32 deep (the most the sanitiser accepts), and
+//             four 381 KB PNGs that decode to 7000×7000 16-bit RGBA
+//   accepted  four 8-bit 5000×5000 PNGs (the largest image accepted) with
+//             three more of those previews
+//
+// Prints the author's answers, each route's p50/p99/max and the peak RSS.
+// Target: p99 under 1 s, memory under 400 MB (the machine has 512 MB).
+//
+//   ports STALL_BENCH_PORT (4437) and STALL_BENCH_SUPABASE_PORT (54437)
+import { readdirSync, readFileSync } from "node:fs";
+import { DEMO_ACCOUNTS, demoPassword } from "#supabase/local/demo-accounts.ts";
+import { pngBomb } from "#tests/support/png-bomb.ts";
+import { startProductionSite } from "#tests/support/production-site.ts";
+
+const PROBE_INTERVAL_MS = 50;
+const ROUTES = {
+  "/": "/",
+  "a post": "/blueprints/b0000000-0000-4000-8000-000000000001",
+  "/healthz": "/healthz",
+};
+
+// The server runs with the Docker image's memory settings (MALLOC_ARENA_MAX
+// and the heap limit, decision 111): on a large machine V8 would otherwise
+// let garbage grow to 4 GB before collecting it.
+process.env.MALLOC_ARENA_MAX ??= "2";
+process.env.NODE_OPTIONS ??= "--max-old-space-size=160";
+
+const site = await startProductionSite({
+  port: Number(process.env.STALL_BENCH_PORT ?? 4437),
+  supabasePort: Number(process.env.STALL_BENCH_SUPABASE_PORT ?? 54437),
+  name: "stall-bench",
+});
+
+/** The app server the launcher started: the process listening for the site. */
+function serverPid(launcherPid: number): number {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(
+        stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1],
+      );
+      const command = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (
+        parent === launcherPid &&
+        command.includes("app/server/production.ts")
+      )
+        return Number(entry);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  throw new Error("the app server's process was not found");
+}
+
+const rssMb = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+};
+
+async function signIn() {
+  const { email } = DEMO_ACCOUNTS.author;
+  const page = await (await fetch(`${site.origin}/auth`)).text();
+  const from = /name="from__confirm" value="([^"]*)"/.exec(page)?.[1] ?? "";
+  const response = await fetch(`${site.origin}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: site.origin },
+    body: new URLSearchParams({
+      email,
+      password: demoPassword(),
+      name__confirm: "",
+      from__confirm: from,
+    }),
+  });
+  if (response.status !== 302) throw new Error(`sign-in: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+type Answer = { label: string; status: number | string; ms: number };
+
+async function timed(label: string, send: () => Promise<Response>) {
+  const started = performance.now();
+  try {
+    const response = await send();
+    await response.arrayBuffer();
+    return { label, status: response.status, ms: performance.now() - started };
+  } catch (error) {
+    return {
+      label,
+      status: (error as Error).message,
+      ms: performance.now() - started,
+    };
+  }
+}
+
+function preview(cookie: string, label: string, content: string) {
+  const body = new FormData();
+  body.set("intent", "preview");
+  body.set("title", "Stall bench");
+  body.set("content", content);
+  return timed(`preview, ${label}`, () =>
+    fetch(`${site.origin}/write`, {
+      method: "POST",
+      headers: { Origin: site.origin, Cookie: cookie },
+      body,
+    }),
+  );
+}
+
+function image(cookie: string, label: string, png: Buffer) {
+  const body = new FormData();
+  body.set("image", new Blob([new Uint8Array(png)]), "image.png");
+  return timed(`image, ${label}`, () =>
+    fetch(`${site.origin}/write/image`, {
+      method: "POST",
+      headers: { Origin: site.origin, Cookie: cookie },
+      body,
+    }),
+  );
+}
+
+const KB = 1024;
+const stairs = (bytes: number) => "<blockquote></i>".repeat(bytes / 16);
+/** Blocks nested 30 deep with text, repeated: what costs the sanitiser most within the limits. */
+function deepBlocks(bytes: number) {
+  const block = `<p>${"<blockquote><ul><li>".repeat(10)}<strong>Deep</strong> <em>text</em>${"</li></ul></blockquote>".repeat(10)}</p>`;
+  return block.repeat(Math.floor(bytes / block.length));
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ??
+  NaN;
+
+/** Runs `author` while the anonymous routes are asked on schedule; what each saw. */
+async function round(pid: number, author: () => Promise<Answer[]>) {
+  const latencies = new Map<string, number[]>();
+  const errors = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  let peak = rssMb(pid);
+  const before = peak;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 20);
+  const prober = setInterval(() => {
+    for (const [name, path] of Object.entries(ROUTES)) {
+      const started = performance.now();
+      pending.push(
+        fetch(`${site.origin}${path}`)
+          .then(async (response) => {
+            await response.arrayBuffer();
+            if (!response.ok) throw new Error(String(response.status));
+          })
+          .then(
+            () => {
+              const list = latencies.get(name) ?? [];
+              list.push(performance.now() - started);
+              latencies.set(name, list);
+            },
+            () => {
+              errors.set(name, (errors.get(name) ?? 0) + 1);
+            },
+          ),
+      );
+    }
+  }, PROBE_INTERVAL_MS);
+  const started = performance.now();
+  // A second of plain traffic first, and two after, so the figures cover
+  // the whole of the author's requests.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const answers = await author();
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  clearInterval(prober);
+  await Promise.all(pending);
+  clearInterval(sampler);
+  const seconds = (performance.now() - started) / 1000;
+  for (const answer of answers) {
+    console.log(
+      `  author: ${answer.label}: ${answer.status} in ${(answer.ms / 1000).toFixed(2)} s`,
+    );
+  }
+  console.log(
+    `  anonymous, ${(1000 / PROBE_INTERVAL_MS).toFixed(0)} a second per route for ${seconds.toFixed(0)} s:`,
+  );
+  console.log("  | route | answered | p50 | p99 | max | failed |");
+  console.log("  | --- | --- | --- | --- | --- | --- |");
+  for (const name of Object.keys(ROUTES)) {
+    const sorted = (latencies.get(name) ?? []).sort((a, b) => a - b);
+    const ms = (value: number) => `${value.toFixed(0)} ms`;
+    console.log(
+      `  | ${name} | ${sorted.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 99))} | ${ms(sorted.at(-1) ?? NaN)} | ${errors.get(name) ?? 0} |`,
+    );
+  }
+  console.log(
+    `  server RSS: ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
+  );
+}
+
+try {
+  const pid = serverPid(site.pid);
+  const cookie = await signIn();
+  const bomb = await pngBomb(7000, 7000, 16);
+  const largest = await pngBomb(5000, 5000, 8);
+  // Warm: the pages are rendered and stored, the worker and sharp loaded.
+  for (const path of Object.values(ROUTES))
+    await fetch(`${site.origin}${path}`);
+  await preview(cookie, "warm-up", "<p>warm</p>");
+
+  console.log("quiet: nobody signed in sends anything");
+  await round(pid, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    return [];
+  });
+
+  console.log(
+    `attack: 1.6 MB and 512 KB of <blockquote></i>, 512 KB nested 32 deep, four ${(bomb.length / KB).toFixed(0)} KB PNGs of 7000×7000 16-bit at once`,
+  );
+  await round(pid, async () => {
+    const bombs = [1, 2, 3, 4].map((n) => image(cookie, `bomb ${n}`, bomb));
+    const previews = [
+      await preview(cookie, "1.6 MB of <blockquote></i>", stairs(1600 * KB)),
+      await preview(cookie, "512 KB of <blockquote></i>", stairs(512 * KB)),
+      await preview(cookie, "512 KB nested 32 deep", deepBlocks(512 * KB)),
+    ];
+    return [...previews, ...(await Promise.all(bombs))];
+  });
+
+  console.log(
+    `accepted: four ${(largest.length / KB).toFixed(0)} KB PNGs of 5000×5000 8-bit at once, three previews of 512 KB nested 32 deep`,
+  );
+  await round(pid, async () => {
+    const images = [1, 2, 3, 4].map((n) =>
+      image(cookie, `5000×5000 ${n}`, largest),
+    );
+    const previews = [];
+    for (let n = 1; n <= 3; n++) {
+      previews.push(
+        await preview(
+          cookie,
+          `512 KB nested 32 deep ${n}`,
+          deepBlocks(512 * KB),
+        ),
+      );
+    }
+    return [...previews, ...(await Promise.all(images))];
+  });
+} finally {
+  site.stop();
+}
