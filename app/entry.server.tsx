@@ -11,9 +11,9 @@ import { createStylesheetInliner } from "#app/utils/inline-css.server.ts";
 import { NonceProvider } from "#app/utils/nonce-provider.tsx";
 import { createNonce, nonceContext } from "#app/utils/security.server.ts";
 
-// The production server answers stored pages before React Router with it
-// (app/server/http-server.ts); it has to come from the build, whose page
-// cache the root middleware fills.
+// The production server answers stored pages before Express and React Router
+// with it (app/server/http-server.ts); it has to come from the build, whose
+// page store the root middleware fills.
 export { answerStoredPage } from "#app/utils/page-cache.server.ts";
 
 export const streamTimeout = 5_000;

@@ -21,9 +21,8 @@ import { routeMeta } from "#app/lib/meta.ts";
 import appStyles from "#app/styles/app.css?url";
 import { authMiddleware } from "#app/utils/session.server.ts";
 import { env } from "#app/utils/env.server.ts";
-import { freshValuesMiddleware } from "#app/utils/fresh-values.server.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
-import { pageCacheMiddleware } from "#app/utils/page-cache.server.ts";
+import { storePagesMiddleware } from "#app/utils/page-cache.server.ts";
 import { securityMiddleware } from "#app/utils/security.server.ts";
 import { serverTimingMiddleware } from "#app/utils/server-timing.server.ts";
 import { supabaseMiddleware } from "#app/utils/supabase.server.ts";
@@ -32,8 +31,7 @@ import { getToast } from "#app/utils/toast.server.ts";
 export const middleware: Route.MiddlewareFunction[] = [
   serverTimingMiddleware,
   securityMiddleware,
-  freshValuesMiddleware,
-  pageCacheMiddleware,
+  storePagesMiddleware,
   supabaseMiddleware,
   authMiddleware,
 ];

@@ -13,7 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { startLocalSupabase, type LocalSupabase } from "./local/server.ts";
 import { DEMO_ACCOUNTS, demoPassword } from "./local/demo-accounts.ts";
 
@@ -1214,6 +1214,15 @@ afterAll(async () => {
 });
 
 describe("row-level security matrix", () => {
+  // Uploads are capped while many CVs are unclaimed: each case starts with none.
+  afterEach(async () => {
+    const { data } = await service.storage
+      .from("cv-uploads")
+      .list("", { limit: 1000 });
+    const names = (data ?? []).map((object) => object.name);
+    if (names.length) await service.storage.from("cv-uploads").remove(names);
+  });
+
   test.each(CASES)("$name", async ({ operation, actor, expected }) => {
     expect(await scenarios[operation](actor)).toBe(expected);
   });

@@ -11,23 +11,26 @@ import {
   Alert,
   Button,
   Input,
+  Stack,
+  Text,
   Textarea,
   TextInput,
+  Title,
   type AlertProps,
   type ButtonProps,
   type TextareaProps,
   type TextInputProps,
 } from "@mantine/core";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import {
+  Link,
   useActionData,
   useFetcher,
   useLocation,
   useNavigation,
 } from "react-router";
 import type { z } from "zod";
-import { SubmissionKeyInput } from "#app/components/submission-key.tsx";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
 
 // The one way a form is wired and drawn: Conform validates with the same zod
@@ -35,7 +38,7 @@ import { useNonce } from "#app/utils/nonce-provider.tsx";
 // back through a fetcher with JavaScript or as the page's action data
 // without it, and every field shows its errors the same way.
 
-type FormResult = { result: SubmissionResult<string[]> };
+type FormResult = { result: SubmissionResult<string[]>; sent?: boolean };
 
 /** Conform's form state for `schema`, showing `lastResult` from the server. */
 export function useSchemaForm<Schema extends z.ZodObject>({
@@ -96,7 +99,8 @@ export function usePendingPost({
 /**
  * A form that posts through the fetcher `fetcherKey` with JavaScript and as
  * a plain HTML form without it: the reply is the fetcher's data or, after a
- * document post, the route's action data.
+ * document post, the route's action data; `sent` once it says the
+ * submission was stored.
  */
 export function useFetcherForm<Schema extends z.ZodObject>(
   fetcherKey: string,
@@ -105,20 +109,17 @@ export function useFetcherForm<Schema extends z.ZodObject>(
   const fetcher = useFetcher<FormResult>({ key: fetcherKey });
   const documentResult = useActionData<FormResult>();
   const busy = fetcher.state !== "idle";
+  const reply = busy ? null : (fetcher.data ?? documentResult);
   const [form, fields] = useSchemaForm({
     ...options,
-    lastResult: busy ? null : (fetcher.data?.result ?? documentResult?.result),
+    lastResult: reply?.result,
   });
-  return { fetcher, form, fields, busy };
+  return { fetcher, form, fields, busy, sent: reply?.sent === true };
 }
 
 type Field = FieldMetadata<string | undefined>;
 
-/**
- * What every public form starts with: the honeypot fields, its submission
- * key (posting the same rendered form twice stores it once) and its
- * form-level errors.
- */
+/** What every public form starts with: the honeypot field and its form-level errors. */
 export function PublicFormHead({
   form,
 }: {
@@ -128,7 +129,6 @@ export function PublicFormHead({
   return (
     <>
       <HoneypotInputs nonce={nonce} />
-      <SubmissionKeyInput />
       <FormErrors form={form} />
     </>
   );
@@ -257,5 +257,42 @@ export function SubmitButton({
     <Button type="submit" disabled={busy} {...props}>
       {busy && busyLabel !== undefined ? busyLabel : children}
     </Button>
+  );
+}
+
+/**
+ * What takes a public form's place once it is sent: what happened and what
+ * happens next, announced, and focused so that a keyboard or screen reader
+ * lands on it. The way on: `onDone` (a dialog closes) or a link `onward`.
+ */
+export function SentConfirmation({
+  title,
+  text,
+  onDone,
+  onward,
+}: {
+  title: string;
+  text: string;
+  onDone?: () => void;
+  onward: { to: string; label: string };
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Stack gap="sm" role="status" align="flex-start">
+      <Title order={3} ref={heading} tabIndex={-1}>
+        {title}
+      </Title>
+      <Text>{text}</Text>
+      {onDone ? (
+        <Button variant="light" onClick={onDone}>
+          Done
+        </Button>
+      ) : (
+        <Button component={Link} to={onward.to} variant="light">
+          {onward.label}
+        </Button>
+      )}
+    </Stack>
   );
 }

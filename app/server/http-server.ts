@@ -1,9 +1,13 @@
 // The production HTTP server: what react-router-serve does (compression,
 // static files, request log, React Router), plus what it cannot be told to
-// do: refuse methods no page takes before React Router (which answers them
-// with a 500 and a stack trace in the log), answer stored pages before
-// everything else, and bound how long one request may hold a connection.
-import type { IncomingMessage, ServerOptions } from "node:http";
+// do: answer stored pages before everything else, refuse methods no page
+// takes before React Router (which answers them with a 500 and a stack trace
+// in the log), and bound how long one request may hold a connection.
+import type {
+  IncomingMessage,
+  RequestListener,
+  ServerOptions,
+} from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -56,42 +60,17 @@ export const socketAddress: RequestHandler = (request, _response, next) => {
   next();
 };
 
-/** The server build's page cache lookup (app/utils/page-cache.server.ts). */
+/** The server build's stored-page answer (app/utils/page-cache.server.ts). */
 export type AnswerStoredPage = (request: IncomingMessage) => {
   status: number;
   headers: Record<string, string>;
   body: Buffer | null;
 } | null;
 
-/**
- * Sends a stored page as the page cache holds it, headers and all, before
- * route matching, static file lookups, compression and the request log,
- * which cost a stored page most of its time (decision 084). The bytes are
- * already compressed for the request's Accept-Encoding; whatever the page
- * cache does not answer goes on to them.
- */
-export function storedPagesFirst(answer: AnswerStoredPage): RequestHandler {
-  return (request, response, next) => {
-    const stored = answer(request);
-    if (!stored) {
-      next();
-      return;
-    }
-    // Express's set(), as @react-router/express uses it: it gives a
-    // Content-Type without a charset (single fetch's) `charset=utf-8`.
-    response.status(stored.status).set(stored.headers);
-    response.end(stored.body ?? undefined);
-  };
-}
-
 export function createApp(build: ServerBuild, clientDirectory: string) {
   const app = express();
   app.disable("x-powered-by");
   app.use(methodGuard);
-  const { answerStoredPage } = build.entry.module as {
-    answerStoredPage?: AnswerStoredPage;
-  };
-  if (answerStoredPage) app.use(storedPagesFirst(answerStoredPage));
   app.use(socketAddress);
   app.use(compression());
   app.use(
@@ -109,6 +88,34 @@ export function createApp(build: ServerBuild, clientDirectory: string) {
     createRequestHandler({ build, mode: process.env.NODE_ENV }),
   );
   return app;
+}
+
+/**
+ * The production server's request listener. A stored page is answered here,
+ * before Express: its bytes are already compressed for the request's
+ * Accept-Encoding and its headers made by the store, so none of Express's
+ * route matching, static-file lookups, compression or request log runs for
+ * it (they cost a stored page most of its time, decision 084). Everything
+ * else goes on to Express and React Router.
+ */
+export function createRequestListener(
+  build: ServerBuild,
+  clientDirectory: string,
+): RequestListener {
+  const app = createApp(build, clientDirectory);
+  const { answerStoredPage } = build.entry.module as {
+    answerStoredPage?: AnswerStoredPage;
+  };
+  if (!answerStoredPage) return app;
+  return (request, response) => {
+    const stored = answerStoredPage(request);
+    if (!stored) {
+      app(request, response);
+      return;
+    }
+    response.writeHead(stored.status, stored.headers);
+    response.end(stored.body ?? undefined);
+  };
 }
 
 /** Options for `http.createServer` that enforce `timeouts`. */

@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { createApp, serverOptions } from "./http-server.ts";
+import { createRequestListener, serverOptions } from "./http-server.ts";
 
 process.env.NODE_ENV ??= "production";
 const buildPath = path.resolve("build/server/index.js");
@@ -12,10 +12,14 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 
-const app = createApp(build, path.resolve("build/client"));
-const server = createServer(serverOptions(), app).listen(port, host, () => {
-  console.info(`[server] http://${host}:${port}`);
-});
+const listener = createRequestListener(build, path.resolve("build/client"));
+const server = createServer(serverOptions(), listener).listen(
+  port,
+  host,
+  () => {
+    console.info(`[server] http://${host}:${port}`);
+  },
+);
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {

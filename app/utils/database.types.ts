@@ -75,7 +75,6 @@ export type Database = {
           notification_state: string | null;
           source: string | null;
           status: string;
-          submission_key: string | null;
         };
         Insert: {
           company?: string | null;
@@ -92,7 +91,6 @@ export type Database = {
           notification_state?: string | null;
           source?: string | null;
           status?: string;
-          submission_key?: string | null;
         };
         Update: {
           company?: string | null;
@@ -109,7 +107,6 @@ export type Database = {
           notification_state?: string | null;
           source?: string | null;
           status?: string;
-          submission_key?: string | null;
         };
         Relationships: [];
       };
@@ -117,6 +114,7 @@ export type Database = {
         Row: {
           comment: string | null;
           created_at: string;
+          cv_digest: string | null;
           cv_file_name: string;
           cv_path: string;
           email: string;
@@ -131,11 +129,11 @@ export type Database = {
           notification_next_at: string;
           notification_state: string | null;
           status: string;
-          submission_key: string | null;
         };
         Insert: {
           comment?: string | null;
           created_at?: string;
+          cv_digest?: string | null;
           cv_file_name: string;
           cv_path: string;
           email: string;
@@ -150,11 +148,11 @@ export type Database = {
           notification_next_at?: string;
           notification_state?: string | null;
           status?: string;
-          submission_key?: string | null;
         };
         Update: {
           comment?: string | null;
           created_at?: string;
+          cv_digest?: string | null;
           cv_file_name?: string;
           cv_path?: string;
           email?: string;
@@ -169,7 +167,6 @@ export type Database = {
           notification_next_at?: string;
           notification_state?: string | null;
           status?: string;
-          submission_key?: string | null;
         };
         Relationships: [];
       };
@@ -346,6 +343,7 @@ export type Database = {
         };
         Returns: Record<string, unknown>[];
       };
+      cv_uploads_open: { Args: never; Returns: boolean };
       finish_notification: {
         Args: {
           p_kind: string;
@@ -458,17 +456,24 @@ export type Database = {
         };
         Returns: Json;
       };
-      submission_stored: {
+      store_submission: {
         Args: {
-          p_key: string;
+          p_kind: string;
+          p_row: Json;
         };
-        Returns: boolean;
+        Returns: Record<string, unknown>[];
       };
       submission_table: {
         Args: {
           p_kind: string;
         };
         Returns: string;
+      };
+      unclaimed_cvs: {
+        Args: {
+          p_older_than_seconds: number;
+        };
+        Returns: string[];
       };
     };
     Enums: { [_ in never]: never };

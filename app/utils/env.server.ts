@@ -25,10 +25,6 @@ const EnvSchema = z.object({
     z.string().min(32, "must be at least 32 characters"),
     "development-session-secret-0123456789abcdef",
   ),
-  HONEYPOT_SECRET: devDefault(
-    z.string().min(16, "must be at least 16 characters"),
-    "development-honeypot-secret",
-  ),
   // How long an anonymous render of the blog list or a post is replayed from
   // memory (0 turns that off); marketing pages are kept regardless.
   PAGE_CACHE_BLOG_SECONDS: z.coerce.number().int().min(0).max(300).default(5),

@@ -1,437 +1,377 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { describe, expect, test, vi } from "vitest";
-import {
-  createPageCacheMiddleware,
-  inlineScriptHashes,
-  invalidateBlogPages,
-  MAX_ENTRIES,
-  pageCacheKey,
-  preferredEncoding,
-  noneMatch,
-  type PageCache,
-} from "#app/utils/page-cache.server.ts";
-import {
-  MARKETING_CACHE_CONTROL,
-  PUBLIC_CACHE_CONTROL,
-} from "#app/utils/public-cache.server.ts";
-import {
-  nonceContext,
-  scriptHashesContext,
-} from "#app/utils/security.server.ts";
 
-const ORIGIN = "http://site.test";
+// The store as production runs it: the security policy is enforced.
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  SITE_URL: "http://site.test",
+  PLATFORM_URL: "https://platform.example.com",
+  SESSION_SECRET: "page-store-test-session-secret-0123456789",
+});
+const { acceptedEncodings, createPageStore, inlineScriptHashes, noneMatch } =
+  await import("#app/utils/page-cache.server.ts");
+const { MARKETING_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } =
+  await import("#app/utils/public-cache.server.ts");
+const { nonceContext, scriptHashesContext } =
+  await import("#app/utils/security.server.ts");
+const { storedUntilDeploy, storedUntilPostsChange } =
+  await import("#app/utils/stored-page.server.ts");
+const { storedRoutes } = await import("#app/utils/route-table.server.ts");
+
+/** A route table as the build makes it: some routes declare their pages stored. */
+const route = (
+  id: string,
+  parentId: string | undefined,
+  shape: { path?: string; index?: boolean },
+  declared?: typeof storedUntilDeploy,
+) => ({
+  id,
+  parentId,
+  ...shape,
+  module: { default: () => null, middleware: declared ? [declared] : [] },
+});
+const ROUTES = {
+  root: route("root", undefined, { path: "" }),
+  home: route("home", "root", { index: true }, storedUntilDeploy),
+  company: route("company", "root", { path: "company" }, storedUntilDeploy),
+  job: route("job", "root", { path: "careers/:id" }, storedUntilDeploy),
+  blog: route("blog", "root", { path: "blueprints" }),
+  list: route("list", "blog", { index: true }, storedUntilPostsChange),
+  post: route("post", "blog", { path: ":id" }, storedUntilPostsChange),
+  admin: route("admin", "root", { path: "admin" }),
+} as unknown as ServerBuild["routes"];
+
+/** What a path's own route declares, as React Router would match it here. */
+function declaredBy(pathname: string) {
+  const page = pathname.replace(/\.data$/, "").replace(/^\/_$/, "/");
+  if (/^\/blueprints(\/[^/]+)?$/.test(page)) return storedUntilPostsChange;
+  if (/^\/(company|careers\/[^/]+)?$/.test(page)) return storedUntilDeploy;
+  return null;
+}
 
 function page(nonce: string) {
-  return `<html><script nonce="${nonce}">1</script><link nonce="${nonce}"></html>`;
+  return `<html><script nonce="${nonce}">1</script><link nonce="${nonce}">${"<p>words</p>".repeat(100)}</html>`;
 }
 
 const sha256 = (text: string) =>
   createHash("sha256").update(text).digest("base64");
 
-function setup(blogSeconds = 5) {
-  const cache: PageCache = new Map();
-  const middleware = createPageCacheMiddleware(cache, blogSeconds);
+function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
+  const store = createPageStore({ blogSeconds, maxEntries });
   let renders = 0;
-  async function get(
+  /** A request through React Router's chain: the store's middleware around a render. */
+  async function render(
     path: string,
     {
-      nonce = crypto.randomUUID().replaceAll("-", ""),
       init = {},
-      respond = (n: string) =>
-        new Response(page(n), {
+      respond = (nonce: string) =>
+        new Response(page(nonce), {
           headers: { "Content-Type": "text/html; charset=utf-8" },
         }),
     }: {
-      nonce?: string;
       init?: RequestInit;
       respond?: (nonce: string) => Response | Promise<Response>;
     } = {},
   ) {
     const context = new RouterContextProvider();
-
+    const nonce = crypto.randomUUID().replaceAll("-", "");
     context.set(nonceContext, nonce);
-    const request = new Request(`${ORIGIN}${path}`, init);
-    const response = (await middleware(
+    const request = new Request(`http://site.test${path}`, init);
+    const response = (await store.middleware(
       {
         request,
         context,
         params: {},
         url: new URL(request.url),
         pattern: "",
-      } as unknown as Parameters<typeof middleware>[0],
+      } as unknown as Parameters<typeof store.middleware>[0],
       async () => {
-        renders += 1;
-        return respond(nonce);
+        // The page's own route declares it, as its middleware would.
+        const declared = declaredBy(new URL(request.url).pathname);
+        const render = async () => {
+          renders += 1;
+          return respond(nonce);
+        };
+        return declared
+          ? ((await declared(
+              { request, context } as unknown as Parameters<typeof declared>[0],
+              render,
+            )) as Response)
+          : render();
       },
     )) as Response;
-    const bytes = Buffer.from(await response.arrayBuffer());
     return {
       nonce,
       response,
-      bytes,
-      body: bytes.toString(),
+      body: await response.text(),
       scriptHashes: context.get(scriptHashesContext),
     };
   }
-  return { cache, get, renders: () => renders };
+  /** The same request before Express and React Router: the stored answer, or null. */
+  function answer(
+    path: string,
+    headers: Record<string, string> = {},
+    method = "GET",
+  ) {
+    return store.answer({ method, url: path, headers });
+  }
+  /** Renders `path` and waits until it is stored (compressed). */
+  async function store_(path: string) {
+    const rendered = await render(path);
+    await vi.waitFor(() => expect(store.entries.has(path)).toBe(true));
+    return rendered;
+  }
+  return { store, render, answer, stored: store_, renders: () => renders };
 }
 
-const keyOf = (request: Request, blogSeconds = 5) =>
-  pageCacheKey(request, blogSeconds)?.key ?? null;
-
-describe("pageCacheKey", () => {
-  test("caches the public pages and their data requests by path", () => {
-    for (const path of [
-      "/",
-      "/_.data",
-      "/company",
-      "/company.data",
-      "/careers",
-      "/careers/senior-engineer",
-      "/careers/senior-engineer.data",
-      "/agents/sales",
-      "/blueprint-showcase",
-      "/contact-us",
-      "/blueprints",
-      "/blueprints.data",
-      "/blueprints/b0000000-0000-4000-8000-000000000001",
-    ]) {
-      expect(keyOf(new Request(`${ORIGIN}${path}`))).toBe(path);
-    }
-  });
-
-  test("keeps marketing pages for good and blog pages for the configured time", () => {
-    expect(pageCacheKey(new Request(`${ORIGIN}/company`), 5)?.ttlMs).toBe(
-      Infinity,
-    );
-    expect(pageCacheKey(new Request(`${ORIGIN}/blueprints/x`), 5)?.ttlMs).toBe(
-      5000,
-    );
-    expect(keyOf(new Request(`${ORIGIN}/blueprints`), 0)).toBeNull();
-    expect(keyOf(new Request(`${ORIGIN}/company`), 0)).toBe("/company");
-  });
-
-  test("never caches other pages, queries, posts or personal requests", () => {
-    const refused = [
-      new Request(`${ORIGIN}/blueprints?tag=AI`),
-      // Searches: one key per arbitrary q would let anyone fill the memory.
-      new Request(`${ORIGIN}/blueprints?q=${"x".repeat(200)}`),
-      new Request(
-        `${ORIGIN}/blueprints.data?q=agents&_routes=routes/blog/list`,
-      ),
-      new Request(`${ORIGIN}/blueprints/rss.xml`),
-      new Request(`${ORIGIN}/blueprints/1/delete`),
-      new Request(`${ORIGIN}/write`),
-      new Request(`${ORIGIN}/admin`),
-      new Request(`${ORIGIN}/careers/a/b`),
-      new Request(`${ORIGIN}/company?x=1`),
-      new Request(`${ORIGIN}/company.data?_routes=root`),
-      new Request(`${ORIGIN}/contact-us`, { method: "POST" }),
-      new Request(`${ORIGIN}/company`, { method: "HEAD" }),
-      new Request(`${ORIGIN}/company`, {
-        headers: { Cookie: "sb-127-auth-token=abc" },
-      }),
-      new Request(`${ORIGIN}/company`, {
-        headers: { Cookie: "theme=dark; __toast=signed" },
-      }),
-    ];
-    for (const request of refused) expect(keyOf(request)).toBeNull();
-    expect(
-      keyOf(
-        new Request(`${ORIGIN}/company`, { headers: { Cookie: "theme=dark" } }),
-      ),
-    ).toBe("/company");
+describe("route declarations", () => {
+  test("lists every stored page by its path pattern, for the sitemap", () => {
+    expect(storedRoutes(ROUTES)).toEqual([
+      { path: "/", rule: "until-deploy" },
+      { path: "/company", rule: "until-deploy" },
+      { path: "/careers/:id", rule: "until-deploy" },
+      { path: "/blueprints", rule: "until-posts-change" },
+      { path: "/blueprints/:id", rule: "until-posts-change" },
+    ]);
   });
 });
 
-describe("page cache middleware", () => {
-  test("replays the first render, its scripts allowed by hash instead of a nonce", async () => {
-    const { get, renders } = setup();
-    const first = await get("/company", { nonce: "Zmlyc3Q+bm9uY2U/PQ==" });
-    const second = await get("/company", { nonce: "c2Vjb25kK25vbmNlLw==" });
-    expect(renders()).toBe(1);
+describe("the page store", () => {
+  test("answers a declared page from its first render, its scripts trusted by hash", async () => {
+    const { stored, answer, renders } = setup();
+    expect(answer("/company")).toBeNull();
+    const first = await stored("/company");
     expect(first.response.headers.get("X-Page-Cache")).toBe("miss");
-    expect(second.response.headers.get("X-Page-Cache")).toBe("hit");
-    const stored = "<html><script>1</script><link></html>";
-    expect(first.body).toBe(stored);
-    expect(second.body).toBe(stored);
+    expect(first.body).not.toContain("nonce=");
     expect(first.scriptHashes).toEqual([sha256("1")]);
-    expect(second.scriptHashes).toEqual([sha256("1")]);
-    expect(second.response.headers.get("Content-Type")).toBe(
-      "text/html; charset=utf-8",
+    const hit = answer("/company", { "accept-encoding": "identity" })!;
+    expect(hit.status).toBe(200);
+    expect(hit.body?.toString()).toBe(first.body);
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect(hit.headers["content-security-policy"]).toContain(
+      `'sha256-${sha256("1")}'`,
     );
+    expect(hit.headers["content-security-policy"]).not.toContain("nonce");
+    expect(hit.headers["x-frame-options"]).toBe("DENY");
+    expect(hit.headers["server-timing"]).toMatch(/^total;dur=/);
+    expect(renders()).toBe(1);
   });
 
-  test("a data request is stored without script hashes: its policy keeps the nonce", async () => {
-    const { get } = setup();
-    const respond = () =>
-      new Response('[{"_1":2}]', {
-        headers: { "Content-Type": "text/x-script" },
-      });
-    await get("/company.data", { respond });
-    const hit = await get("/company.data", { respond });
-    expect(hit.response.headers.get("X-Page-Cache")).toBe("hit");
-    expect(hit.body).toBe('[{"_1":2}]');
-    expect(hit.scriptHashes).toBeNull();
+  test("sends the bytes compressed once, in the best encoding accepted, each with its own tag", async () => {
+    const { stored, answer } = setup();
+    const { body } = await stored("/");
+    const br = answer("/", { "accept-encoding": "gzip, br" })!;
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body!).toString()).toBe(body);
+    expect(br.headers["content-length"]).toBe(String(br.body!.length));
+    const gz = answer("/", { "accept-encoding": "gzip" })!;
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body!).toString()).toBe(body);
+    const plain = answer("/", {})!;
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const tags = [br, gz, plain].map((a) => a.headers.etag);
+    expect(new Set(tags).size).toBe(3);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
   });
 
-  test("sends the stored page compressed once, in the encoding the request accepts", async () => {
-    const { get } = setup();
-    const big = (n: string) =>
-      new Response(
-        `${page(n)}${"<p>Continuously learning agents</p>".repeat(200)}`,
-        {
-          headers: { "Content-Type": "text/html; charset=utf-8" },
-        },
-      );
-    const first = await get("/careers", { respond: big });
-    // Compression runs in the background after the entry is stored.
-    await vi.waitFor(async () => {
-      const probe = await get("/careers", {
-        init: { headers: { "Accept-Encoding": "br" } },
-        respond: big,
-      });
-      expect(probe.response.headers.get("Content-Encoding")).toBe("br");
-    });
-    const fetchRaw = async (acceptEncoding: string) => {
-      const { response, bytes } = await get("/careers", {
-        init: { headers: { "Accept-Encoding": acceptEncoding } },
-        respond: big,
-      });
-      expect(response.headers.get("Content-Length")).toBe(String(bytes.length));
-      expect(response.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
-      return { encoding: response.headers.get("Content-Encoding"), bytes };
-    };
-    const br = await fetchRaw("gzip, deflate, br, zstd");
-    expect(br.encoding).toBe("br");
-    expect(brotliDecompressSync(br.bytes).toString()).toBe(first.body);
-    expect(br.bytes.length).toBeLessThan(first.body.length / 5);
-    const gz = await fetchRaw("gzip");
-    expect(gz.encoding).toBe("gzip");
-    expect(gunzipSync(gz.bytes).toString()).toBe(first.body);
-    const plain = await fetchRaw("identity");
-    expect(plain.encoding).toBeNull();
-    expect(plain.bytes.toString()).toBe(first.body);
+  test("answers its own tag with a 304 and no body, another encoding's with the page", async () => {
+    const { stored, answer } = setup();
+    await stored("/company");
+    const br = answer("/company", { "accept-encoding": "br" })!;
+    const revalidated = answer("/company", {
+      "accept-encoding": "br",
+      "if-none-match": `W/${br.headers.etag}`,
+    })!;
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body).toBeNull();
+    expect(revalidated.headers.etag).toBe(br.headers.etag);
+    expect(revalidated.headers["cache-control"]).toBe(MARKETING_CACHE_CONTROL);
+    expect(revalidated.headers["content-security-policy"]).toContain("sha256-");
+    expect(revalidated.headers["content-length"]).toBeUndefined();
+    const other = answer("/company", {
+      "accept-encoding": "gzip",
+      "if-none-match": br.headers.etag!,
+    })!;
+    expect(other.status).toBe(200);
   });
 
-  test("a marketing page may be kept by a CDN until the deploy; a blog page keeps its loader's rule", async () => {
-    const { get } = setup();
-    const marketing = await get("/company");
-    expect(marketing.response.headers.get("Cache-Control")).toBe(
-      MARKETING_CACHE_CONTROL,
-    );
-    expect(marketing.response.headers.get("Vary")).toMatch(/^Cookie\b/);
-    const blog = await get("/blueprints", {
-      respond: (n) =>
-        new Response(page(n), {
+  test("answers HEAD with the headers and no body", async () => {
+    const { stored, answer } = setup();
+    await stored("/");
+    const head = answer("/", { "accept-encoding": "br" }, "HEAD")!;
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+    expect(Number(head.headers["content-length"])).toBeGreaterThan(0);
+  });
+
+  test("a page kept until the deploy may sit in a CDN; a blog page keeps its loader's rule", async () => {
+    const { stored, answer } = setup();
+    await stored("/");
+    expect(answer("/")!.headers["cache-control"]).toBe(MARKETING_CACHE_CONTROL);
+    expect(answer("/")!.headers.vary).toMatch(/Cookie/);
+    const blog = setup();
+    await blog.render("/blueprints", {
+      respond: (nonce) =>
+        new Response(page(nonce), {
           headers: {
-            "Content-Type": "text/html",
+            "Content-Type": "text/html; charset=utf-8",
             "Cache-Control": PUBLIC_CACHE_CONTROL,
           },
         }),
     });
-    expect(blog.response.headers.get("Cache-Control")).toBe(
+    await vi.waitFor(() =>
+      expect(blog.store.entries.has("/blueprints")).toBe(true),
+    );
+    expect(blog.answer("/blueprints")!.headers["cache-control"]).toBe(
       PUBLIC_CACHE_CONTROL,
     );
   });
 
-  test("tags each encoding with a strong ETag and answers a match with 304", async () => {
-    const { get } = setup();
-    const big = (n: string) =>
-      new Response(`${page(n)}${"<p>agents</p>".repeat(300)}`, {
-        headers: { "Content-Type": "text/html; charset=utf-8" },
-      });
-    const first = await get("/careers", {
-      init: { headers: { "Accept-Encoding": "br" } },
-      respond: big,
-    });
-    // The brotli copy is not stored yet: the server compresses these bytes.
-    expect(first.response.headers.get("ETag")).toBeNull();
-    const plainTag = (
-      await get("/careers", { respond: big })
-    ).response.headers.get("ETag");
-    expect(plainTag).toMatch(/^"[\w-]{27}"$/);
-    await vi.waitFor(async () => {
-      const probe = await get("/careers", {
-        init: { headers: { "Accept-Encoding": "br" } },
-        respond: big,
-      });
-      expect(probe.response.headers.get("Content-Encoding")).toBe("br");
-    });
-    const br = await get("/careers", {
-      init: { headers: { "Accept-Encoding": "br" } },
-      respond: big,
-    });
-    const brTag = br.response.headers.get("ETag");
-    expect(brTag).toBe(plainTag!.replace(/"$/, '-br"'));
-
-    const revalidated = await get("/careers", {
-      init: { headers: { "Accept-Encoding": "br", "If-None-Match": brTag! } },
-      respond: big,
-    });
-    expect(revalidated.response.status).toBe(304);
-    expect(revalidated.bytes.length).toBe(0);
-    expect(revalidated.response.headers.get("ETag")).toBe(brTag);
-    expect(revalidated.response.headers.get("Cache-Control")).toBe(
-      MARKETING_CACHE_CONTROL,
-    );
-    // The policy a browser applies to the copy it keeps is chosen by type.
-    expect(revalidated.response.headers.get("Content-Type")).toBe(
-      "text/html; charset=utf-8",
-    );
-    expect(revalidated.scriptHashes).toEqual(first.scriptHashes);
-    expect(revalidated.response.headers.get("Content-Encoding")).toBeNull();
-
-    // The uncompressed copy's tag does not stand for the brotli bytes.
-    const otherEncoding = await get("/careers", {
-      init: {
-        headers: { "Accept-Encoding": "br", "If-None-Match": plainTag! },
-      },
-      respond: big,
-    });
-    expect(otherEncoding.response.status).toBe(200);
-    const changed = await get("/careers", {
-      init: { headers: { "If-None-Match": '"something-else"' } },
-      respond: big,
-    });
-    expect(changed.response.status).toBe(200);
-    expect(changed.body).toBe(first.body);
-  });
-
-  test("a page rendered again after a change gets a new ETag", async () => {
-    const { cache, get } = setup();
-    const before = await get("/blueprints", {
+  test("stores a data request by its page's declaration, with a charset as Express sends it", async () => {
+    const { render, store, answer } = setup();
+    await render("/_.data", {
       respond: () =>
-        new Response("<p>one</p>", {
-          headers: { "Content-Type": "text/html" },
-        }),
+        new Response("[1]", { headers: { "Content-Type": "text/x-script" } }),
     });
-    invalidateBlogPages(cache);
-    const after = await get("/blueprints", {
-      init: {
-        headers: { "If-None-Match": before.response.headers.get("ETag")! },
-      },
-      respond: () =>
-        new Response("<p>two</p>", {
-          headers: { "Content-Type": "text/html" },
-        }),
-    });
-    expect(after.response.status).toBe(200);
-    expect(after.response.headers.get("ETag")).not.toBe(
-      before.response.headers.get("ETag"),
+    await vi.waitFor(() => expect(store.entries.has("/_.data")).toBe(true));
+    const hit = answer("/_.data")!;
+    expect(hit.headers["content-type"]).toBe("text/x-script; charset=utf-8");
+    expect(hit.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
     );
   });
 
-  test("keeps at most MAX_ENTRIES pages, dropping the oldest stored", async () => {
-    const { cache, get } = setup(60);
-    for (let i = 0; i <= MAX_ENTRIES; i++) await get(`/blueprints/post-${i}`);
-    expect(cache.size).toBe(MAX_ENTRIES);
-    expect(cache.has("/blueprints/post-0")).toBe(false);
-    expect(cache.has(`/blueprints/post-${MAX_ENTRIES}`)).toBe(true);
+  test("never stores an undeclared page, a query, a POST, or a personal request", async () => {
+    const { render, store, answer } = setup();
+    await render("/admin");
+    await render("/company?contact=1");
+    await render("/company", { init: { method: "POST", body: "x=1" } });
+    await render("/company", { init: { headers: { Cookie: "__toast=abc" } } });
+    await render("/company", {
+      init: { headers: { Cookie: "sb-127-auth-token=abc" } },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([...store.entries.keys()]).toEqual([]);
+    expect(answer("/admin")).toBeNull();
   });
 
-  test("sends its own Content-Length, not the render's", async () => {
-    const { get } = setup();
-    const respond = (n: string) =>
-      new Response(page(n), {
-        headers: { "Content-Length": String(page(n).length) },
-      });
-    await get("/careers", { respond });
-    const hit = await get("/careers", { respond });
-    expect(hit.response.headers.get("X-Page-Cache")).toBe("hit");
-    expect(hit.response.headers.get("Content-Length")).toBe(
-      String(hit.body.length),
-    );
+  test("a stored page is not answered to a request with a query or a personal cookie", async () => {
+    const { stored, answer } = setup();
+    await stored("/company");
+    expect(answer("/company?contact=1")).toBeNull();
+    expect(answer("/company", { cookie: "__toast=abc" })).toBeNull();
+    expect(
+      answer("/company", { cookie: "sb-127-auth-token.0=abc" }),
+    ).toBeNull();
+    expect(answer("/company", { cookie: "theme=dark" })).not.toBeNull();
+    expect(answer("/company", {}, "POST")).toBeNull();
   });
 
   test("does not store a response that sets a cookie, is private or failed", async () => {
-    const { cache, get, renders } = setup();
-    const refusals: ((nonce: string) => Response)[] = [
-      (n) => new Response(page(n), { headers: { "Set-Cookie": "__toast=" } }),
-      (n) =>
-        new Response(page(n), {
-          headers: { "Cache-Control": "private, no-store" },
-        }),
-      (n) => new Response(page(n), { status: 404 }),
-      (n) => new Response(page(n), { status: 500 }),
-    ];
-    for (const respond of refusals) {
-      const { response } = await get("/careers/x", { respond });
-      expect(response.headers.get("X-Page-Cache")).toBeNull();
-    }
-    expect(cache.size).toBe(0);
-    expect(renders()).toBe(refusals.length);
+    const { render, store } = setup();
+    const html = { "Content-Type": "text/html; charset=utf-8" };
+    await render("/", {
+      respond: () =>
+        new Response("x", { headers: { ...html, "Set-Cookie": "a=b" } }),
+    });
+    await render("/company", {
+      respond: () =>
+        new Response("x", { headers: { ...html, "Cache-Control": "private" } }),
+    });
+    await render("/careers/404", {
+      respond: () => new Response("x", { status: 404, headers: html }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.entries.size).toBe(0);
   });
 
-  test("a flash cookie or a session is rendered, not served from the cache", async () => {
-    const { get, renders } = setup();
-    await get("/contact-us");
-    const flashed = await get("/contact-us", {
-      init: { headers: { Cookie: "__toast=signed-message" } },
-      respond: () => new Response("<p>Thanks!</p>"),
-    });
-    expect(flashed.body).toBe("<p>Thanks!</p>");
-    const signedIn = await get("/contact-us", {
-      init: { headers: { Cookie: "sb-127-auth-token=abc" } },
-      respond: () => new Response("<p>Hello, author</p>"),
-    });
-    expect(signedIn.body).toBe("<p>Hello, author</p>");
-    expect(renders()).toBe(3);
+  test("keeps at most its number of pages, dropping the oldest stored", async () => {
+    const { stored, store } = setup({ maxEntries: 2 });
+    await stored("/careers/1");
+    await stored("/careers/2");
+    await stored("/careers/3");
+    expect([...store.entries.keys()]).toEqual(["/careers/2", "/careers/3"]);
   });
 });
 
 describe("blog pages", () => {
-  test("are rendered again once their time is up", async () => {
+  test("are rendered again once their time is up, the old copy answered meanwhile", async () => {
     vi.useFakeTimers({ toFake: ["performance"] });
     try {
-      const { get, renders } = setup(5);
-      await get("/blueprints");
-      await get("/blueprints");
-      expect(renders()).toBe(1);
+      const { stored, answer, render, store } = setup({ blogSeconds: 5 });
+      const first = await stored("/blueprints");
       vi.advanceTimersByTime(5_001);
-      const later = await get("/blueprints");
-      expect(later.response.headers.get("X-Page-Cache")).toBe("miss");
-      expect(renders()).toBe(2);
+      expect(answer("/blueprints")).toBeNull();
+      // The render that refreshes it is on its way: others get the old copy.
+      let release!: () => void;
+      const refreshing = render("/blueprints", {
+        respond: async (nonce) => {
+          await new Promise<void>((resolve) => (release = resolve));
+          return new Response(page(nonce).replace("words", "new words"), {
+            headers: { "Content-Type": "text/html; charset=utf-8" },
+          });
+        },
+      });
+      await vi.waitFor(() => expect(release).toBeTypeOf("function"));
+      expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
+      release();
+      await refreshing;
+      await vi.waitFor(() =>
+        expect(answer("/blueprints")?.body?.toString()).toContain("new words"),
+      );
+      expect(store.entries.size).toBe(1);
     } finally {
       vi.useRealTimers();
     }
   });
 
-  test("while one request renders an expired page, others get the old copy", async () => {
+  test("when the render fails, the old copy is answered for another lifetime", async () => {
     vi.useFakeTimers({ toFake: ["performance"] });
     try {
-      const { get, renders } = setup(5);
-      await get("/blueprints", { respond: () => new Response("old") });
+      const { stored, answer, render } = setup({ blogSeconds: 5 });
+      const first = await stored("/blueprints");
       vi.advanceTimersByTime(5_001);
-      let finish: (response: Response) => void = () => {};
-      const refresh = get("/blueprints", {
-        respond: () =>
-          new Promise<Response>((resolve) => {
-            finish = resolve;
-          }),
+      expect(answer("/blueprints")).toBeNull();
+      const failed = await render("/blueprints", {
+        respond: () => new Response("down", { status: 503 }),
       });
-      const meanwhile = await get("/blueprints", {
-        respond: () => new Response("a second render"),
-      });
-      expect(meanwhile.body).toBe("old");
-      finish(new Response("new"));
-      expect((await refresh).body).toBe("new");
-      expect((await get("/blueprints")).body).toBe("new");
-      expect(renders()).toBe(2);
+      expect(failed.response.status).toBe(503);
+      expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
+      vi.advanceTimersByTime(5_001);
+      expect(answer("/blueprints")).toBeNull();
     } finally {
       vi.useRealTimers();
     }
   });
 
-  test("are dropped when a post changes, marketing pages are kept", async () => {
-    const { cache, get } = setup(60);
-    await get("/blueprints");
-    await get("/blueprints/some-post");
-    await get("/company");
-    invalidateBlogPages(cache);
-    expect([...cache.keys()]).toEqual(["/company"]);
+  test("are dropped when a post changes, also one rendered before the change; other pages stay", async () => {
+    const { stored, store, render } = setup();
+    await stored("/");
+    await stored("/blueprints/abc");
+    let release!: () => void;
+    const before = render("/blueprints", {
+      respond: async (nonce) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return new Response(page(nonce), {
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        });
+      },
+    });
+    await vi.waitFor(() => expect(release).toBeTypeOf("function"));
+    store.drop("until-posts-change");
+    release();
+    await before;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([...store.entries.keys()]).toEqual(["/"]);
+  });
+
+  test("are not stored when their time is 0", async () => {
+    const { render, store } = setup({ blogSeconds: 0 });
+    await render("/blueprints");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.entries.size).toBe(0);
   });
 });
 
@@ -485,14 +425,17 @@ describe("noneMatch", () => {
   });
 });
 
-describe("preferredEncoding", () => {
-  test("prefers brotli, then gzip, and honours q=0", () => {
-    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
-    expect(preferredEncoding("gzip")).toBe("gzip");
-    expect(preferredEncoding("br;q=0, gzip;q=0.8")).toBe("gzip");
-    expect(preferredEncoding("*")).toBe("br");
-    expect(preferredEncoding("identity")).toBeNull();
-    expect(preferredEncoding("gzip;q=0")).toBeNull();
-    expect(preferredEncoding(null)).toBeNull();
+describe("acceptedEncodings", () => {
+  test("brotli first, then gzip, and honours q=0", () => {
+    expect(acceptedEncodings("gzip, deflate, br, zstd")).toEqual([
+      "br",
+      "gzip",
+    ]);
+    expect(acceptedEncodings("gzip")).toEqual(["gzip"]);
+    expect(acceptedEncodings("br;q=0, gzip;q=0.8")).toEqual(["gzip"]);
+    expect(acceptedEncodings("*")).toEqual(["br", "gzip"]);
+    expect(acceptedEncodings("identity")).toEqual([]);
+    expect(acceptedEncodings("gzip;q=0")).toEqual([]);
+    expect(acceptedEncodings(undefined)).toEqual([]);
   });
 });

@@ -5,16 +5,8 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
 import type { MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
-import {
-  hasFreshValues,
-  keptCopiesRevalidate,
-  letKeptCopiesRevalidate,
-  markFreshValues,
-  NONCE_PLACEHOLDER,
-} from "#app/utils/fresh-values.server.ts";
-import { isAuthCookieName } from "#app/utils/session.server.ts";
-import { keepNotModifiedHeaders } from "#app/utils/response-headers.server.ts";
 import { MARKETING_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
+import { keepNotModifiedHeaders } from "#app/utils/response-headers.server.ts";
 import {
   applySecurityHeaders,
   createNonce,
@@ -22,30 +14,22 @@ import {
   scriptHashesContext,
 } from "#app/utils/security.server.ts";
 import { serverTimingHeader } from "#app/utils/server-timing.server.ts";
+import {
+  storeRuleContext,
+  type StoreRule,
+} from "#app/utils/stored-page.server.ts";
+import { isAuthCookieName } from "#app/utils/session.server.ts";
 import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
 
-// Public pages render the same bytes for every anonymous visitor, so a
-// render is kept in memory and replayed: no React render, no loaders, no
-// Supabase. Everything that can make a page personal bypasses the cache: a
-// session or flash cookie on the request, a query string, a response that
-// sets a cookie, is private, or is anything but a 200.
-//
-// Marketing pages come from the build, so they are kept until the process
-// ends. The blog list and posts come from the database: they are kept for
-// PAGE_CACHE_BLOG_SECONDS (their Cache-Control already lets a CDN keep them
-// for a minute), and dropped at once when this server saves or deletes a post.
-
-const CACHEABLE: { pattern: RegExp; blog: boolean }[] = [
-  // The home page's data request is `/_.data`.
-  { pattern: /^\/_?$/, blog: false },
-  {
-    pattern: /^\/(?:blueprint-showcase|company|careers|contact-us)$/,
-    blog: false,
-  },
-  { pattern: /^\/careers\/[^/]+$/, blog: false },
-  { pattern: /^\/agents\/[^/]+$/, blog: false },
-  { pattern: /^\/blueprints(?:\/(?!rss\.xml$)[^/]+)?$/, blog: true },
-];
+// Every public page is the same bytes for every anonymous visitor, so its
+// render is stored and replayed: no React, no loaders, no Supabase. A route
+// declares that it is stored, and for how long, in its own middleware
+// (app/utils/stored-page.server.ts). React Router's root middleware stores what it
+// renders (storePagesMiddleware); the production server answers from the
+// store before anything else runs (answerStoredPage, app/server/http-server.ts).
+// Everything that can make a page personal bypasses both: a session or flash
+// cookie on the request, a query string, a response that sets a cookie, is
+// private, or is anything but a 200.
 
 /**
  * Every post is a key of its own: past this many pages (tens of megabytes)
@@ -59,68 +43,36 @@ type Entry = {
   status: number;
   headers: [string, string][];
   body: Buffer;
-  /** Filled in the background after the entry is stored. */
+  /** Filled before the entry is stored. */
   encoded: Partial<Record<Encoding, Buffer>>;
   /** A hash of the stored body; each encoding's ETag is made from it. */
   digest: string;
   /** The inline scripts' hashes, for an HTML page's policy. */
   scriptHashes: string[] | null;
+  rule: StoreRule;
   /** performance.now() after which the entry is stale. */
   expires: number;
-  /**
-   * The page carries per-visitor placeholders (app/utils/fresh-values.server.ts):
-   * each replay is filled and tagged per copy there, so it is sent as stored,
-   * untagged and uncompressed, and its scripts keep a nonce placeholder
-   * instead of hashes.
-   */
-  template: boolean;
-  /** The page's loader let its kept copies revalidate (letKeptCopiesRevalidate). */
-  revalidates: boolean;
 };
 
-export type PageCache = Map<string, Entry>;
+/** The parts of a Node request the store reads. */
+export type StoredPageRequest = {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+};
 
-export const pageCache: PageCache = new Map();
+/** A stored page's answer, as the production server writes it. */
+export type StoredAnswer = {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | null;
+};
 
-/**
- * Where and for how long a request may be answered from the cache, or null.
- * Queries change what loaders return (and single-fetch revalidations carry
- * `_routes`), so only the bare path is cached: that also bounds the keys.
- */
-export function pageCacheKey(
-  request: Request,
-  blogSeconds = env.PAGE_CACHE_BLOG_SECONDS,
-) {
-  if (request.method !== "GET") return null;
-  const url = new URL(request.url);
-  if (url.search) return null;
-  return cacheRule(url.pathname, request.headers.get("Cookie"), blogSeconds);
-}
-
-/** pageCacheKey's rule for a GET of `pathname` with no query. */
-function cacheRule(
-  pathname: string,
-  cookieHeader: string | null,
-  blogSeconds: number,
-) {
-  const page = pathname.replace(/\.data$/, "");
-  const match = CACHEABLE.find(({ pattern }) => pattern.test(page));
-  if (!match || (match.blog && blogSeconds === 0)) return null;
-  const personal = parseCookieHeader(cookieHeader ?? "").some(
+/** Whether the request carries anything that makes its page personal. */
+function personal(cookieHeader: string | null | undefined) {
+  return parseCookieHeader(cookieHeader ?? "").some(
     ({ name }) => name === TOAST_COOKIE || isAuthCookieName(name),
   );
-  if (personal) return null;
-  return {
-    key: pathname,
-    ttlMs: match.blog ? blogSeconds * 1000 : Infinity,
-  };
-}
-
-/** Drops the blog pages after a post changed, so readers see it at once. */
-export function invalidateBlogPages(cache: PageCache = pageCache) {
-  for (const key of cache.keys()) {
-    if (key.startsWith("/blueprints")) cache.delete(key);
-  }
 }
 
 function storable(response: Response) {
@@ -151,11 +103,8 @@ export function inlineScriptHashes(html: string, nonce: string) {
   return [...new Set(hashes)];
 }
 
-/**
- * The encoding to send, from the request's Accept-Encoding: brotli (the
- * smallest) where accepted, then gzip, else none.
- */
-export function preferredEncoding(acceptEncoding: string | null) {
+/** The encodings the request accepts, brotli (the smallest) first. */
+export function acceptedEncodings(acceptEncoding: string | null | undefined) {
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [name = "", ...params] = part.split(";").map((s) => s.trim());
@@ -163,33 +112,31 @@ export function preferredEncoding(acceptEncoding: string | null) {
     if (q && Number(q.slice(2)) === 0) continue;
     accepted.add(name.toLowerCase());
   }
-  for (const encoding of ["br", "gzip"] as const) {
-    if (accepted.has(encoding) || accepted.has("*")) return encoding;
-  }
-  return null;
+  return (["br", "gzip"] as const).filter(
+    (encoding) => accepted.has(encoding) || accepted.has("*"),
+  );
 }
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /**
- * Compresses a stored body once, so a replay only copies bytes (the server's
- * own compression would redo it on every response). Marketing pages are kept
- * for good and get brotli's best; a blog page is stored again every few
+ * Compresses a body once, so a replay only copies bytes. A page kept until
+ * the deploy gets brotli's best; a blog page is stored again every few
  * seconds, so it gets a quality that takes milliseconds, not a hundred.
  */
-async function compress(entry: Entry, lasting: boolean) {
-  const quality = lasting ? constants.BROTLI_MAX_QUALITY : 5;
+async function compress(body: Buffer, rule: StoreRule) {
+  const quality = rule === "until-deploy" ? constants.BROTLI_MAX_QUALITY : 5;
   const [br, gz] = await Promise.all([
-    brotli(entry.body, {
+    brotli(body, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: quality,
-        [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
-    gzipped(entry.body, { level: constants.Z_BEST_COMPRESSION }),
+    gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
   ]);
-  entry.encoded = { br, gzip: gz };
+  return { br, gzip: gz };
 }
 
 /**
@@ -204,101 +151,43 @@ export function entityTag(digest: string, encoding: Encoding | null) {
  * Whether If-None-Match names this tag. The comparison is the weak one the
  * header asks for, so a tag a CDN marked W/ still matches.
  */
-export function noneMatch(ifNoneMatch: string | null, tag: string) {
-  if (ifNoneMatch === null) return false;
+export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
+  if (ifNoneMatch == null) return false;
   if (ifNoneMatch.trim() === "*") return true;
   return ifNoneMatch
     .split(",")
     .some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
 }
 
-/** What a replay of `entry` sends: Response-free, so the server can write it as it is. */
-function replayParts(
+/**
+ * The one place a stored page's answer is made: its bytes in the best
+ * encoding the request accepts, tagged, or a 304 when the request names that
+ * tag; the security headers with the page's script hashes; Server-Timing.
+ */
+function storedAnswer(
   entry: Entry,
-  acceptEncoding: string | null,
-  ifNoneMatch: string | null,
-) {
+  request: StoredPageRequest,
+  started: number,
+): StoredAnswer {
   const headers = new Headers(entry.headers);
   headers.set("X-Page-Cache", "hit");
-  if (entry.template) {
-    headers.set("Content-Length", String(entry.body.length));
-    return { status: entry.status, headers, body: entry.body };
-  }
-  if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) {
-    headers.append("Vary", "Accept-Encoding");
-  }
-  const encoding = preferredEncoding(acceptEncoding);
-  const encoded = encoding && entry.encoded[encoding];
-  // Until the stored copy in the accepted encoding is ready, the server
-  // compresses this body on the way out: those bytes have no tag of ours.
-  const tag =
-    !encoding || encoded
-      ? entityTag(entry.digest, encoded ? encoding : null)
-      : null;
-  if (tag) headers.set("ETag", tag);
-  if (tag && noneMatch(ifNoneMatch, tag)) {
+  const encoding =
+    acceptedEncodings(request.headers["accept-encoding"]).find(
+      (candidate) => entry.encoded[candidate],
+    ) ?? null;
+  const body = (encoding && entry.encoded[encoding]) || entry.body;
+  const tag = entityTag(entry.digest, encoding);
+  headers.set("ETag", tag);
+  let status = entry.status;
+  if (noneMatch(request.headers["if-none-match"], tag)) {
     keepNotModifiedHeaders(headers);
-    return { status: 304, headers, body: null };
+    status = 304;
+  } else {
+    if (encoding) headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(body.length));
   }
-  if (encoding && encoded) headers.set("Content-Encoding", encoding);
-  const body = encoded || entry.body;
-  headers.set("Content-Length", String(body.length));
-  return { status: entry.status, headers, body };
-}
-
-export function replay(
-  entry: Entry,
-  acceptEncoding: string | null,
-  ifNoneMatch: string | null = null,
-) {
-  const { status, headers, body } = replayParts(
-    entry,
-    acceptEncoding,
-    ifNoneMatch,
-  );
-  return new Response(body && new Uint8Array(body), { status, headers });
-}
-
-/** The parts of a Node request answerStoredPage reads. */
-export type StoredPageRequest = {
-  method?: string;
-  url?: string;
-  headers: IncomingHttpHeaders;
-};
-
-/**
- * The production server's answer to a request for a stored page, before the
- * request reaches React Router (app/server/http-server.ts), or null to let
- * React Router answer it. The answer is the one the root middleware would
- * give, header for header: the replay's, the security headers with the
- * stored page's script hashes, and Server-Timing. Everything React Router
- * would not replay as it was stored goes to React Router: anything but a GET
- * of a bare cacheable path without session or flash cookies, an expired
- * entry (React Router renders it again), a page filled per visitor (its
- * form's fresh values and nonce), and an encoding not compressed yet.
- */
-export function answerStoredPage(request: StoredPageRequest) {
-  const started = performance.now();
-  const { method, url = "", headers } = request;
-  if (method !== "GET" || url.includes("?")) return null;
-  // A raw path that is not a stored key (not normalised, say) finds nothing.
-  const rule = cacheRule(
-    url,
-    headers.cookie ?? null,
-    env.PAGE_CACHE_BLOG_SECONDS,
-  );
-  const entry = rule && pageCache.get(rule.key);
-  if (!entry || entry.template || entry.expires <= started) return null;
-  const acceptEncoding = headers["accept-encoding"] ?? null;
-  const encoding = preferredEncoding(acceptEncoding);
-  if (encoding && !entry.encoded[encoding]) return null;
-  const answer = replayParts(
-    entry,
-    acceptEncoding,
-    headers["if-none-match"] ?? null,
-  );
-  applySecurityHeaders(answer.headers, entry.scriptHashes ?? createNonce());
-  answer.headers.append(
+  applySecurityHeaders(headers, entry.scriptHashes ?? createNonce());
+  headers.append(
     "Server-Timing",
     serverTimingHeader(performance.now() - started, {
       supabaseMs: 0,
@@ -306,111 +195,189 @@ export function answerStoredPage(request: StoredPageRequest) {
     }),
   );
   return {
-    status: answer.status,
-    headers: Object.fromEntries(answer.headers),
-    body: answer.body,
+    status,
+    headers: Object.fromEntries(headers),
+    body: status === 304 || request.method === "HEAD" ? null : body,
   };
+}
+
+/** The key a request's page is stored under: its path, for a GET without query or personal cookies. */
+function storeKey(
+  method: string | undefined,
+  url: string,
+  cookie?: string | null,
+) {
+  if (method !== "GET" || url.includes("?") || personal(cookie)) return null;
+  return url;
+}
+
+export function createPageStore({
+  blogSeconds = env.PAGE_CACHE_BLOG_SECONDS,
+  maxEntries = MAX_ENTRIES,
+}: {
+  blogSeconds?: number;
+  maxEntries?: number;
+} = {}) {
+  const entries = new Map<string, Entry>();
+  // Keys being rendered and stored right now: meanwhile other requests get
+  // the expired copy, so a busy page costs one render per expiry.
+  const refreshing = new Set<string>();
+  // Bumped when a rule's pages are dropped, so a render that began before
+  // (and may hold the old post) is not stored after.
+  const dropped = new Map<StoreRule, number>();
+  const lifetimeMs = (rule: StoreRule) =>
+    rule === "until-deploy" ? Infinity : blogSeconds * 1000;
+
+  /**
+   * The production server's answer for a stored page, made before Express
+   * and React Router see the request, or null to let them render it. GET and
+   * HEAD of a stored path without query or personal cookies; an expired page
+   * is answered while another request renders it again.
+   */
+  function answer(request: StoredPageRequest): StoredAnswer | null {
+    const started = performance.now();
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    const key = storeKey(method, request.url ?? "", request.headers.cookie);
+    const entry = key === null ? undefined : entries.get(key);
+    if (!entry || key === null) return null;
+    if (entry.expires <= started && !refreshing.has(key)) return null;
+    return storedAnswer(entry, request, started);
+  }
+
+  /**
+   * Stores what React Router renders for a page whose route declares it
+   * stored. The entry is kept once compressed; this visitor gets the render
+   * itself, compressed on the way out and untagged (only stored bytes are).
+   */
+  const middleware: MiddlewareFunction<Response> = async (
+    { request, context },
+    next,
+  ) => {
+    const url = new URL(request.url);
+    const key = storeKey(
+      request.method,
+      url.pathname + url.search,
+      request.headers.get("Cookie"),
+    );
+    if (key === null || refreshing.has(key)) return next();
+    refreshing.add(key);
+    const droppedBefore = new Map(dropped);
+    let storing = false;
+    try {
+      const response = await next();
+      const rule = context.get(storeRuleContext);
+      if (rule === null || lifetimeMs(rule) === 0) return response;
+      if (!storable(response)) {
+        // The backend failed while an older copy exists: that copy is
+        // answered for another lifetime rather than every request rendering
+        // (and failing) again meanwhile.
+        const stale = entries.get(key);
+        if (stale && response.status >= 500) {
+          stale.expires = performance.now() + lifetimeMs(rule);
+        }
+        return response;
+      }
+      const entry = await entryOf(response, context.get(nonceContext), rule);
+      context.set(scriptHashesContext, entry.scriptHashes);
+      storing = true;
+      compress(entry.body, rule)
+        .then(
+          (encoded) => {
+            entry.encoded = encoded;
+          },
+          (error: unknown) => {
+            console.error("page store: compression failed", error);
+          },
+        )
+        .then(() => {
+          if ((dropped.get(rule) ?? 0) !== (droppedBefore.get(rule) ?? 0))
+            return;
+          entry.expires = performance.now() + lifetimeMs(rule);
+          // Re-inserting moves the key to the end: the first key is the oldest.
+          entries.delete(key);
+          entries.set(key, entry);
+          if (entries.size > maxEntries) {
+            const oldest = entries.keys().next().value;
+            if (oldest !== undefined) entries.delete(oldest);
+          }
+        })
+        .finally(() => refreshing.delete(key));
+      const headers = new Headers(entry.headers);
+      headers.set("X-Page-Cache", "miss");
+      return new Response(new Uint8Array(entry.body), {
+        status: entry.status,
+        headers,
+      });
+    } finally {
+      if (!storing) refreshing.delete(key);
+    }
+  };
+
+  /** Drops the pages kept by `rule` (a post was saved or deleted). */
+  function drop(rule: StoreRule) {
+    dropped.set(rule, (dropped.get(rule) ?? 0) + 1);
+    for (const [key, entry] of entries) {
+      if (entry.rule === rule) entries.delete(key);
+    }
+  }
+
+  return { entries, answer, middleware, drop };
 }
 
 /**
- * Answers from `cache` when it may, and otherwise stores what the rest of the
- * chain rendered. Runs inside securityMiddleware, which gives an HTML replay
- * the policy its stored scripts' hashes allow (scriptHashesContext).
+ * What a render becomes when stored: its text without the render's nonce
+ * (the policy names the inline scripts' hashes instead), and the headers a
+ * replay sends with it.
  */
-export function createPageCacheMiddleware(
-  cache: PageCache,
-  blogSeconds?: number,
-): MiddlewareFunction<Response> {
-  // Keys being rendered again right now. Meanwhile other requests get the
-  // expired copy, so a busy page costs one render per expiry, not a
-  // stampede of them.
-  const refreshing = new Set<string>();
-  return async ({ request, context }, next) => {
-    const cacheable = pageCacheKey(request, blogSeconds);
-    if (!cacheable) return next();
-    const { key, ttlMs } = cacheable;
-    const acceptEncoding = request.headers.get("Accept-Encoding");
-    const ifNoneMatch = request.headers.get("If-None-Match");
-    const answer = (entry: Entry) => {
-      context.set(scriptHashesContext, entry.scriptHashes);
-      if (entry.template) markFreshValues(context, "stored");
-      if (entry.revalidates) letKeptCopiesRevalidate(context);
-      return replay(entry, acceptEncoding, ifNoneMatch);
-    };
-    const cached = cache.get(key);
-    if (cached && (cached.expires > performance.now() || refreshing.has(key))) {
-      return answer(cached);
-    }
-    refreshing.add(key);
-    let response: Response;
-    try {
-      response = await next();
-    } finally {
-      refreshing.delete(key);
-    }
-    if (!storable(response)) return response;
-    const html = (response.headers.get("Content-Type") ?? "").startsWith(
-      "text/html",
-    );
-    const nonce = context.get(nonceContext);
-    const rendered = await response.text();
-    const template = hasFreshValues(rendered);
-    const scriptHashes =
-      html && !template ? inlineScriptHashes(rendered, nonce) : null;
-    // A stored page's policy names its scripts' hashes, so this request's
-    // nonce would only be a stale attribute in every later replay; a
-    // template's replays are filled anyway, each with its request's nonce.
-    const text =
-      html && nonce
-        ? rendered.replaceAll(
-            ` nonce="${nonce}"`,
-            template ? ` nonce="${NONCE_PLACEHOLDER}"` : "",
-          )
-        : rendered;
-    const headers = new Headers(response.headers);
-    // Set again for whichever encoding a replay sends.
-    headers.delete("Content-Length");
-    headers.delete("Content-Encoding");
-    headers.delete("ETag");
-    // A marketing page changes only with a deploy. Browsers ask again each
-    // time (a 304 costs a few hundred bytes); a CDN keeps it until the deploy
-    // purges it (README, Deploy). A blog page keeps its loader's shorter rule.
-    if (ttlMs === Infinity && !headers.has("Cache-Control")) {
-      headers.set("Cache-Control", MARKETING_CACHE_CONTROL);
-      headers.append("Vary", "Cookie");
-    }
-    const body = Buffer.from(text);
-    const entry: Entry = {
-      status: response.status,
-      headers: [...headers],
-      body,
-      digest: createHash("sha256")
-        .update(body)
-        .digest("base64url")
-        .slice(0, 27),
-      encoded: {},
-      scriptHashes,
-      expires: performance.now() + ttlMs,
-      template,
-      revalidates: template && keptCopiesRevalidate(context),
-    };
-    // Re-inserting moves the key to the end: the first key is the oldest.
-    cache.delete(key);
-    cache.set(key, entry);
-    if (cache.size > MAX_ENTRIES) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-    if (!template) {
-      compress(entry, ttlMs === Infinity).catch((error: unknown) => {
-        // Replays send the plain body, which the server compresses itself.
-        console.error("page cache: compression failed", error);
-      });
-    }
-    const fresh = answer(entry);
-    fresh.headers.set("X-Page-Cache", "miss");
-    return fresh;
+async function entryOf(
+  response: Response,
+  nonce: string,
+  rule: StoreRule,
+): Promise<Entry> {
+  const contentType = response.headers.get("Content-Type") ?? "";
+  const html = contentType.startsWith("text/html");
+  const rendered = await response.text();
+  const scriptHashes = html ? inlineScriptHashes(rendered, nonce) : null;
+  const text =
+    html && nonce ? rendered.replaceAll(` nonce="${nonce}"`, "") : rendered;
+  const headers = new Headers(response.headers);
+  // Set again for whichever encoding a replay sends.
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  headers.delete("ETag");
+  // As Express would send it: a text type without a charset (single fetch's) gets one.
+  if (contentType.startsWith("text/") && !/charset=/i.test(contentType)) {
+    headers.set("Content-Type", `${contentType}; charset=utf-8`);
+  }
+  if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) {
+    headers.append("Vary", "Accept-Encoding");
+  }
+  // A page kept until the deploy: browsers ask again each time (a 304 costs
+  // a few hundred bytes); a CDN keeps it until the deploy purges it (README,
+  // Deploy). A blog page keeps its loader's shorter rule.
+  if (rule === "until-deploy" && !headers.has("Cache-Control")) {
+    headers.set("Cache-Control", MARKETING_CACHE_CONTROL);
+    headers.append("Vary", "Cookie");
+  }
+  const body = Buffer.from(text);
+  return {
+    status: response.status,
+    headers: [...headers],
+    body,
+    digest: createHash("sha256").update(body).digest("base64url").slice(0, 27),
+    encoded: {},
+    scriptHashes,
+    rule,
+    expires: 0,
   };
 }
 
-export const pageCacheMiddleware = createPageCacheMiddleware(pageCache);
+const pageStore = createPageStore();
+
+export const answerStoredPage = pageStore.answer;
+export const storePagesMiddleware = pageStore.middleware;
+
+/** Drops the blog pages after a post changed, so readers see it at once. */
+export function invalidateBlogPages() {
+  pageStore.drop("until-posts-change");
+}

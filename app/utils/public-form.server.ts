@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import type { $ZodType } from "zod/v4/core";
+import type { z } from "zod";
 import { getClientIp } from "#app/utils/client-ip.server.ts";
 import {
+  discardBody,
   readFormBody,
   type FormBodyProblem,
 } from "#app/utils/form-body.server.ts";
@@ -11,10 +12,12 @@ import { isSpam, SPAM_MESSAGE } from "#app/utils/honeypot.server.ts";
 import { type RateLimiter } from "#app/utils/rate-limit.server.ts";
 import { countShared } from "#app/utils/shared-rate-limit.server.ts";
 import { formBudgetLeft } from "#app/utils/supabase.server.ts";
+import type { ToastData } from "#app/utils/toast.ts";
 
-// Guards shared by the public forms (contact page, company dialog, job
-// application): a capped body, the honeypot and a per-address rate limit,
-// each a value (a refusal or null) the form shows next to the visitor's values.
+// The public forms' actions (contact page, company dialog, job application):
+// a capped body, the schema, the honeypot and a per-address rate limit, each
+// a refusal shown next to the visitor's values; then the send, and the
+// answer the form shows (publicFormAction).
 
 /** A refusal the form renders as its form-level error. */
 export type FormRefusal = {
@@ -28,8 +31,6 @@ export const TOO_LARGE_MESSAGE =
   "Your submission is too long to send. Please shorten it and try again.";
 export const UNREADABLE_MESSAGE =
   "Your submission could not be read. Please try again.";
-export const FORM_EXPIRED_MESSAGE =
-  "This form has expired. Please reload the page and send it again.";
 export const FORM_RATE_LIMIT_MESSAGE =
   "Too many submissions from your address. Please wait a minute and try again.";
 
@@ -78,25 +79,13 @@ export async function requireSmallForm(request: Request) {
   return formData;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The rendered form's submission key (app/components/submission-key.tsx), or null. */
-export function submissionKeyOf(formData: FormData) {
-  const key = formData.get("submissionKey");
-  return typeof key === "string" && UUID.test(key) ? key.toLowerCase() : null;
-}
-
 /** A form-level error for a submission whose fields were never read. */
 export function refusalResult(message: string): SubmissionResult<string[]> {
   return { status: "error", error: { "": [message] } };
 }
 
-export async function spamRefusal(
-  formData: FormData,
-): Promise<FormRefusal | null> {
-  return (await isSpam(formData))
-    ? { status: 400, message: SPAM_MESSAGE }
-    : null;
+export function spamRefusal(formData: FormData): FormRefusal | null {
+  return isSpam(formData) ? { status: 400, message: SPAM_MESSAGE } : null;
 }
 
 /**
@@ -132,57 +121,135 @@ export async function rateLimitRefusal(
   };
 }
 
-/**
- * What every small public form checks before its own work: the capped body,
- * the schema, the honeypot, the submission key and, for a valid submission,
- * the per-address limit. Either the accepted values and key, or the response
- * that refuses them with the visitor's values kept.
- */
-export async function acceptSmallForm<Schema extends $ZodType>(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  schema: Schema,
-  limiter: RateLimiter,
+type Copy = { readonly title: string; readonly description: string };
+
+/** What a public form's action answers, with JavaScript (a fetcher) or without. */
+export type PublicFormData = {
+  result: SubmissionResult<string[]>;
+  toast: ToastData | null;
+  /** Stored: the form gives way to its confirmation. */
+  sent: boolean;
+};
+
+function toast(copy: Copy, type: ToastData["type"]): ToastData {
+  return { id: crypto.randomUUID(), ...copy, type };
+}
+
+function answer(
+  result: SubmissionResult<string[]>,
+  status = 400,
+  {
+    headers,
+    toast = null,
+  }: { headers?: HeadersInit; toast?: ToastData | null } = {},
 ) {
-  const { formData, refusal: bodyRefusal } = await readSmallForm(request);
-  if (!formData) {
-    return {
-      refused: data(
-        { result: refusalResult(bodyRefusal.message), toast: null },
-        { status: bodyRefusal.status },
-      ),
-    } as const;
+  const body: PublicFormData = { result, toast, sent: status === 200 };
+  return data(body, { status, headers });
+}
+
+/**
+ * A form that uploads one file. Reading it costs up to `maxBytes` of the
+ * visitor's bandwidth and ours, so `attempts` counts every post before the
+ * body is read; a refusal after the file was read asks for it again, since
+ * a browser never refills a file input.
+ */
+export type FileUpload = {
+  field: string;
+  maxBytes: number;
+  tooLarge: string;
+  missing: string;
+  attempts: RateLimiter;
+  chooseAgain: string;
+};
+
+/**
+ * The whole action of a public form: read the capped body, refuse spam, an
+ * invalid submission or one over the address's limit (each with the
+ * visitor's values kept), then `send` the values; 502 and the failure toast
+ * when that fails, or the success toast, an emptied form and `sent`.
+ * `check` refuses what only the server can judge (a file's real type).
+ */
+export async function publicFormAction<Schema extends z.ZodObject>({
+  request,
+  context,
+  schema,
+  limiter,
+  upload,
+  check,
+  send,
+  success,
+  failure,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  schema: Schema;
+  /** Counts the valid submissions of one address. */
+  limiter: RateLimiter;
+  upload?: FileUpload;
+  check?: (value: z.output<Schema>) => Promise<Record<string, string[]> | null>;
+  send: (value: z.output<Schema>) => Promise<boolean>;
+  success: Copy;
+  failure: Copy;
+}) {
+  if (upload) {
+    const attempt = await rateLimitRefusal(request, context, upload.attempts);
+    if (attempt) {
+      await discardBody(request);
+      return answer(refusalResult(attempt.message), attempt.status, attempt);
+    }
+  }
+  const { formData, problem, multipart } = await readFormBody(request, {
+    maxFields: 50,
+    maxFieldBytes: upload?.maxBytes ?? SMALL_FORM_MAX_BYTES,
+    maxTotalBytes: (upload?.maxBytes ?? 0) + SMALL_FORM_MAX_BYTES,
+    maxFiles: upload ? 1 : 0,
+  });
+  // A body that never carried the file is refused as a whole.
+  if (problem && !(upload && multipart)) {
+    const refusal = bodyRefusal(problem);
+    return answer(refusalResult(refusal.message), refusal.status);
   }
   const submission = parseWithZod(formData, { schema });
-  const submissionKey = submissionKeyOf(formData);
-  const refusal =
-    (await spamRefusal(formData)) ??
-    (submissionKey === null
-      ? { status: 400, message: FORM_EXPIRED_MESSAGE }
-      : null) ??
-    (submission.status === "success"
-      ? await rateLimitRefusal(request, context, limiter)
-      : null);
-  if (refusal || submissionKey === null) {
-    return {
-      refused: data(
-        {
-          result: submission.reply({
-            formErrors: [refusal?.message ?? FORM_EXPIRED_MESSAGE],
-          }),
-          toast: null,
-        },
-        { status: refusal?.status ?? 400, headers: refusal?.headers },
-      ),
-    } as const;
+  const spam = spamRefusal(formData);
+  if (spam) {
+    return answer(
+      submission.reply({ formErrors: [spam.message] }),
+      spam.status,
+    );
   }
-  if (submission.status !== "success") {
-    return {
-      refused: data(
-        { result: submission.reply(), toast: null },
-        { status: 400 },
-      ),
-    } as const;
+  // What went wrong while the file streamed in replaces what the schema said of it.
+  if (upload && problem === "too-large") {
+    return answer(
+      submission.reply({ fieldErrors: { [upload.field]: [upload.tooLarge] } }),
+      413,
+    );
   }
-  return { refused: null, submission, submissionKey } as const;
+  if (upload && problem === "too-many-files") {
+    return answer(
+      submission.reply({ fieldErrors: { [upload.field]: [upload.missing] } }),
+    );
+  }
+  if (problem) {
+    return answer(submission.reply({ formErrors: [UNREADABLE_MESSAGE] }));
+  }
+  if (submission.status !== "success") return answer(submission.reply());
+  const fieldErrors = await check?.(submission.value);
+  if (fieldErrors) return answer(submission.reply({ fieldErrors }));
+  const again = upload ? [upload.chooseAgain] : [];
+  const limited = await rateLimitRefusal(request, context, limiter);
+  if (limited) {
+    return answer(
+      submission.reply({ formErrors: [limited.message, ...again] }),
+      limited.status,
+      limited,
+    );
+  }
+  if (!(await send(submission.value))) {
+    return answer(submission.reply({ formErrors: again }), 502, {
+      toast: toast(failure, "error"),
+    });
+  }
+  return answer(submission.reply({ resetForm: true }), 200, {
+    toast: toast(success, "success"),
+  });
 }

@@ -103,9 +103,7 @@ export const securityMiddleware: MiddlewareFunction<Response> = async (
   const nonce = createNonce();
   context.set(nonceContext, nonce);
   const response = await next();
-  // Read again: a 304 for a form page a visitor keeps names that copy's
-  // nonce (app/utils/fresh-values.server.ts).
-  const scripts = context.get(scriptHashesContext) ?? context.get(nonceContext);
+  const scripts = context.get(scriptHashesContext) ?? nonce;
   return withHeaders(response, (headers) =>
     applySecurityHeaders(headers, scripts),
   );

@@ -115,46 +115,49 @@ export type AppDatabase = {
 /** The Supabase client typed by the schema (`npm run db:types`). */
 export type TypedSupabaseClient = SupabaseClient<AppDatabase>;
 
-let anonymousClient: TypedSupabaseClient | null = null;
-
 /**
- * A client with the project's public key and no session, for what anyone may
- * ask outside a request's own client: the forms' functions, and a check made
- * before that client exists (app/utils/fresh-values.server.ts).
+ * The client a form's own work uses (its CV upload, its function call): the
+ * secret key when the server has one, else the public key; no session; every
+ * call on the form's clock (formBudgetLeft), not the page's Supabase budget.
  */
-export function getAnonymousSupabase() {
-  anonymousClient ??= createClient<AppDatabase>(
+export function getFormsClient(context: Readonly<RouterContextProvider>) {
+  return createClient<AppDatabase>(
     env.SUPABASE_URL,
-    env.SUPABASE_PUBLISHABLE_KEY,
+    env.SUPABASE_SECRET_KEY ?? env.SUPABASE_PUBLISHABLE_KEY,
     {
       auth: { persistSession: false, autoRefreshToken: false },
+      global: {
+        fetch: async (input, init) => {
+          const started = performance.now();
+          const budget = AbortSignal.timeout(formBudgetLeft(context));
+          try {
+            return await fetch(input, {
+              ...init,
+              signal: init?.signal
+                ? AbortSignal.any([init.signal, budget])
+                : budget,
+            });
+          } finally {
+            recordSupabaseTime(context, performance.now() - started);
+          }
+        },
+      },
     },
   );
-  return anonymousClient;
 }
 
 /**
- * Calls an edge function as supabase-js does for the project's public key
- * (apikey header; a Bearer token only for a JWT-shaped legacy key), on the
- * form's clock (formBudgetLeft) rather than the request's Supabase budget.
- * The forms' functions need no session.
+ * Calls a form's edge function. With the secret key the function leaves the
+ * per-visitor limits to this server, which counted them before; without one
+ * it counts this server's address as any public caller's (decision 092).
  */
-export async function invokeFunction(
+export function invokeFunction(
   context: Readonly<RouterContextProvider>,
   name: string,
   body: Record<string, unknown>,
-  headers?: Record<string, string>,
+  headers: Record<string, string> = {},
 ) {
-  const started = performance.now();
-  try {
-    return await getAnonymousSupabase().functions.invoke(name, {
-      body,
-      headers,
-      timeout: formBudgetLeft(context),
-    });
-  } finally {
-    recordSupabaseTime(context, performance.now() - started);
-  }
+  return getFormsClient(context).functions.invoke(name, { body, headers });
 }
 
 export const authCookieOptions = {

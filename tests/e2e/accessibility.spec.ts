@@ -102,7 +102,7 @@ async function openFrom(
   inline: string,
 ) {
   await page.goto(path);
-  const control = page.getByRole("link", { name: link });
+  const control = page.getByRole("link", { name: link }).first();
   if (project !== "js") {
     await control.click();
     return page.locator(`${inline} form`);

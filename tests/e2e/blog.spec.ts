@@ -974,7 +974,6 @@ test.describe("when Supabase is unreachable", () => {
           SUPABASE_URL: `http://127.0.0.1:${deadPort}`,
           SUPABASE_ANON_KEY: SUPABASE_ANON_KEY,
           SESSION_SECRET: "blog-e2e-session-secret-0123456789abcdef",
-          HONEYPOT_SECRET: "blog-e2e-honeypot-secret",
         },
       },
     );

@@ -51,7 +51,7 @@ async function openApplication(
   await page.goto(`${base}/careers/${jobId}`);
   const title =
     (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
-  const control = page.getByRole("link", { name: "Apply Now" });
+  const control = page.getByRole("link", { name: "Apply Now" }).first();
   if (project === "js") await waitForHydration(control);
   await control.click();
   if (project === "js") {
@@ -62,6 +62,15 @@ async function openApplication(
   await expect(page).toHaveURL(
     new RegExp(`/careers/${jobId}\\?apply=1#apply$`),
   );
+  // The page scrolls to the form, which lands below the sticky header (64 px).
+  await expect
+    .poll(() =>
+      page.locator("#apply").evaluate((panel) => {
+        const { top } = panel.getBoundingClientRect();
+        return top >= 64 && top < 150;
+      }),
+    )
+    .toBe(true);
   return page.locator("#apply form");
 }
 
@@ -160,10 +169,18 @@ test.describe("careers pages", () => {
     await expect(
       page.getByText("Compute budget for your experiments."),
     ).toBeVisible();
-    await expect(page.getByRole("link", { name: "Apply Now" })).toHaveAttribute(
-      "href",
-      "/careers/1?apply=1#apply",
-    );
+    // At the top, at the end of the text, and beside it on a wide screen.
+    const apply = page.getByRole("link", { name: "Apply Now" });
+    await expect(apply).toHaveCount(3);
+    for (const link of await apply.all()) {
+      await expect(link).toHaveAttribute("href", "/careers/1?apply=1#apply");
+    }
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Interested in this role?" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("complementary", { name: "Apply for this role" }),
+    ).toBeVisible();
   });
 
   test("an unknown job answers 404 with a way back", async ({ page }) => {
@@ -266,7 +283,7 @@ test.describe("job application", () => {
     expect(await applicationsFrom(values.email)).toHaveLength(0);
   });
 
-  test("submits an application: row stored, CV in the bucket, form reset", async ({
+  test("submits an application: row stored, CV in the bucket, a confirmation in place of the form", async ({
     page,
   }, testInfo) => {
     const values = {
@@ -285,12 +302,19 @@ test.describe("job application", () => {
     await expect(toast).toContainText(
       "Thank you for your interest. We've received your application and will be in touch soon.",
     );
+    await expect(
+      page.getByText("Thank you, your application is with our hiring team"),
+    ).toBeVisible();
     if (testInfo.project.name === "js") {
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: "Done" })
+        .click();
       await expect(page.getByRole("dialog")).toBeHidden();
     } else {
       await expect(
-        form.getByRole("textbox", { name: "Email", exact: true }),
-      ).toHaveValue("");
+        page.getByRole("link", { name: "See all open positions" }),
+      ).toBeVisible();
     }
 
     const rows = await applicationsFrom(values.email);
@@ -311,6 +335,47 @@ test.describe("job application", () => {
       .download(row.cv_path);
     expect(error).toBeNull();
     expect(Buffer.from(await stored!.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+
+  test("the same application sent again is one; another person's from a second tab is another", async ({
+    page,
+  }, testInfo) => {
+    const project = testInfo.project.name;
+    const mine = {
+      name: "Marie Curie",
+      email: uniqueEmail("again", project),
+      file: { name: "cv.pdf", buffer: PDF },
+    };
+    const theirs = {
+      ...mine,
+      name: "Pierre Curie",
+      email: uniqueEmail("tab", project),
+    };
+    const other = await page.context().newPage();
+    // Both tabs open the same stored page before either sends.
+    const forms = [
+      await openApplication(page, project),
+      await openApplication(other, project),
+    ];
+    await fillApplication(forms[0]!, mine);
+    await submit(forms[0]!);
+    await expect(page.getByTestId("toast")).toContainText(
+      "Application submitted successfully!",
+    );
+    // Sent again: from the page opened anew, as after the back button.
+    const again = await openApplication(page, project);
+    await fillApplication(again, mine);
+    await submit(again);
+    await expect(page.getByTestId("toast")).toContainText(
+      "Application submitted successfully!",
+    );
+    await fillApplication(forms[1]!, theirs);
+    await submit(forms[1]!);
+    await expect(other.getByTestId("toast")).toContainText(
+      "Application submitted successfully!",
+    );
+    expect(await applicationsFrom(mine.email)).toHaveLength(1);
+    expect(await applicationsFrom(theirs.email)).toHaveLength(1);
   });
 
   test("accepts a DOCX for the founding engineer role without a comment", async ({
@@ -448,15 +513,19 @@ test.describe("job application", () => {
       await (await request.get("/careers/2?apply=1")).text(),
     );
     const email = `eager-${Date.now()}@example.com`;
+    // Each with another CV: an application of its own.
+    let sent = 0;
     const post = () =>
       request.post("/careers/2?apply=1", {
         multipart: {
           ...fields,
-          // Each a newly rendered form: a submission of its own.
-          submissionKey: crypto.randomUUID(),
           name: "Eager Applicant",
           email,
-          cv: { name: "cv.pdf", mimeType: "application/pdf", buffer: PDF },
+          cv: {
+            name: "cv.pdf",
+            mimeType: "application/pdf",
+            buffer: Buffer.concat([PDF, Buffer.from(`% version ${++sent}`)]),
+          },
         },
       });
     for (let i = 0; i < 5; i++) expect((await post()).status()).toBe(200);

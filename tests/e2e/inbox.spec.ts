@@ -130,7 +130,7 @@ test.describe("team inbox", () => {
     );
 
     await page.goto("/careers/2");
-    const apply = page.getByRole("link", { name: "Apply Now" });
+    const apply = page.getByRole("link", { name: "Apply Now" }).first();
     if (project === "js") await waitForHydration(apply);
     await apply.click();
     const form =

@@ -99,8 +99,7 @@ async function visit(page: Page, path: string) {
   expect(csp, path).toContain("frame-ancestors 'none'");
   expect(csp, path).toContain("object-src 'none'");
   const html = await response!.text();
-  // A form page is each visitor's own (its honeypot time and submission key,
-  // app/utils/fresh-values.server.ts), stored or not: it gets a nonce.
+  // A page rendered for one request (a query, a first render) gets a nonce.
   const sameForEveryone = !/private/.test(headers["cache-control"] ?? "");
   if (headers["x-page-cache"] && sameForEveryone) {
     // A stored page is the same bytes for everyone: its policy lists the

@@ -162,7 +162,6 @@ export async function startFailingSite(
         SUPABASE_ANON_KEY,
         SUPABASE_SERVICE_ROLE_KEY,
         SESSION_SECRET: "failing-site-session-secret-0123456789abcdef",
-        HONEYPOT_SECRET: "failing-site-honeypot-secret",
         // As on the main e2e server: a replayed blog page would hide the
         // backend these tests break.
         PAGE_CACHE_BLOG_SECONDS: "0",

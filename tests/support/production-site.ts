@@ -62,6 +62,18 @@ export async function startProductionSite({
   }
   return {
     origin,
+    /** The app server's process (the launcher's child), to pin to a core. */
+    appPid() {
+      const found = spawnSync("pgrep", [
+        "-P",
+        String(site.pid),
+        "-f",
+        "app/server/production.ts",
+      ]);
+      const pid = Number(found.stdout.toString().trim().split("\n")[0]);
+      if (!pid) throw new Error("the app server's process was not found");
+      return pid;
+    },
     supabaseUrl: `http://127.0.0.1:${supabasePort}`,
     /** The keys its embedded Supabase made for the data directory. */
     secretKey: readApiKeys(dataDir).secretKey,

@@ -1,39 +1,60 @@
-// The physical limit a page could reach on this machine: nginx (Debian's
-// nginx-light, one worker) serving the very bytes of each page from files,
-// precompressed with brotli as the site's page cache stores them. `npm run
-// bench` prints each page's ratio to it. Without nginx it is skipped, with
-// the command that installs it.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// The limit a page could reach on this machine: nginx (Debian's nginx-light,
+// one worker) serving the very bytes of each page from files, precompressed
+// with brotli as the site's page store keeps them; and, for what Node itself
+// costs, a bare Node server sending the same bytes from memory
+// (bare-node-server.ts). Each on one core (taskset), as the site is. `npm run
+// bench` prints each page's ratio to them.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { ensureDebianPackages } from "#tests/support/debian.ts";
 
-const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((path) =>
-  existsSync(path),
-);
+const NGINX = "/usr/sbin/nginx";
 const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
-
-export const NGINX_INSTALL =
-  "apt-get install -y nginx-light libnginx-mod-http-brotli-static";
 
 export type Yardstick = {
   /** The nginx URL serving the bytes `origin + path` answered. */
-  urlFor(path: string): string;
+  nginxUrl(path: string): string;
+  /** The bare Node server's URL for the same bytes. */
+  nodeUrl(path: string): string;
   stop(): void;
 };
 
+async function until(url: string, what: string, child: ChildProcess) {
+  for (let i = 0; ; i++) {
+    const up = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    if (i > 100) {
+      child.kill();
+      throw new Error(`${what} did not start`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
- * Starts nginx on `port` with one file per path, holding the bytes the site
- * answered for it (uncompressed, `.br` and `.gz` beside). Null when nginx or
- * its brotli module is not installed.
+ * Starts nginx on `nginxPort` and the bare Node server on `nodePort`, both
+ * on `cpu`, with one file per path holding the bytes the site answered for
+ * it (uncompressed, `.br` and `.gz` beside). Installs nginx first if it is
+ * missing and we are root.
  */
-export async function startNginxYardstick(
+export async function startYardsticks(
   origin: string,
   paths: string[],
-  port: number,
-): Promise<Yardstick | null> {
-  if (!NGINX || !existsSync(BROTLI_MODULE)) return null;
+  {
+    nginxPort,
+    nodePort,
+    cpu,
+  }: { nginxPort: number; nodePort: number; cpu: number },
+): Promise<Yardstick> {
+  ensureDebianPackages(NGINX, ["nginx-light"]);
+  ensureDebianPackages(BROTLI_MODULE, ["libnginx-mod-http-brotli-static"]);
+  const port = nginxPort;
   const dir = mkdtempSync(join(tmpdir(), "nginx-yardstick-"));
   const files = new Map<string, string>();
   for (const [i, path] of paths.entries()) {
@@ -91,30 +112,38 @@ http {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`nginx refused its configuration: ${check.stderr}`);
   }
-  const nginx = spawn(NGINX, ["-p", dir, "-c", join(dir, "nginx.conf")], {
-    stdio: "ignore",
-  });
+  const nginx = spawn(
+    "taskset",
+    ["-c", String(cpu), NGINX, "-p", dir, "-c", join(dir, "nginx.conf")],
+    { stdio: "ignore" },
+  );
+  const node = spawn(
+    "taskset",
+    [
+      "-c",
+      String(cpu),
+      process.execPath,
+      new URL("./bare-node-server.ts", import.meta.url).pathname,
+      String(nodePort),
+      dir,
+    ],
+    { stdio: "ignore" },
+  );
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/page-0.html`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 100) {
-      nginx.kill();
-      throw new Error("nginx did not start");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const nodeBase = `http://127.0.0.1:${nodePort}`;
+  await until(`${base}/page-0.html`, "nginx", nginx);
+  await until(`${nodeBase}/page-0.html`, "the bare Node server", node);
+  const fileOf = (path: string) => {
+    const name = files.get(path);
+    if (!name) throw new Error(`no yardstick file for ${path}`);
+    return name;
+  };
   return {
-    urlFor(path) {
-      const name = files.get(path);
-      if (!name) throw new Error(`no yardstick file for ${path}`);
-      return `${base}/${name}`;
-    },
+    nginxUrl: (path) => `${base}/${fileOf(path)}`,
+    nodeUrl: (path) => `${nodeBase}/${fileOf(path)}`,
     stop() {
       nginx.kill();
+      node.kill();
       rmSync(dir, { recursive: true, force: true });
     },
   };

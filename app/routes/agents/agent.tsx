@@ -13,6 +13,9 @@ import { routeMeta } from "#app/lib/meta.ts";
 import { env } from "#app/utils/env.server.ts";
 import { notFound } from "#app/utils/route-errors.server.ts";
 import { agentVideoSources } from "./videos.ts";
+import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
 
 export function loader({ params }: Route.LoaderArgs) {
   const agent = getAgent(params.slug);

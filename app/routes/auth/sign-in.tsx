@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await requireSmallForm(request);
   const submission = parseWithZod(formData, { schema: SignInSchema });
-  const spam = await spamRefusal(formData);
+  const spam = spamRefusal(formData);
   if (spam) {
     return data(
       submission.reply({

@@ -44,6 +44,7 @@ import {
   type ResponsiveImage,
 } from "./image-variants.server.ts";
 import { publicCoverPrefix } from "./post.server.ts";
+import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
 
 /** The card's cover keys: srcset and sizes only when there are variants. */
 function cardCover(image: ResponsiveImage | null) {
@@ -57,6 +58,8 @@ function cardCover(image: ResponsiveImage | null) {
 
 // Cards fill the 1200 px container in two columns from 768 px, one below.
 const CARD_SIZES = "(min-width: 1200px) 580px, (min-width: 768px) 50vw, 100vw";
+
+export const middleware: Route.MiddlewareFunction[] = [storedUntilPostsChange];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -49,6 +49,7 @@ import {
   type BackendFailure,
 } from "#app/utils/route-errors.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
+import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
 
 /**
  * Links to up to three posts sharing its tags, made in full here so the page
@@ -72,6 +73,8 @@ async function relatedLinks(
     return [];
   }
 }
+
+export const middleware: Route.MiddlewareFunction[] = [storedUntilPostsChange];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const post = await requirePost(

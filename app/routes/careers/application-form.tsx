@@ -1,11 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { Button, Modal, Paper, Stack, Title } from "@mantine/core";
 import { Link, useActionData, useSearchParams } from "react-router";
-import { CV_ACCEPT, JobApplicationSchema } from "./job-application-schema.ts";
-import type { ApplicationActionData } from "./job-application.server.ts";
+import {
+  APPLICATION_SENT,
+  CV_ACCEPT,
+  JobApplicationSchema,
+} from "./job-application-schema.ts";
 import {
   FileField,
   PublicFormHead,
+  SentConfirmation,
   SubmitButton,
   TextareaField,
   useFetcherForm,
@@ -13,29 +17,50 @@ import {
 } from "#app/components/form-kit.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { useFormDialog } from "#app/components/use-form-dialog.ts";
+import type { PublicFormData } from "#app/utils/public-form.server.ts";
 
 // The job application: with JavaScript "Apply Now" opens a dialog and the
 // form posts through a fetcher; without it "Apply Now" links to
-// ?apply=1#apply, which renders the same multipart form in the page.
+// ?apply=1#apply, which renders the same multipart form in the page. Once
+// sent, the form gives way to a confirmation, in the dialog or in the page.
 
 const FETCHER_KEY = "job-application";
+
+const applyUrl = (jobId: string) => `/careers/${jobId}?apply=1#apply`;
+
+type Dialog = ReturnType<typeof useApplicationDialog>;
+
+/** The one dialog of a job page, which every Apply Now link opens. */
+export function useApplicationDialog() {
+  return useFormDialog<PublicFormData>(FETCHER_KEY);
+}
 
 function ApplicationForm({
   jobId,
   idPrefix,
+  dialog,
 }: {
   jobId: string;
   idPrefix: string;
+  dialog?: Dialog;
 }) {
-  const { fetcher, form, fields, busy } = useFetcherForm(FETCHER_KEY, {
+  const { fetcher, form, fields, busy, sent } = useFetcherForm(FETCHER_KEY, {
     id: `${idPrefix}-job-application`,
     schema: JobApplicationSchema,
   });
-
+  if (dialog?.sent ?? sent) {
+    return (
+      <SentConfirmation
+        {...APPLICATION_SENT}
+        onDone={dialog?.close}
+        onward={{ to: "/careers", label: "See all open positions" }}
+      />
+    );
+  }
   return (
     <fetcher.Form
       method="post"
-      action={`/careers/${jobId}?apply=1#apply`}
+      action={applyUrl(jobId)}
       encType="multipart/form-data"
       {...getFormProps(form)}
     >
@@ -66,35 +91,49 @@ function ApplicationForm({
 /** "Apply Now": a link to the in-page form that opens the dialog once the page is hydrated. */
 export function ApplyNowButton({
   jobId,
+  dialog,
+  fullWidth,
+}: {
+  jobId: string;
+  dialog: Dialog;
+  fullWidth?: boolean;
+}) {
+  return (
+    <Button
+      component={Link}
+      to={applyUrl(jobId)}
+      size="md"
+      fullWidth={fullWidth}
+      onClick={dialog.open}
+      aria-haspopup="dialog"
+    >
+      Apply Now
+    </Button>
+  );
+}
+
+/** The dialog the Apply Now links open, and the toast of its answer. */
+export function ApplicationDialog({
+  jobId,
   jobTitle,
+  dialog,
 }: {
   jobId: string;
   jobTitle: string;
+  dialog: Dialog;
 }) {
-  const { opened, close, open, toast } =
-    useFormDialog<ApplicationActionData>(FETCHER_KEY);
-
   return (
     <>
-      <Button
-        component={Link}
-        to={`/careers/${jobId}?apply=1#apply`}
-        size="md"
-        onClick={open}
-        aria-haspopup="dialog"
-      >
-        Apply Now
-      </Button>
       <Modal
-        opened={opened}
-        onClose={close}
+        opened={dialog.opened}
+        onClose={dialog.close}
         title={`Apply for ${jobTitle}`}
         centered
         size="lg"
       >
-        <ApplicationForm jobId={jobId} idPrefix="dialog" />
+        <ApplicationForm jobId={jobId} idPrefix="dialog" dialog={dialog} />
       </Modal>
-      <Toast toast={toast} />
+      <Toast toast={dialog.toast} />
     </>
   );
 }
@@ -108,7 +147,7 @@ export function ApplicationPanel({
   jobTitle: string;
 }) {
   const [searchParams] = useSearchParams();
-  const documentResult = useActionData<ApplicationActionData>();
+  const documentResult = useActionData<PublicFormData>();
   if (searchParams.get("apply") !== "1") return null;
   return (
     <Paper

@@ -1,4 +1,4 @@
-// The job application form. The messages are SPEC.md's; the server also
+// The job application form. The product fixes its messages and toasts; the server also
 // checks the file's first bytes (supabase/functions/_shared/file-type.ts), which the browser
 // cannot do synchronously.
 import { z } from "zod";
@@ -54,3 +54,9 @@ export const APPLICATION_FAILURE = {
 
 export const CHOOSE_FILE_AGAIN_MESSAGE =
   "Please choose your CV file again before resubmitting.";
+
+/** What replaces the form once the application is stored. */
+export const APPLICATION_SENT = {
+  title: "Thank you, your application is with our hiring team",
+  text: "We read every application and reply by e-mail to the address you gave. If you are invited to interview, that e-mail proposes the next steps.",
+} as const;

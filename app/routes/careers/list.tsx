@@ -6,6 +6,9 @@ import ui from "#app/components/marketing/marketing.module.css";
 import { JOBS } from "#app/content/jobs.ts";
 import { BRAND_NAME } from "#app/content/site.ts";
 import { routeMeta } from "#app/lib/meta.ts";
+import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
 
 export function loader() {
   return {

@@ -1,4 +1,4 @@
-// The company page's "Get in Touch" dialog. The messages are SPEC.md's.
+// The company page's "Get in Touch" dialog. The product fixes its messages and toasts.
 import { z } from "zod";
 import {
   MESSAGE_MAX_LENGTH,
@@ -33,4 +33,10 @@ export const COMPANY_CONTACT_SUCCESS = {
 export const COMPANY_CONTACT_FAILURE = {
   title: "Error",
   description: "Something went wrong. Please try again.",
+} as const;
+
+/** What replaces the form once the message is stored. */
+export const COMPANY_CONTACT_SENT = {
+  title: "Thank you, your message is with our team",
+  text: "We reply by e-mail to the address you gave, usually within one business day.",
 } as const;

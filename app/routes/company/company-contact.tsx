@@ -1,9 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { Modal, Paper, Stack, Title } from "@mantine/core";
 import { Link, useActionData, useSearchParams } from "react-router";
-import { CompanyContactSchema } from "./company-contact-schema.ts";
+import {
+  COMPANY_CONTACT_SENT,
+  CompanyContactSchema,
+} from "./company-contact-schema.ts";
 import {
   PublicFormHead,
+  SentConfirmation,
   SubmitButton,
   TextareaField,
   useFetcherForm,
@@ -11,22 +15,38 @@ import {
 } from "#app/components/form-kit.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { useFormDialog } from "#app/components/use-form-dialog.ts";
-import type { CompanyContactActionData } from "#app/routes/contact/contact.server.ts";
+import type { PublicFormData } from "#app/utils/public-form.server.ts";
 
 // The company page's "Get in Touch". With JavaScript the control opens a
 // dialog and the form posts through a fetcher; without it the control is a
 // link to /company?contact=1, which renders the same form in the page and
-// posts it to the company route's action like any HTML form.
+// posts it to the company route's action like any HTML form. Once sent, the
+// form gives way to a confirmation, in the dialog or in the page.
 
 const FETCHER_KEY = "company-contact";
 const FORM_ACTION = "/company?contact=1#get-in-touch";
 
-function CompanyContactForm({ idPrefix }: { idPrefix: string }) {
-  const { fetcher, form, fields, busy } = useFetcherForm(FETCHER_KEY, {
+function CompanyContactForm({
+  idPrefix,
+  dialog,
+}: {
+  idPrefix: string;
+  /** In the dialog: whether it shows the confirmation, and how it closes. */
+  dialog?: { sent: boolean; close: () => void };
+}) {
+  const { fetcher, form, fields, busy, sent } = useFetcherForm(FETCHER_KEY, {
     id: `${idPrefix}-company-contact`,
     schema: CompanyContactSchema,
   });
-
+  if (dialog?.sent ?? sent) {
+    return (
+      <SentConfirmation
+        {...COMPANY_CONTACT_SENT}
+        onDone={dialog?.close}
+        onward={{ to: "/company", label: "Back to the company page" }}
+      />
+    );
+  }
   return (
     <fetcher.Form method="post" action={FORM_ACTION} {...getFormProps(form)}>
       <Stack gap="md">
@@ -43,8 +63,7 @@ function CompanyContactForm({ idPrefix }: { idPrefix: string }) {
 
 /**
  * The "Get in Touch" control: a real link that, once the page is hydrated,
- * opens the dialog instead. The dialog closes after a successful send and the
- * success or failure toast is shown outside it.
+ * opens the dialog instead. The success or failure toast is shown outside it.
  */
 export function GetInTouchButton({
   to,
@@ -55,8 +74,8 @@ export function GetInTouchButton({
   label: string;
   className?: string;
 }) {
-  const { opened, close, open, toast } =
-    useFormDialog<CompanyContactActionData>(FETCHER_KEY);
+  const { opened, close, open, toast, sent } =
+    useFormDialog<PublicFormData>(FETCHER_KEY);
 
   return (
     <>
@@ -64,7 +83,7 @@ export function GetInTouchButton({
         {label}
       </Link>
       <Modal opened={opened} onClose={close} title="Get in Touch" centered>
-        <CompanyContactForm idPrefix="dialog" />
+        <CompanyContactForm idPrefix="dialog" dialog={{ sent, close }} />
       </Modal>
       <Toast toast={toast} />
     </>
@@ -74,7 +93,7 @@ export function GetInTouchButton({
 /** The same form in the page, shown when the URL asks for it (`?contact=1`). */
 export function CompanyContactPanel() {
   const [searchParams] = useSearchParams();
-  const documentResult = useActionData<CompanyContactActionData>();
+  const documentResult = useActionData<PublicFormData>();
   if (searchParams.get("contact") !== "1") return null;
   return (
     <Paper

@@ -15,8 +15,8 @@ import { COMPANY_VALUES } from "#app/content/values.ts";
 import { BRAND_NAME } from "#app/content/site.ts";
 import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
+import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
 import { companyContactAction } from "#app/routes/contact/contact.server.ts";
-import { letKeptCopiesRevalidate } from "#app/utils/fresh-values.server.ts";
 
 export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
@@ -24,10 +24,9 @@ export async function action(args: Route.ActionArgs) {
   return companyContactAction(args);
 }
 
-// The form goes to the contact-us function, which keeps a second message
-// sent under a used key: a kept copy may be revalidated with a 304.
-export function loader({ context }: Route.LoaderArgs) {
-  letKeptCopiesRevalidate(context);
+export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
+
+export function loader() {
   return { values: COMPANY_VALUES };
 }
 

@@ -1,4 +1,4 @@
-// The /contact-us form. The messages are SPEC.md's, word for word.
+// The /contact-us form. The product fixes its messages and toasts word for word.
 import { z } from "zod";
 import {
   MESSAGE_MAX_LENGTH,
@@ -30,4 +30,10 @@ export const CONTACT_SUCCESS = {
 export const CONTACT_FAILURE = {
   title: "Error",
   description: "Something went wrong. Please try again or email us directly.",
+} as const;
+
+/** What replaces the form once the message is stored. */
+export const CONTACT_SENT = {
+  title: "Thank you, your message is with our team",
+  text: "We read every message and reply by e-mail to the address you gave, usually within one business day.",
 } as const;

@@ -1,9 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { Anchor, Paper, Stack, Text } from "@mantine/core";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/contact-us";
 import {
   PublicFormHead,
+  SentConfirmation,
   SubmitButton,
   TextareaField,
   usePendingPost,
@@ -18,16 +19,13 @@ import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import {
   CONTACT_FAILURE,
+  CONTACT_SENT,
   CONTACT_SUCCESS,
   ContactSchema,
 } from "./contact-schema.ts";
-import {
-  contactPageLimiter,
-  formToast,
-  sendContactMessage,
-} from "./contact.server.ts";
-import { letKeptCopiesRevalidate } from "#app/utils/fresh-values.server.ts";
-import { acceptSmallForm } from "#app/utils/public-form.server.ts";
+import { contactPageLimiter, sendContactMessage } from "./contact.server.ts";
+import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+import { publicFormAction } from "#app/utils/public-form.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -38,47 +36,34 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
-// The form goes to the contact-us function, which keeps a second message
-// sent under a used key: a kept copy may be revalidated with a 304.
-export function loader({ context }: Route.LoaderArgs) {
-  letKeptCopiesRevalidate(context);
+export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
+
+export function loader() {
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { refused, submission, submissionKey } = await acceptSmallForm(
+  return publicFormAction({
     request,
     context,
-    ContactSchema,
-    contactPageLimiter,
-  );
-  if (refused) return refused;
-  const { name, companyEmail, projectDescription } = submission.value;
-  const sent = await sendContactMessage(context, {
-    submissionKey,
-    name,
-    email: companyEmail,
-    message: projectDescription,
-    company: "",
-  });
-  if (!sent) {
-    return data(
-      {
-        result: submission.reply(),
-        toast: formToast(CONTACT_FAILURE, "error"),
-      },
-      { status: 502 },
-    );
-  }
-  return data({
-    result: submission.reply({ resetForm: true }),
-    toast: formToast(CONTACT_SUCCESS, "success"),
+    schema: ContactSchema,
+    limiter: contactPageLimiter,
+    send: ({ name, companyEmail, projectDescription }) =>
+      sendContactMessage(context, {
+        name,
+        email: companyEmail,
+        message: projectDescription,
+        company: "",
+      }),
+    success: CONTACT_SUCCESS,
+    failure: CONTACT_FAILURE,
   });
 }
 
 export default function ContactUs({ actionData }: Route.ComponentProps) {
   const busy = usePendingPost({ action: "/contact-us" });
 
+  const sent = !busy && actionData?.sent === true;
   const [form, fields] = useSchemaForm({
     id: "contact-us",
     schema: ContactSchema,
@@ -105,25 +90,35 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
           We usually reply within one business day.
         </SectionHeading>
         <Paper withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: "xl" }}>
-          <Form method="post" action="/contact-us" {...getFormProps(form)}>
-            <Stack gap="md">
-              <PublicFormHead form={form} />
-              <VisitorFields
-                name={fields.name}
-                email={fields.companyEmail}
-                emailLabel="Company email"
-              />
-              <TextareaField
-                meta={fields.projectDescription}
-                label="Project description"
-                description="What should our agents help your team with?"
-                minRows={5}
-              />
-              <SubmitButton busy={busy} busyLabel="Sending..." size="md">
-                Send Message
-              </SubmitButton>
-            </Stack>
-          </Form>
+          {sent ? (
+            <SentConfirmation
+              {...CONTACT_SENT}
+              onward={{ to: "/contact-us", label: "Send another message" }}
+            />
+          ) : null}
+          {/* Kept mounted while the confirmation shows, so another message
+              starts from the emptied form rather than a new one. */}
+          <div hidden={sent}>
+            <Form method="post" action="/contact-us" {...getFormProps(form)}>
+              <Stack gap="md">
+                <PublicFormHead form={form} />
+                <VisitorFields
+                  name={fields.name}
+                  email={fields.companyEmail}
+                  emailLabel="Company email"
+                />
+                <TextareaField
+                  meta={fields.projectDescription}
+                  label="Project description"
+                  description="What should our agents help your team with?"
+                  minRows={5}
+                />
+                <SubmitButton busy={busy} busyLabel="Sending..." size="md">
+                  Send Message
+                </SubmitButton>
+              </Stack>
+            </Form>
+          </div>
         </Paper>
         <Text ta="center" mt="lg" c="dimmed">
           Prefer e-mail? Write to us directly at{" "}

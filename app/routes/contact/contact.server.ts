@@ -1,11 +1,10 @@
-import { data, type RouterContextProvider } from "react-router";
-import type { ToastData } from "#app/utils/toast.ts";
+import type { RouterContextProvider } from "react-router";
 import {
   COMPANY_CONTACT_FAILURE,
   COMPANY_CONTACT_SUCCESS,
   CompanyContactSchema,
 } from "#app/routes/company/company-contact-schema.ts";
-import { acceptSmallForm } from "#app/utils/public-form.server.ts";
+import { publicFormAction } from "#app/utils/public-form.server.ts";
 import {
   RATE_LIMIT_WINDOW_MS,
   RateLimiter,
@@ -25,17 +24,10 @@ export const companyContactLimiter = new RateLimiter(
   "company-dialog",
 );
 
-export function formToast(
-  toast: { title: string; description: string },
-  type: ToastData["type"],
-): ToastData {
-  return { id: crypto.randomUUID(), ...toast, type };
-}
-
 /**
  * Hands a contact message to the contact-us function, which stores it and
- * tells the team. Only whether it failed matters to the visitor (SPEC.md
- * section 7); the reason goes to the log.
+ * tells the team. Only whether it failed matters to the visitor, as the
+ * product fixes it; the reason goes to the log.
  */
 export async function sendContactMessage(
   context: Readonly<RouterContextProvider>,
@@ -52,39 +44,20 @@ export async function sendContactMessage(
 }
 
 /** The company page's "Get in Touch" form: the same post with or without the dialog. */
-export async function companyContactAction({
+export function companyContactAction({
   request,
   context,
 }: {
   request: Request;
   context: Readonly<RouterContextProvider>;
 }) {
-  const { refused, submission, submissionKey } = await acceptSmallForm(
+  return publicFormAction({
     request,
     context,
-    CompanyContactSchema,
-    companyContactLimiter,
-  );
-  if (refused) return refused;
-  const sent = await sendContactMessage(context, {
-    ...submission.value,
-    submissionKey,
-  });
-  if (!sent) {
-    return data(
-      {
-        result: submission.reply(),
-        toast: formToast(COMPANY_CONTACT_FAILURE, "error"),
-      },
-      { status: 502 },
-    );
-  }
-  return data({
-    result: submission.reply({ resetForm: true }),
-    toast: formToast(COMPANY_CONTACT_SUCCESS, "success"),
+    schema: CompanyContactSchema,
+    limiter: companyContactLimiter,
+    send: (message) => sendContactMessage(context, message),
+    success: COMPANY_CONTACT_SUCCESS,
+    failure: COMPANY_CONTACT_FAILURE,
   });
 }
-
-export type CompanyContactActionData = Awaited<
-  ReturnType<typeof companyContactAction>
->["data"];

@@ -13,20 +13,23 @@ import {
 import { parsePage } from "#app/lib/pagination.ts";
 import { env } from "#app/utils/env.server.ts";
 import { publicCacheHeaders } from "#app/utils/public-cache.server.ts";
+import { siteRoutes, storedRoutes } from "#app/utils/route-table.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 
-/** The public pages of SPEC.md section 2 that do not come from the database. */
-function staticPaths() {
-  return [
-    "/",
-    "/blueprint-showcase",
-    "/company",
-    "/contact-us",
-    "/careers",
-    ...JOBS.map((job) => `/careers/${job.id}`),
-    ...AGENTS.map((agent) => `/agents/${agent.slug}`),
-    BLOG_PATH,
-  ];
+// The values a stored page's path parameter takes: the content its loader
+// reads. Posts come from the database below.
+const PARAMETER_VALUES: Record<string, () => string[]> = {
+  "/careers/:id": () => JOBS.map((job) => job.id),
+  "/agents/:slug": () => AGENTS.map((agent) => agent.slug),
+};
+
+/** Every stored page that does not come from the database, from the routes' declarations. */
+async function pagePaths() {
+  return storedRoutes(await siteRoutes()).flatMap(({ path }) => {
+    if (!path.includes(":")) return [path];
+    const values = PARAMETER_VALUES[path]?.() ?? [];
+    return values.map((value) => path.replace(/:\w+/, value));
+  });
 }
 
 /**
@@ -41,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     body = await sitemapFile(
       {
-        pages: staticPaths().map((path) => ({
+        pages: (await pagePaths()).map((path) => ({
           url: absoluteUrl(env.SITE_URL, path),
         })),
         countPosts: () => countPublicPosts(supabase),

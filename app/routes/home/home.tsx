@@ -24,10 +24,13 @@ import { TRUSTED_BY_HEADING, TRUSTED_LOGOS } from "#app/content/logos.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import ui from "#app/components/marketing/marketing.module.css";
 import classes from "./home.module.css";
+import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
 
 // The page's words come as loader data rather than imported into the route
 // module: the HTML carries them anyway, and the JavaScript stays within the
 // budget (tests/tools/js-budget.ts) instead of shipping the copy a second time.
+export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
+
 export function loader() {
   return {
     hero: HERO,

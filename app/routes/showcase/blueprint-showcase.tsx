@@ -6,6 +6,9 @@ import ui from "#app/components/marketing/marketing.module.css";
 import classes from "./showcase.module.css";
 import { SHOWCASE_BLUEPRINTS, SHOWCASE_COPY } from "#app/content/blueprints.ts";
 import { routeMeta } from "#app/lib/meta.ts";
+import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
 
 export function loader() {
   return { blueprints: SHOWCASE_BLUEPRINTS };

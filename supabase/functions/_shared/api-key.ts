@@ -1,5 +1,4 @@
 import type { FunctionEnv } from "./handler-types.ts";
-import { jsonResponse } from "./cors.ts";
 
 /** The values of a `{"name": "key"}` dictionary the platform injects; none when unset or malformed. */
 function keysOf(dictionary: string | undefined): string[] {
@@ -46,34 +45,32 @@ function sameKey(a: string, b: string) {
 }
 
 /**
- * With `verify_jwt = false` (sb_ keys are not JWTs, and supabase-js sends
- * them only as `apikey`), the function itself requires one of the project's
- * keys, as the CLI's `--auth-mode apikey` template does: any publishable or
- * secret key, or a legacy anon or service_role key while the project has them.
- * Returns the refusal, or null when the key is the project's.
+ * Which of the project's keys a call presents: a secret one (the app server,
+ * a schedule), a public one (anyone: the publishable key is in every
+ * browser that could load the site's config), or none of them. With
+ * `verify_jwt = false` (sb_ keys are not JWTs, and supabase-js sends them
+ * only as `apikey`) the function itself checks it, as the CLI's
+ * `--auth-mode apikey` template does; legacy anon and service_role keys count
+ * while a project still has them.
  */
-export function refuseUnknownApiKey(request: Request, env: FunctionEnv) {
+export function presentedKey(
+  request: Request,
+  env: FunctionEnv,
+): "secret" | "public" | null {
   const presented = request.headers.get("apikey");
-  const accepted = [
-    ...keysOf(env.SUPABASE_PUBLISHABLE_KEYS),
-    ...keysOf(env.SUPABASE_SECRET_KEYS),
-    env.SUPABASE_ANON_KEY,
-    env.SUPABASE_SERVICE_ROLE_KEY,
-  ].filter((key): key is string => !!key);
-  if (presented && accepted.some((key) => sameKey(presented, key))) return null;
-  return jsonResponse(401, { error: "Invalid API key" });
-}
-
-/**
- * For a function only the project itself calls (a schedule): a secret key,
- * or the legacy service_role key, is required; the public keys are refused.
- */
-export function refuseUnlessSecretKey(request: Request, env: FunctionEnv) {
-  const presented = request.headers.get("apikey");
-  const accepted = [
-    ...keysOf(env.SUPABASE_SECRET_KEYS),
-    env.SUPABASE_SERVICE_ROLE_KEY,
-  ].filter((key): key is string => !!key);
-  if (presented && accepted.some((key) => sameKey(presented, key))) return null;
-  return jsonResponse(401, { error: "A secret key is required" });
+  if (!presented) return null;
+  const matches = (keys: (string | undefined)[]) =>
+    keys.some((key) => !!key && sameKey(presented, key));
+  if (
+    matches([
+      ...keysOf(env.SUPABASE_SECRET_KEYS),
+      env.SUPABASE_SERVICE_ROLE_KEY,
+    ])
+  )
+    return "secret";
+  if (
+    matches([...keysOf(env.SUPABASE_PUBLISHABLE_KEYS), env.SUPABASE_ANON_KEY])
+  )
+    return "public";
+  return null;
 }

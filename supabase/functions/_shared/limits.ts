@@ -10,7 +10,7 @@ export const NAME_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 320;
 export const MESSAGE_MAX_LENGTH = 10_000;
 
-/** SPEC.md section 9: CV maximum 5 MB (5*1024*1024 bytes). */
+/** The product fixes a CV at 5 MB at most (5*1024*1024 bytes). */
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 export const CV_EXTENSIONS = [".pdf", ".doc", ".docx"] as const;
 export const CV_FILE_NAME_MAX_LENGTH = 120;
@@ -29,3 +29,10 @@ export const CV_CLAIM_WINDOW_MS = 15 * 60 * 1000;
 
 /** Where notifications go when TEAM_NOTIFICATION_EMAIL is unset; the same address as SALES_EMAIL in app/content/site.ts. */
 export const DEFAULT_TEAM_EMAIL = "sales@recursa.ai";
+
+/**
+ * Calls one address may make to a public function per window with the
+ * publishable key, which is public: a direct caller meets these, the app
+ * server (secret key) its own per-visitor limits (decision 092).
+ */
+export const FUNCTION_CALLS_PER_ADDRESS = { calls: 5, windowSeconds: 60 };

@@ -1,13 +1,12 @@
-import { callRpc } from "./database.ts";
+import { unwrap, type Database, type SubmissionKind } from "./database.ts";
 import type { FunctionEnv } from "./handler-types.ts";
 import { CV_BUCKET } from "./limits.ts";
 import { notifyTeam, type TeamNotification } from "./notify.ts";
 
 // The outbox: each stored submission's e-mail to the team, tried right after
 // the row is stored and again by send-notifications until it is sent or given
-// up (supabase/migrations/20261126000100_submission_keys_and_notifications.sql).
-
-export type SubmissionKind = "message" | "application";
+// up (supabase/migrations/20261126000100_submission_keys_and_notifications.sql),
+// and removes the CVs no application claimed (sweepUnclaimedCvs).
 
 type Claimed = {
   kind: SubmissionKind;
@@ -57,6 +56,7 @@ export type SendReport = { claimed: number; sent: number; failed: number };
  */
 export async function sendDueNotifications(
   env: FunctionEnv,
+  db: Database,
   {
     only,
     limit = 20,
@@ -70,12 +70,15 @@ export async function sendDueNotifications(
   const report: SendReport = { claimed: 0, sent: 0, failed: 0 };
   let claimed: Claimed[];
   try {
-    claimed = await callRpc<Claimed[]>(env, "claim_notifications", {
-      p_limit: limit,
-      p_lease_seconds: CLAIM_LEASE_SECONDS,
-      p_kind: only?.kind ?? null,
-      p_id: only?.id ?? null,
-    });
+    claimed = unwrap(
+      "claim_notifications",
+      await db.rpc("claim_notifications", {
+        p_limit: limit,
+        p_lease_seconds: CLAIM_LEASE_SECONDS,
+        p_kind: only?.kind ?? null,
+        p_id: only?.id ?? null,
+      }),
+    ) as Claimed[];
   } catch (error) {
     console.error(`[notifications] claiming failed: ${String(error)}`);
     return report;
@@ -86,13 +89,16 @@ export async function sendDueNotifications(
     if (result.sent) report.sent++;
     else report.failed++;
     try {
-      await callRpc(env, "finish_notification", {
-        p_kind: item.kind,
-        p_id: item.id,
-        p_sent: result.sent,
-        p_error: result.sent ? null : result.error,
-        p_retry: result.sent ? true : result.retry,
-      });
+      unwrap(
+        "finish_notification",
+        await db.rpc("finish_notification", {
+          p_kind: item.kind,
+          p_id: item.id,
+          p_sent: result.sent,
+          p_error: result.sent ? null : result.error,
+          p_retry: result.sent ? true : result.retry,
+        }),
+      );
     } catch (error) {
       // The lease runs out and the next run tries again; the provider's
       // idempotency key keeps a sent e-mail from going out twice.
@@ -100,4 +106,27 @@ export async function sendDueNotifications(
     }
   }
   return report;
+}
+
+/**
+ * Removes the CVs in the bucket that no application names and that are
+ * older than `claimWindowMs`: an upload whose application never came
+ * (a direct upload, a crash between the upload and the function). Through
+ * Storage's API, which deletes the file as well as its row. Never throws.
+ */
+export async function sweepUnclaimedCvs(db: Database, claimWindowMs: number) {
+  try {
+    const names = unwrap(
+      "unclaimed_cvs",
+      await db.rpc("unclaimed_cvs", {
+        p_older_than_seconds: Math.ceil(claimWindowMs / 1000),
+      }),
+    ) as string[];
+    if (names.length === 0) return 0;
+    unwrap("removing CVs", await db.storage.from(CV_BUCKET).remove(names));
+    return names.length;
+  } catch (error) {
+    console.error(`[cv sweep] ${String(error)}`);
+    return 0;
+  }
 }

@@ -20,11 +20,8 @@ const name = z
   .max(NAME_MAX_LENGTH)
   .refine(hasNoControlCharacters);
 const email = z.email().max(EMAIL_MAX_LENGTH);
-// One per rendered form: the same key twice is one submission.
-const submissionKey = z.uuid();
 
 export const ContactPayloadSchema = z.object({
-  submissionKey,
   name,
   email,
   message: z
@@ -33,7 +30,7 @@ export const ContactPayloadSchema = z.object({
     .min(MESSAGE_MIN_LENGTH)
     .max(MESSAGE_MAX_LENGTH)
     .refine(hasNoControlCharacters),
-  // The contact page sends company as an empty string (SPEC.md section 3); the
+  // The contact page sends company as an empty string (as the product fixes it); the
   // company page's dialog leaves it out.
   company: z
     .string()
@@ -45,7 +42,6 @@ export const ContactPayloadSchema = z.object({
 export type ContactPayload = z.infer<typeof ContactPayloadSchema>;
 
 export const JobApplicationPayloadSchema = z.object({
-  submissionKey,
   name,
   email,
   comment: z.string().max(MESSAGE_MAX_LENGTH).refine(hasNoControlCharacters),

@@ -47,19 +47,31 @@ beforeEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A post of `body`, with a fresh submission key unless it brings its own. */
-function post(body: unknown) {
-  const withKey =
-    body && typeof body === "object" && !("submissionKey" in body)
-      ? { submissionKey: crypto.randomUUID(), ...body }
-      : body;
+/**
+ * A post of `body` with the publishable key, from an address of its own
+ * unless `address` names one (the function limits calls per address).
+ */
+function post(
+  body: unknown,
+  {
+    address = `198.51.100.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}`,
+    apikey = backend.publishableKey,
+    headers = {},
+  }: {
+    address?: string;
+    apikey?: string;
+    headers?: Record<string, string>;
+  } = {},
+) {
   return new Request(`${backend.url}/functions/v1/contact-us`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
-      apikey: backend.publishableKey,
+      apikey,
+      "x-forwarded-for": address,
+      ...headers,
     },
-    body: typeof withKey === "string" ? withKey : JSON.stringify(withKey),
+    body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
 
@@ -171,84 +183,92 @@ describe("contact-us handler", () => {
     );
   });
 
-  it("stores one message per submission key and tells the team once", async () => {
+  it("stores one message per e-mail and content: eight identical sends at once are one row and one e-mail", async () => {
     const { providerFetch, calls } = fakeProvider();
     const handler = createContactHandler({ providerFetch, afterResponse });
+    const withEmail = { ...env, RESEND_API_KEY: "re_test_key" };
     const body = {
-      submissionKey: crypto.randomUUID(),
       name: "Double",
       email: "double@click.test",
-      message: "Sent twice by a double click.",
+      message: "Sent again by a double click, a retry and the back button.",
       company: "",
     };
-    const answers = await Promise.all([
-      handler(post(body), { ...env, RESEND_API_KEY: "re_test_key" }),
-      handler(post(body), { ...env, RESEND_API_KEY: "re_test_key" }),
-    ]);
-    const again = await handler(post(body), {
-      ...env,
-      RESEND_API_KEY: "re_test_key",
-    });
-    expect([...answers, again].map((answer) => answer.status)).toEqual([
-      200, 200, 200,
-    ]);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => handler(post(body), withEmail)),
+    );
+    // The back button's resubmit, later, with the address in another case.
+    const again = await handler(
+      post({ ...body, email: "Double@Click.test" }),
+      withEmail,
+    );
+    const replies = await Promise.all(
+      [...answers, again].map((answer) => answer.json()),
+    );
+    expect([...answers, again].map((answer) => answer.status)).toEqual(
+      Array(9).fill(200),
+    );
+    expect(replies.filter((reply) => !reply.duplicate)).toHaveLength(1);
     await Promise.all(afterResponseTasks);
     expect(await rowsFrom("double@click.test")).toHaveLength(1);
     expect(calls).toHaveLength(1);
   });
 
-  it("stores another message sent under a used key, once, and tells the team of each", async () => {
-    const { providerFetch, calls } = fakeProvider();
-    const handler = createContactHandler({ providerFetch, afterResponse });
-    const withEmail = { ...env, RESEND_API_KEY: "re_test_key" };
-    // Two tabs holding one kept copy of the form, and so one key.
-    const submissionKey = crypto.randomUUID();
+  it("stores every different message: two from one person, and eight people at once", async () => {
+    const handler = createContactHandler({ afterResponse });
+    vi.spyOn(console, "info").mockImplementation(() => {});
     const first = {
-      submissionKey,
-      name: "First Tab",
-      email: "tabs@key.test",
+      name: "Two Tabs",
+      email: "tabs@content.test",
       message: "Written in the first tab.",
     };
     const second = { ...first, message: "Written in the second tab." };
-    const answers = [];
-    for (const body of [first, second, second, first]) {
-      const response = await handler(post(body), withEmail);
-      answers.push(await response.json());
-    }
-    expect(answers).toEqual([
-      { ok: true },
-      { ok: true },
-      { ok: true, duplicate: true },
-      { ok: true, duplicate: true },
-    ]);
-    await Promise.all(afterResponseTasks);
-    const rows = await rowsFrom("tabs@key.test");
-    expect(
-      rows.map((row) => [row.message, row.notification_state]).sort(),
-    ).toEqual([
-      ["Written in the first tab.", "sent"],
-      ["Written in the second tab.", "sent"],
-    ]);
-    const secondRow = rows.find((row) => row.message === second.message);
-    expect(secondRow?.submission_key).not.toBe(submissionKey);
-    expect(secondRow?.submission_key).toMatch(
-      /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    const people = Array.from({ length: 8 }, (_, i) => ({
+      name: `Person ${i}`,
+      email: `person-${i}@crowd.test`,
+      message: "The same words from the same page copy.",
+      company: "",
+    }));
+    const answers = await Promise.all(
+      [first, second, ...people].map((body) => handler(post(body), env)),
     );
-    // One e-mail each, in whichever order the two went out.
-    const texts = calls.map((call) => String(call.body.text));
-    expect(texts).toHaveLength(2);
-    for (const { message } of [first, second]) {
-      expect(texts.filter((text) => text.includes(message))).toHaveLength(1);
-    }
+    const replies = await Promise.all(answers.map((answer) => answer.json()));
+    expect(replies).toEqual(Array(10).fill({ ok: true }));
+    expect(
+      (await rowsFrom("tabs@content.test")).map((row) => row.message).sort(),
+    ).toEqual([first.message, second.message]);
+    const { count } = await service
+      .from("contact_messages")
+      .select("id", { count: "exact", head: true })
+      .like("email", "person-%@crowd.test");
+    expect(count).toBe(8);
+  });
+
+  it("stores the same message again once a day has passed", async () => {
+    const handler = createContactHandler({ afterResponse });
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const body = {
+      name: "Patient",
+      email: "patient@window.test",
+      message: "Still hoping to hear from you.",
+    };
+    expect((await handler(post(body), env)).status).toBe(200);
+    const { error } = await service
+      .from("contact_messages")
+      .update({
+        created_at: new Date(Date.now() - 25 * 3600_000).toISOString(),
+      })
+      .eq("email", body.email);
+    expect(error).toBeNull();
+    expect(await (await handler(post(body), env)).json()).toEqual({ ok: true });
+    expect(await rowsFrom(body.email)).toHaveLength(2);
   });
 
   it("tells a message from a retry by every field it stores", async () => {
     const handler = createContactHandler({ afterResponse });
     vi.spyOn(console, "info").mockImplementation(() => {});
     const body = {
-      submissionKey: crypto.randomUUID(),
       name: "Same Words",
-      email: "fields@key.test",
+      email: "fields@content.test",
       message: "The same words from two forms.",
     };
     // The contact page's form (company "") against the dialog's (none).
@@ -257,8 +277,34 @@ describe("contact-us handler", () => {
     }
     await Promise.all(afterResponseTasks);
     expect(
-      (await rowsFrom("fields@key.test")).map((row) => row.source).sort(),
+      (await rowsFrom("fields@content.test")).map((row) => row.source).sort(),
     ).toEqual(["company-dialog", "contact-page"]);
+  });
+
+  it("limits the calls of one address with the public key; the app's secret key is left to its own limits", async () => {
+    const handler = createContactHandler({ afterResponse });
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const address = "203.0.113.77";
+    const message = (i: number) => ({
+      name: "Direct Caller",
+      email: `direct-${i}@limit.test`,
+      message: `Direct call number ${i} with the public key.`,
+    });
+    const statuses = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await handler(post(message(i), { address }), env);
+      statuses.push(response.status);
+      if (response.status === 429)
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(await rowsFrom("direct-5@limit.test")).toHaveLength(0);
+    // The app server, with the secret key, has counted its visitor already.
+    const fromApp = await handler(
+      post(message(99), { address, apikey: backend.secretKey }),
+      env,
+    );
+    expect(fromApp.status).toBe(200);
   });
 
   it("keeps the message when the e-mail provider fails, for the outbox to retry", async () => {
@@ -363,7 +409,6 @@ describe("contact-us handler", () => {
     });
     const ok = await anon.functions.invoke("contact-us", {
       body: {
-        submissionKey: crypto.randomUUID(),
         name: "Invoker",
         email: "invoke@server.test",
         message: "Sent through supabase-js.",

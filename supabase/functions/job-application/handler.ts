@@ -1,22 +1,15 @@
-import { refuseUnknownApiKey } from "../_shared/api-key.ts";
-import { jsonResponse, preflight } from "../_shared/cors.ts";
-import {
-  findObject,
-  insertSubmission,
-  readObject,
-  removeObject,
-  rowExists,
-} from "../_shared/database.ts";
+import { jsonResponse } from "../_shared/cors.ts";
+import { storeSubmission, unwrap, type Database } from "../_shared/database.ts";
 import { cvKind } from "../_shared/file-type.ts";
-import type { FunctionEnv, FunctionHandler } from "../_shared/handler-types.ts";
+import { defineFunction } from "../_shared/handle.ts";
 import {
   CV_BUCKET,
   CV_CLAIM_WINDOW_MS,
   CV_OBJECT_ID_HEADER,
+  FUNCTION_CALLS_PER_ADDRESS,
 } from "../_shared/limits.ts";
 import { sendDueNotifications } from "../_shared/notifications.ts";
 import { JobApplicationPayloadSchema } from "../_shared/payloads.ts";
-import { readJsonBody } from "../_shared/request.ts";
 import { waitUntil, type WaitUntil } from "../_shared/runtime.ts";
 
 type Dependencies = {
@@ -28,9 +21,6 @@ type Dependencies = {
   now?: () => number;
 };
 
-const log = (message: unknown) =>
-  console.error(`[job-application] ${String(message)}`);
-
 /**
  * The CV this request uploaded, or why it is not acceptable. The object must
  * exist, carry the id the upload answered with (sent in CV_OBJECT_ID_HEADER,
@@ -38,114 +28,109 @@ const log = (message: unknown) =>
  * to no stored application: never another applicant's CV, never a missing one.
  */
 async function ownUpload(
-  env: FunctionEnv,
+  db: Database,
   request: Request,
   cvPath: string,
   now: number,
 ) {
-  const object = await findObject(env, CV_BUCKET, cvPath);
-  if (!object || object.id !== request.headers.get(CV_OBJECT_ID_HEADER))
+  const listed = unwrap(
+    `listing ${CV_BUCKET}`,
+    await db.storage.from(CV_BUCKET).list("", { search: cvPath, limit: 100 }),
+  );
+  const object = listed.find((entry) => entry.name === cvPath);
+  if (!object?.id || object.id !== request.headers.get(CV_OBJECT_ID_HEADER))
     return {
       refusal: "cvPath does not name the CV uploaded with this application",
     };
-  if (await rowExists(env, "job_applications", "cv_path", cvPath))
+  const claimed = unwrap(
+    "reading job_applications",
+    await db
+      .from("job_applications")
+      .select("id")
+      .eq("cv_path", cvPath)
+      .limit(1),
+  );
+  if (claimed.length > 0)
     return { refusal: "This CV belongs to an application already" };
-  if (now - object.createdAt.getTime() > CV_CLAIM_WINDOW_MS)
+  if (now - new Date(object.created_at ?? 0).getTime() > CV_CLAIM_WINDOW_MS)
     return { refusal: "The CV upload has expired", remove: true };
   return { refusal: null };
 }
 
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (byte) =>
+    byte.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
 /**
  * Stores a job application whose CV the app has just uploaded to the private
- * cv-uploads bucket, once per submission key, answers, then tells the team
- * (after the response, so the visitor waits only for the row; a failed
- * e-mail stays in the outbox for send-notifications). The publishable key is public, so
- * everything is checked here again: every field, that the CV is this
- * request's own upload (ownUpload), and that its bytes are the PDF, DOC or
- * DOCX its name says. An application refused after its own CV was found, or
- * that cannot be stored, removes that CV, so no file outlives a failure.
+ * cv-uploads bucket, answers, then tells the team (after the response, so
+ * the visitor waits only for the row; a failed e-mail stays in the outbox).
+ * The publishable key is public, so everything is checked here again: every
+ * field, that the CV is this request's own upload (ownUpload), and that its
+ * bytes are the PDF, DOC or DOCX its name says. The same CV for the same job
+ * from the same address is one application: a second is answered as the
+ * first, and its upload removed. An application refused after its own CV
+ * was found, or that cannot be stored, removes that CV.
  */
 export function createJobApplicationHandler({
   providerFetch,
   afterResponse = waitUntil,
   now = Date.now,
-}: Dependencies = {}): FunctionHandler {
-  return async (request, env) => {
-    if (request.method === "OPTIONS") return preflight();
-    if (request.method !== "POST")
-      return jsonResponse(405, { error: "Method not allowed" });
-    const unknownKey = refuseUnknownApiKey(request, env);
-    if (unknownKey) return unknownKey;
-
-    const body = await readJsonBody(request);
-    if (!body.ok) return body.response;
-    const parsed = JobApplicationPayloadSchema.safeParse(body.value);
-    if (!parsed.success) {
-      const cvPath = (body.value as { cvPath?: unknown } | null)?.cvPath;
-      if (typeof cvPath === "string") {
-        const owned = await ownUpload(env, request, cvPath, now()).catch(
-          () => null,
-        );
-        if (owned?.refusal === null)
-          await removeObject(env, CV_BUCKET, cvPath).catch(log);
-      }
-      return jsonResponse(400, {
-        error: "Invalid payload",
-        issues: parsed.error.issues,
-      });
-    }
-    const application = parsed.data;
-    const { cvPath } = application;
-
-    let id: string | null;
-    // Only a CV proven to be this request's own upload is ever removed.
-    let own = false;
-    try {
-      const owned = await ownUpload(env, request, cvPath, now());
+}: Dependencies = {}) {
+  return defineFunction({
+    name: "job-application",
+    access: "public",
+    schema: JobApplicationPayloadSchema,
+    limit: FUNCTION_CALLS_PER_ADDRESS,
+    async handle({ request, env, db, value: application }) {
+      const { cvPath } = application;
+      const bucket = db.storage.from(CV_BUCKET);
+      const owned = await ownUpload(db, request, cvPath, now());
       if (owned.refusal !== null) {
-        if (owned.remove) await removeObject(env, CV_BUCKET, cvPath);
+        if (owned.remove) await bucket.remove([cvPath]);
         return jsonResponse(400, { error: owned.refusal });
       }
-      own = true;
-      const bytes = await readObject(env, CV_BUCKET, cvPath);
-      if (!cvKind(cvPath, bytes)) {
-        await removeObject(env, CV_BUCKET, cvPath);
-        return jsonResponse(400, {
-          error: "The CV is not the PDF, DOC or DOCX its name says",
+      let stored: { id: string; duplicate: boolean };
+      try {
+        const cv = unwrap(`reading ${cvPath}`, await bucket.download(cvPath));
+        const bytes = new Uint8Array(await cv.arrayBuffer());
+        if (!cvKind(cvPath, bytes)) {
+          await bucket.remove([cvPath]);
+          return jsonResponse(400, {
+            error: "The CV is not the PDF, DOC or DOCX its name says",
+          });
+        }
+        stored = await storeSubmission(db, "application", {
+          job_id: application.jobId,
+          job_title: application.jobTitle,
+          name: application.name,
+          email: application.email,
+          comment: application.comment || null,
+          cv_file_name: application.cvFileName,
+          cv_path: cvPath,
+          cv_digest: await sha256Hex(bytes),
         });
+      } catch (error) {
+        await bucket.remove([cvPath]);
+        throw error;
       }
-      id = await insertSubmission(env, "job_applications", {
-        submission_key: application.submissionKey,
-        job_id: application.jobId,
-        job_title: application.jobTitle,
-        name: application.name,
-        email: application.email,
-        comment: application.comment || null,
-        cv_file_name: application.cvFileName,
-        cv_path: cvPath,
-      });
-    } catch (error) {
-      log(error);
-      if (own) await removeObject(env, CV_BUCKET, cvPath).catch(log);
-      return jsonResponse(500, {
-        error: "The application could not be stored",
-      });
-    }
-
-    if (id === null) {
-      // The same submission again (a double click that raced past the app's
-      // check): the stored one keeps its CV, this upload goes.
-      await removeObject(env, CV_BUCKET, cvPath).catch(log);
-      return jsonResponse(200, { ok: true, duplicate: true });
-    }
-    afterResponse(
-      sendDueNotifications(env, {
-        only: { kind: "application", id },
-        providerFetch,
-      }),
-    );
-    return jsonResponse(200, { ok: true });
-  };
+      if (stored.duplicate) {
+        // The stored application keeps its CV; this copy goes.
+        await bucket.remove([cvPath]);
+        return jsonResponse(200, { ok: true, duplicate: true });
+      }
+      afterResponse(
+        sendDueNotifications(env, db, {
+          only: { kind: "application", id: stored.id },
+          providerFetch,
+        }),
+      );
+      return jsonResponse(200, { ok: true });
+    },
+  });
 }
 
 export default createJobApplicationHandler();

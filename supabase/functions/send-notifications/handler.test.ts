@@ -105,7 +105,6 @@ it("sends a notification that failed once the provider is back, exactly once", a
         apikey: backend.publishableKey,
       },
       body: JSON.stringify({
-        submissionKey: crypto.randomUUID(),
         name: "Outbox",
         email,
         message: "The provider is down when this arrives.",
@@ -158,7 +157,6 @@ it("gives up after eight failures and marks the row failed", async () => {
   const provider = flakyProvider();
   const email = "outbox@give-up.test";
   const { error } = await service.from("contact_messages").insert({
-    submission_key: crypto.randomUUID(),
     name: "Never",
     email,
     message: "The provider never comes back.",
@@ -180,4 +178,40 @@ it("gives up after eight failures and marks the row failed", async () => {
     notification_state: "failed",
     notification_attempts: 8,
   });
+});
+
+it("removes the CVs no application claimed in time, and only those", async () => {
+  const bucket = service.storage.from("cv-uploads");
+  const upload = async (name: string) => {
+    const { error } = await bucket.upload(
+      name,
+      new Blob(["%PDF-1.7\n"], { type: "application/pdf" }),
+      { contentType: "application/pdf" },
+    );
+    if (error) throw error;
+  };
+  const old = `${Date.now()}-abandoned.pdf`;
+  const claimed = `${Date.now()}-claimed.pdf`;
+  const fresh = `${Date.now()}-on-its-way.pdf`;
+  for (const name of [old, claimed]) await upload(name);
+  const { error } = await service.from("job_applications").insert({
+    job_id: "1",
+    job_title: "Engineer",
+    name: "Claimed",
+    email: "claimed@sweep.test",
+    cv_file_name: "claimed.pdf",
+    cv_path: claimed,
+  });
+  expect(error).toBeNull();
+  // A claim window of a second, so the first two are past it.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await upload(fresh);
+  const sweeper = createSendNotificationsHandler({ cvClaimWindowMs: 1_000 });
+  const response = await run(sweeper, backend.secretKey);
+  expect(await response.json()).toMatchObject({ cvsRemoved: 1 });
+  const { data } = await bucket.list("", { limit: 1000 });
+  const names = (data ?? []).map((object) => object.name);
+  expect(names).not.toContain(old);
+  expect(names).toContain(claimed);
+  expect(names).toContain(fresh);
 });

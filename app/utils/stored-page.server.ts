@@ -1,0 +1,42 @@
+import { createContext, type MiddlewareFunction } from "react-router";
+
+// How a route says that its page is the same for every anonymous visitor and
+// may be stored and replayed (app/utils/page-cache.server.ts), and for how
+// long: one of these in its own `middleware`.
+//
+//   export const middleware = [storedUntilDeploy];
+//
+// Route middleware runs on the server alone, so the declaration costs the
+// page's JavaScript nothing. The store reads it from the render it stores;
+// the sitemap from the route table (app/utils/route-table.server.ts). No list
+// of paths repeats it.
+
+/**
+ * `until-deploy`: the page is made from the build alone (marketing copy), so
+ * it is kept until the process ends. `until-posts-change`: it reads posts, so
+ * it is kept for a few seconds and dropped when this server saves or deletes
+ * a post.
+ */
+export type StoreRule = "until-deploy" | "until-posts-change";
+
+export const storeRuleContext = createContext<StoreRule | null>(null);
+
+function declare(rule: StoreRule): MiddlewareFunction<Response> {
+  return ({ context }, next) => {
+    context.set(storeRuleContext, rule);
+    return next();
+  };
+}
+
+export const storedUntilDeploy = declare("until-deploy");
+export const storedUntilPostsChange = declare("until-posts-change");
+
+/** The rule a route module's middleware declares, or null. */
+export function storeRuleOf(module: {
+  middleware?: unknown;
+}): StoreRule | null {
+  const middleware = Array.isArray(module.middleware) ? module.middleware : [];
+  if (middleware.includes(storedUntilDeploy)) return "until-deploy";
+  if (middleware.includes(storedUntilPostsChange)) return "until-posts-change";
+  return null;
+}
