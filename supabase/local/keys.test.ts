@@ -6,6 +6,7 @@
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { forgeToken } from "./forged-token.ts";
+import { siteSecrets } from "./keys.ts";
 import { demoPassword } from "./demo-accounts.ts";
 import { DEMO, startTestServer, type TestServer } from "./test-support.ts";
 
@@ -37,6 +38,15 @@ describe("per data directory", () => {
     server = await startTestServer({}, dataDir);
     expect(server.publishableKey).toBe(publishableKey);
     expect(server.secretKey).toBe(secretKey);
+  });
+
+  test("each data directory gives the site a secret of its own, kept across restarts", () => {
+    const secrets = siteSecrets(server.dataDir);
+    expect(siteSecrets(server.dataDir)).toEqual(secrets);
+    const others = siteSecrets(other.dataDir);
+    expect(others.SESSION_SECRET).not.toBe(secrets.SESSION_SECRET);
+    // What the app's environment schema asks of them.
+    expect(secrets.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
   test("one server's keys and tokens open nothing on another", async () => {

@@ -2,19 +2,14 @@ import {
   createHash,
   createHmac,
   generateKeyPairSync,
+  hkdfSync,
   randomBytes,
   randomUUID,
   type JsonWebKey,
 } from "node:crypto";
-import {
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readFileSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { createOnce } from "./create-once.ts";
 
 /**
  * Everything that signs or opens this data directory's project, made once on
@@ -100,17 +95,7 @@ export function loadKeyMaterial(dataDir: string): KeyMaterial {
   const file = path.join(dataDir, KEYS_FILE);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    const partial = `${file}.${randomUUID()}.partial`;
-    writeFileSync(partial, JSON.stringify(generateKeyMaterial(), null, 2), {
-      mode: 0o600,
-    });
-    try {
-      linkSync(partial, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    } finally {
-      unlinkSync(partial);
-    }
+    createOnce(file, JSON.stringify(generateKeyMaterial(), null, 2), 0o600);
   }
   return JSON.parse(readFileSync(file, "utf8")) as KeyMaterial;
 }
@@ -132,4 +117,22 @@ export function apiKeys(material: KeyMaterial, legacy: boolean): ApiKeys {
 /** The API keys a server on `dataDir` hands out (made now if it never ran). */
 export function readApiKeys(dataDir: string, legacy = legacyKeysFromEnv()) {
   return apiKeys(loadKeyMaterial(dataDir), legacy);
+}
+
+/**
+ * The site's own secret for a run on the embedded server (SESSION_SECRET signs
+ * its cookies): derived under a label from the data directory's random JWT
+ * secret, so each directory has its own, a restart keeps it, every machine of
+ * one local run shares it, and it is written nowhere a reader of the source
+ * could find it.
+ */
+export function siteSecrets(dataDir: string) {
+  const { jwtSecret } = loadKeyMaterial(dataDir);
+  const derive = (label: string) =>
+    Buffer.from(hkdfSync("sha256", jwtSecret, "", label, 32)).toString(
+      "base64url",
+    );
+  return {
+    SESSION_SECRET: derive("site session secret"),
+  };
 }

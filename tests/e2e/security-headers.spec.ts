@@ -7,9 +7,11 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { createCookieSessionStorage } from "react-router";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn, type Account } from "../support/auth-helpers.ts";
 import {
+  SITE_SECRETS,
   SUPABASE_ANON_KEY,
   SUPABASE_SERVICE_ROLE_KEY,
 } from "../support/e2e-env.ts";
@@ -168,24 +170,13 @@ test("no secret, token or key in the built client assets", () => {
     }
   };
   walk(new URL("../../build/client", import.meta.url).pathname);
-  // The launcher's development secrets, read from its source so the two
-  // cannot drift apart.
-  const launcher = readFileSync(
-    new URL("../../supabase/local/run-site.ts", import.meta.url),
-    "utf8",
-  );
-  const launcherSecrets = [
-    ...launcher.matchAll(/(?:SESSION|HONEYPOT)_SECRET \?\?\s*"([^"]+)"/g),
-  ].map((match) => match[1]!);
-  expect(launcherSecrets).toHaveLength(2);
   const forbidden: (string | RegExp)[] = [
     SUPABASE_ANON_KEY,
     SUPABASE_SERVICE_ROLE_KEY,
-    ...launcherSecrets,
+    SITE_SECRETS.SESSION_SECRET,
     "service_role",
     "SUPABASE_SERVICE_ROLE_KEY",
     "SESSION_SECRET",
-    "HONEYPOT_SECRET",
     // Anything shaped like a JWT: header.payload.
     /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}/,
   ];
@@ -202,4 +193,33 @@ test("no secret, token or key in the built client assets", () => {
   console.log(
     `client assets: ${files.length} files, ${(scanned / 1024).toFixed(0)} kB scanned, ${forbidden.length} patterns, 0 found`,
   );
+});
+
+test("the local run signs its cookies with its data directory's secret, not one anyone knows", async ({
+  request,
+}) => {
+  // A toast is a signed cookie the next page shows: one whose signature the
+  // site accepts puts the signer's words on its pages.
+  async function pageWithToast(secret: string, title: string) {
+    const storage = createCookieSessionStorage({
+      cookie: { name: "__toast", secrets: [secret] },
+    });
+    const session = await storage.getSession();
+    session.flash("toast", { title, type: "success" });
+    const cookie = (await storage.commitSession(session)).split(";")[0]!;
+    return (
+      await request.get("/company", { headers: { Cookie: cookie } })
+    ).text();
+  }
+  expect(
+    await pageWithToast(SITE_SECRETS.SESSION_SECRET, "Signed by this run"),
+  ).toContain("Signed by this run");
+  // Secrets any reader of this repository knows.
+  for (const secret of [
+    "development-session-secret-0123456789abcdef",
+    "local-session-secret-for-the-embedded-default",
+  ])
+    expect(await pageWithToast(secret, "Forged"), secret).not.toContain(
+      "Forged",
+    );
 });

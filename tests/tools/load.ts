@@ -17,7 +17,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import autocannon, { type Request } from "autocannon";
 import { createClient } from "@supabase/supabase-js";
-import { readApiKeys } from "#supabase/local/keys.ts";
+import { readApiKeys, siteSecrets } from "#supabase/local/keys.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
@@ -34,8 +34,9 @@ const DATA_DIR = `${root}.data/load`;
 // Made there on first use, so the launcher's embedded Supabase hands out the same.
 const { secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY } =
   readApiKeys(DATA_DIR);
-// The launcher's own secrets for a local run: every machine of one app shares them.
-const SESSION_SECRET = "local-session-secret-for-the-embedded-default";
+// The launcher's secret for a run on this data directory: every machine of
+// one app shares it.
+const { SESSION_SECRET } = siteSecrets(DATA_DIR);
 // How far the app's resident memory may stay above its warmed-up start.
 const MEMORY_TOLERANCE = 0.1;
 
