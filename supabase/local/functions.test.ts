@@ -2,6 +2,7 @@
 // Deno entry with the platform's env, its deno.json resolution, verify_jwt
 // from config.toml and EdgeRuntime.waitUntil.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { FunctionsHttpError } from "@supabase/supabase-js";
@@ -39,6 +40,38 @@ Deno.serve(async (request) => {
 });
 `;
 
+// Reads at most 64 KB, as the forms' functions do, and refuses more with its
+// own 413: before reading when the length is declared, else once it is past.
+const BODY_LIMITED = `const LIMIT = 64 * 1024;
+
+Deno.serve(async (request) => {
+  const tooLarge = () => Response.json({ error: "Body over 64 KB" }, { status: 413 });
+  const declared = request.headers.get("content-length");
+  if (Number(declared ?? 0) > LIMIT) return tooLarge();
+  const reader = request.body!.getReader();
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > LIMIT) {
+      await reader.cancel();
+      return tooLarge();
+    }
+  }
+  const stream = new ReadableStream({
+    start(controller) {
+      for (const part of ["streamed ", "in ", "parts"])
+        controller.enqueue(new TextEncoder().encode(part));
+      controller.close();
+    },
+  });
+  return new Response(stream, {
+    headers: { "x-received": String(size), "x-declared": declared ?? "none" },
+  });
+});
+`;
+
 async function writeFunction(name: string, files: Record<string, string>) {
   await mkdir(path.join(supabaseDir, "functions", name), { recursive: true });
   for (const [file, text] of Object.entries(files))
@@ -56,6 +89,7 @@ beforeAll(async () => {
   await writeFunction("open", files);
   await writeFunction("guarded", files);
   await writeFunction("unlisted", files);
+  await writeFunction("limited", { "index.ts": BODY_LIMITED });
   // No deno.json: the bare "greeting" import cannot resolve, as on deploy.
   await writeFunction("unmapped", { "index.ts": ECHO });
   await writeFile(
@@ -66,6 +100,8 @@ beforeAll(async () => {
       "[functions.guarded]",
       "verify_jwt = true",
       "[functions.unmapped]",
+      "verify_jwt = false",
+      "[functions.limited]",
       "verify_jwt = false",
     ].join("\n"),
   );
@@ -149,6 +185,83 @@ describe("functions", () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     const second = await server.anon().functions.invoke("open", { body: {} });
     expect(second.data).toMatchObject({ finishedTasks: 1 });
+  });
+});
+
+/**
+ * A POST framed as a client chooses: chunked when `chunks` has no declared
+ * length, and with `Expect: 100-continue` (curl's default above 1 MB) waiting
+ * for the go-ahead before the body, as curl does.
+ */
+function rawPost(
+  name: string,
+  chunks: Buffer[],
+  { chunked = false, expectContinue = false } = {},
+) {
+  const size = chunks.reduce((total, chunk) => total + chunk.length, 0);
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }>((resolve, reject) => {
+    const request = httpRequest(
+      `${server.url}/functions/v1/${name}`,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/octet-stream",
+          ...(chunked ? {} : { "content-length": String(size) }),
+          ...(expectContinue ? { expect: "100-continue" } : {}),
+        },
+      },
+      (response) => {
+        const parts: Buffer[] = [];
+        response.on("data", (part: Buffer) => parts.push(part));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(parts).toString(),
+          }),
+        );
+      },
+    );
+    request.on("error", reject);
+    const send = () => {
+      for (const chunk of chunks) request.write(chunk);
+      request.end();
+    };
+    if (expectContinue) request.on("continue", send);
+    else send();
+  });
+}
+
+describe("the gateway forwards a body however it is framed", () => {
+  test("a chunked body reaches the function whole, with its length", async () => {
+    const response = await rawPost(
+      "limited",
+      [Buffer.alloc(10_000, 1), Buffer.alloc(20_000, 2)],
+      { chunked: true },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers["x-received"]).toBe("30000");
+    expect(response.headers["x-declared"]).toBe("30000");
+    // The function's streamed answer comes back whole, framed once.
+    expect(response.body).toBe("streamed in parts");
+  });
+
+  test("the function's own 413 reaches the caller, whatever the framing", async () => {
+    const big = [Buffer.alloc(1_000_000), Buffer.alloc(1_500_000)];
+    for (const framing of [
+      { chunked: true },
+      { expectContinue: true },
+      { chunked: true, expectContinue: true },
+      {},
+    ]) {
+      const response = await rawPost("limited", big, framing);
+      expect(response.status, JSON.stringify(framing)).toBe(413);
+      expect(JSON.parse(response.body)).toEqual({ error: "Body over 64 KB" });
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import {
 } from "./function-config.ts";
 import { json } from "./http.ts";
 import { bearerToken } from "./jwt.ts";
+import { MAILBOX_PATH } from "./mailbox/pages.ts";
 
 const WORKER = fileURLToPath(new URL("./function-worker.ts", import.meta.url));
 /** A first start may fetch the function's npm: imports into Deno's cache. */
@@ -48,12 +49,56 @@ export function functionEnv(ctx: ServerContext) {
   );
   return {
     ...secrets,
+    // E-mail goes to the server's own mailbox unless the developer points
+    // RESEND_API_URL at a provider (or a test at its stand-in): a local run
+    // never mails anyone by accident, and its messages can be read.
+    ...(process.env.RESEND_API_URL
+      ? {}
+      : {
+          RESEND_API_URL: `${ctx.url}${MAILBOX_PATH}`,
+          RESEND_API_KEY: "re_local_mailbox",
+        }),
     SUPABASE_URL: ctx.url,
     ...keys,
     // PGlite has no Postgres wire endpoint, so a function has no database URL
     // to connect to here; it must use the REST and Storage APIs.
     SUPABASE_DB_URL: "",
   };
+}
+
+/**
+ * Headers that describe one connection, not the message (RFC 9110 7.6.1):
+ * a proxy drops them, and the hop to the worker frames its own. A caller's
+ * `Transfer-Encoding: chunked` or `Expect: 100-continue` (curl's for a body
+ * over 1 MB) would otherwise reach fetch, which refuses both.
+ */
+const HOP_BY_HOP = [
+  "connection",
+  "expect",
+  "host",
+  "keep-alive",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+  // Recounted for the body as forwarded.
+  "content-length",
+  // Deno.serve would compress for a client that accepts it, and fetch would
+  // then hand back a decoded body still labelled as encoded.
+  "accept-encoding",
+];
+
+function endToEnd(source: Headers) {
+  const headers = new Headers(source);
+  const named = (source.get("connection") ?? "")
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of [...HOP_BY_HOP, ...named]) headers.delete(name);
+  return headers;
 }
 
 /**
@@ -157,19 +202,15 @@ export function createFunctionsService(ctx: ServerContext) {
     try {
       const port = await worker(config).port;
       const url = new URL(request.url);
-      const headers = new Headers(request.headers);
-      // Deno.serve would compress for a client that accepts it, and fetch
-      // would then hand back a decoded body still labelled as encoded.
-      headers.delete("accept-encoding");
-      headers.delete("host");
-      return await fetch(
+      const hasBody = request.method !== "GET" && request.method !== "HEAD";
+      const response = await fetch(
         `http://127.0.0.1:${port}${url.pathname}${url.search}`,
         {
           method: request.method,
-          headers,
-          body: request.body,
-          // @ts-expect-error Node's fetch streams a request body only half-duplex.
-          duplex: "half",
+          headers: endToEnd(request.headers),
+          // The body has been read whole (however the caller framed it), so
+          // the function gets it with its length, as the platform passes it.
+          body: hasBody ? await request.arrayBuffer() : undefined,
           redirect: "manual",
           signal: AbortSignal.any([
             request.signal,
@@ -177,6 +218,11 @@ export function createFunctionsService(ctx: ServerContext) {
           ]),
         },
       );
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: endToEnd(response.headers),
+      });
     } catch (error) {
       ctx.log(`function ${name} failed: ${String(error)}`);
       return json(500, {

@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAuthService } from "./auth/service.ts";
 import {
@@ -8,6 +9,7 @@ import {
   type Caller,
   type ServerContext,
 } from "./context.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 import { openDatabase } from "./database.ts";
 import { demoPassword } from "./demo-accounts.ts";
 import { createFunctionsService } from "./functions.ts";
@@ -19,7 +21,13 @@ import { json, nodeListener } from "./http.ts";
 import { bearerToken, createJwtTools, isRequestRole } from "./jwt.ts";
 import { apiKeys, legacyKeysFromEnv, loadKeyMaterial } from "./keys.ts";
 import { createRestService } from "./rest/rest.ts";
+import {
+  createMailbox,
+  isMailboxPath,
+  MAILBOX_PATH,
+} from "./mailbox/service.ts";
 import { loadSchemaCache } from "./rest/schema-cache.ts";
+import { PortInUseError } from "./start-errors.ts";
 import { createStorageService } from "./storage.ts";
 import { seedStorage } from "./storage-seed.ts";
 
@@ -66,6 +74,10 @@ export type LocalSupabaseOptions = {
 
 export type LocalSupabase = {
   url: string;
+  /** The mailbox every e-mail of the functions goes to (mailbox/service.ts). */
+  mailboxUrl: string;
+  /** The data directory, absolute. */
+  dataDir: string;
   /** sb_publishable_…, or the anon JWT in legacy mode. */
   publishableKey: string;
   /** sb_secret_…, or the service_role JWT in legacy mode. */
@@ -98,7 +110,23 @@ export async function startLocalSupabase(
   const log = options.log
     ? (message: string) => console.log(`[supabase-local] ${message}`)
     : () => {};
-  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const dataDir = path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+  const unlock = lockDataDir(dataDir);
+  try {
+    return await start(options, host, dataDir, log, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function start(
+  options: LocalSupabaseOptions,
+  host: string,
+  dataDir: string,
+  log: (message: string) => void,
+  unlock: () => void,
+): Promise<LocalSupabase> {
   const legacyKeys = options.legacyKeys ?? legacyKeysFromEnv();
   const keyMaterial = loadKeyMaterial(dataDir);
   const keys = apiKeys(keyMaterial, legacyKeys);
@@ -120,18 +148,29 @@ export async function startLocalSupabase(
   const seeded = await seedStorage(db, dataDir);
   if (seeded.length > 0) log(`seeded storage: ${seeded.join(", ")}`);
   const schema = await db.admin((tx) => loadSchemaCache(tx));
+  const mailbox = createMailbox(path.join(dataDir, "mailbox"), {
+    reset: options.reset ?? false,
+  });
 
   const server = createServer();
+  const port = options.port ?? DEFAULT_PORT;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
-      server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.listen(port, host, () => {
         server.off("error", reject);
         resolve();
       });
     });
   } catch (error) {
     await db.close();
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE")
+      throw new PortInUseError(
+        "the embedded Supabase",
+        host,
+        port,
+        "LOCAL_SUPABASE_PORT",
+      );
     throw error;
   }
   const address = server.address() as AddressInfo;
@@ -152,7 +191,7 @@ export async function startLocalSupabase(
     refreshReuseIntervalMs: options.refreshReuseIntervalMs ?? 10_000,
   };
   const functions = createFunctionsService(ctx);
-  const handler = createRouter(ctx, () => schema, functions);
+  const handler = createRouter(ctx, () => schema, functions, mailbox);
   server.on("request", nodeListener(handler, log));
   log(`listening on ${url}`);
   const notificationIntervalMs =
@@ -168,6 +207,8 @@ export async function startLocalSupabase(
   let stopped: Promise<void> | null = null;
   return {
     url,
+    mailboxUrl: `${url}${MAILBOX_PATH}`,
+    dataDir,
     publishableKey: keys.publishableKey,
     secretKey: keys.secretKey,
     legacyKeys,
@@ -180,6 +221,7 @@ export async function startLocalSupabase(
         });
         await functions.stop();
         await db.close();
+        unlock();
       })();
       return stopped;
     },
@@ -200,6 +242,7 @@ function createRouter(
   ctx: ServerContext,
   schema: Parameters<typeof createRestService>[1],
   functions: ReturnType<typeof createFunctionsService>,
+  mailbox: ReturnType<typeof createMailbox>,
 ) {
   const auth = createAuthService(ctx);
   const rest = createRestService(ctx, schema);
@@ -289,29 +332,21 @@ function createRouter(
 
   return async function handle(request: Request) {
     const started = performance.now();
+    // The mailbox is for this machine alone: it is not part of the API
+    // that browsers on other origins may call, so it gets no CORS headers.
+    const forMailbox = isMailboxPath(new URL(request.url).pathname);
     let response: Response;
     try {
-      response = await route(request);
+      response = forMailbox ? await mailbox(request) : await route(request);
     } catch (error) {
       if (!(error instanceof URIError)) throw error;
       response = json(400, {
         message: "Malformed percent-encoding in the URL",
       });
     }
-    try {
+    if (!forMailbox)
       for (const [name, value] of Object.entries(CORS_HEADERS))
         response.headers.set(name, value);
-    } catch {
-      // A function handler may hand back a Response with immutable headers.
-      const headers = new Headers(response.headers);
-      for (const [name, value] of Object.entries(CORS_HEADERS))
-        headers.set(name, value);
-      response = new Response(response.body, {
-        status: response.status,
-        statusText: response.statusText,
-        headers,
-      });
-    }
     ctx.log(
       `${request.method} ${new URL(request.url).pathname} ${response.status} ${(performance.now() - started).toFixed(1)}ms`,
     );

@@ -19,6 +19,7 @@ import {
   SUPABASE_SERVICE_ROLE_KEY,
   SUPABASE_URL,
 } from "./e2e-env.ts";
+import { freePort } from "./free-port.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -102,13 +103,6 @@ function startProxy(state: { fault: Fault }) {
     incoming.pipe(forward);
   });
   return server;
-}
-
-async function freePort() {
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 export type FailingSite = {

@@ -1,13 +1,15 @@
-// The e-mail provider at the HTTP boundary, for the end-to-end site: answers
-// Resend's POST /emails, and lets a spec make it fail for one sender
-// (reply_to) until it says the provider is back. It counts every e-mail it
-// accepted, so a spec can tell "sent once" from "sent twice" (it does not
-// fold repeats of an Idempotency-Key together, as Resend would: a repeat is
-// what the specs look for).
+// The e-mail provider at the HTTP boundary, for the end-to-end site: it
+// stands in front of the embedded server's mailbox (which speaks Resend's
+// API), so a spec can make the provider fail for one sender (reply_to) until
+// it says the provider is back. What it lets through is delivered to the
+// mailbox (tests/support/mailbox.ts reads it there) and counted here per
+// request, so a spec can tell "sent once" from "sent twice" even where the
+// mailbox, as Resend would, answers a repeated Idempotency-Key without
+// delivering again.
 //
 //   node tests/support/mail-stub.ts   (port E2E_MAIL_PORT)
 import { createServer, type IncomingMessage } from "node:http";
-import { E2E_MAIL_PORT } from "./e2e-env.ts";
+import { E2E_MAIL_PORT, MAILBOX_URL } from "./e2e-env.ts";
 
 export type Delivery = {
   idempotencyKey: string | null;
@@ -38,14 +40,14 @@ export async function mailFor(replyTo: string) {
   };
 }
 
-async function readJson(request: IncomingMessage) {
+async function readBody(request: IncomingMessage) {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString() || "{}") as Record<
-    string,
-    unknown
-  >;
+  return Buffer.concat(chunks).toString();
 }
+
+const firstAddress = (value: unknown) =>
+  String((Array.isArray(value) ? value[0] : value) ?? "");
 
 if (import.meta.main) {
   const down = new Set<string>();
@@ -55,12 +57,12 @@ if (import.meta.main) {
     const url = new URL(request.url ?? "/", MAIL_STUB_URL);
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { "Content-Type": "application/json" });
-      response.end(JSON.stringify(body));
+      response.end(typeof body === "string" ? body : JSON.stringify(body));
     };
     if (request.method === "GET" && url.pathname === "/healthz")
       return send(200, { ok: true });
     if (request.method === "POST" && url.pathname === "/_stub/down") {
-      const { replyTo, down: isDown } = await readJson(request);
+      const { replyTo, down: isDown } = JSON.parse(await readBody(request));
       if (isDown) down.add(String(replyTo));
       else down.delete(String(replyTo));
       return send(200, { ok: true });
@@ -72,22 +74,50 @@ if (import.meta.main) {
         refused: refused.get(replyTo) ?? 0,
       });
     }
-    if (request.method === "POST" && url.pathname === "/emails") {
-      if (!request.headers.authorization?.startsWith("Bearer "))
-        return send(401, { message: "Missing API key" });
-      const body = await readJson(request);
-      const replyTo = String(body.reply_to ?? "");
-      if (down.has(replyTo)) {
-        refused.set(replyTo, (refused.get(replyTo) ?? 0) + 1);
+    if (
+      request.method === "POST" &&
+      (url.pathname === "/emails" || url.pathname === "/emails/batch")
+    ) {
+      const raw = await readBody(request);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        parsed = null;
+      }
+      const emails = (Array.isArray(parsed) ? parsed : [parsed]).map(
+        (email) => (email ?? {}) as Record<string, unknown>,
+      );
+      const downFor = emails
+        .map((email) => firstAddress(email.reply_to))
+        .filter((replyTo) => down.has(replyTo));
+      if (downFor.length > 0) {
+        for (const replyTo of downFor)
+          refused.set(replyTo, (refused.get(replyTo) ?? 0) + 1);
         return send(503, { message: "The provider is down (stub)" });
       }
-      delivered.push({
-        idempotencyKey: request.headers["idempotency-key"]?.toString() ?? null,
-        replyTo,
-        subject: String(body.subject ?? ""),
-        text: String(body.text ?? ""),
+      const idempotencyKey =
+        request.headers["idempotency-key"]?.toString() ?? null;
+      const answer = await fetch(`${MAILBOX_URL}${url.pathname}`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          ...(request.headers.authorization
+            ? { Authorization: request.headers.authorization }
+            : {}),
+          ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}),
+        },
+        body: raw,
       });
-      return send(200, { id: crypto.randomUUID() });
+      if (answer.ok)
+        for (const email of emails)
+          delivered.push({
+            idempotencyKey,
+            replyTo: firstAddress(email.reply_to),
+            subject: String(email.subject ?? ""),
+            text: String(email.text ?? ""),
+          });
+      return send(answer.status, await answer.text());
     }
     send(404, { message: "Not found" });
   }).listen(E2E_MAIL_PORT, "127.0.0.1");
