@@ -20,6 +20,14 @@ const server = createServer(serverOptions(), listener).listen(
     console.info(`[server] http://${host}:${port}`);
   },
 );
+server.once("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EADDRINUSE") throw error;
+  // One sentence that says what to do, not a stack trace.
+  console.error(
+    `Port ${port} on ${host} is already in use: stop the program that holds it, or start the site on another port with PORT=${port + 1}.`,
+  );
+  process.exit(1);
+});
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { printDemoAccounts } from "./demo-accounts.ts";
-import { startLocalSupabase } from "./server.ts";
+import { startLocalSupabase, type LocalSupabase } from "./server.ts";
+import { isStartError } from "./start-errors.ts";
 
 const { values } = parseArgs({
   options: {
@@ -13,12 +14,23 @@ const { values } = parseArgs({
 });
 
 const resetOnly = values["reset-only"];
-const supabase = await startLocalSupabase({
-  port: values.port ? Number(values.port) : resetOnly ? 0 : undefined,
-  dataDir: values["data-dir"],
-  reset: values.reset || resetOnly,
-  log: !values.quiet,
-});
+let supabase: LocalSupabase;
+try {
+  supabase = await startLocalSupabase({
+    port: values.port
+      ? Number(values.port)
+      : resetOnly
+        ? 0
+        : Number(process.env.LOCAL_SUPABASE_PORT) || undefined,
+    dataDir: values["data-dir"] ?? process.env.LOCAL_SUPABASE_DATA_DIR,
+    reset: values.reset || resetOnly,
+    log: !values.quiet,
+  });
+} catch (error) {
+  if (!isStartError(error)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 if (resetOnly) {
   await supabase.stop();
@@ -28,6 +40,9 @@ if (resetOnly) {
   console.log(`SUPABASE_URL=${supabase.url}`);
   console.log(`SUPABASE_PUBLISHABLE_KEY=${supabase.publishableKey}`);
   console.log(`SUPABASE_SECRET_KEY=${supabase.secretKey}`);
+  console.log(
+    `Mailbox (every e-mail the functions send): ${supabase.mailboxUrl}`,
+  );
   printDemoAccounts();
   const shutdown = () => {
     void supabase.stop().then(() => process.exit(0));

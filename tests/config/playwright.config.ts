@@ -47,7 +47,7 @@ export default defineConfig({
       grepInvert: /@js-only/,
       // Plain-HTTP specs (no page scripts involved) run once, in "js".
       testIgnore:
-        /(access|faults|hostile-input|rate-limits|security-headers|two-instances)\.spec\.ts$/,
+        /(access|faults|hostile-input|launcher|rate-limits|security-headers|two-instances)\.spec\.ts$/,
       use: {
         ...devices["Desktop Chrome"],
         javaScriptEnabled: false,
@@ -84,8 +84,9 @@ export default defineConfig({
         // Trust Fly-Client-IP as on Fly, so each test keeps its own client
         // address (tests/support/fixtures.ts sends one per test).
         FLY_APP_NAME: "e2e",
-        // The team's e-mails go to the provider's stand-in, and the outbox's
-        // schedule runs every second instead of every minute.
+        // The team's e-mails go through the provider's stand-in (which can
+        // refuse on demand) to the embedded server's mailbox, and the
+        // outbox's schedule runs every second instead of every minute.
         RESEND_API_KEY: "re_e2e_stub",
         RESEND_API_URL: `http://127.0.0.1:${E2E_MAIL_PORT}`,
         LOCAL_NOTIFICATIONS_INTERVAL_MS: "1000",

@@ -12,6 +12,7 @@ import {
 import { ACCOUNTS, DEMO_PASSWORD } from "../support/auth-helpers.ts";
 import { service, uniqueEmail } from "../support/form-helpers.ts";
 import { mailFor, setMailDown } from "../support/mail-stub.ts";
+import { readMail, searchMail } from "../support/mailbox.ts";
 
 const FORM_MESSAGE =
   "Too many submissions from your address. Please wait a minute and try again.";
@@ -247,6 +248,18 @@ test("a team e-mail the provider refused goes out once it is back, exactly once"
   const { delivered } = await mailFor(email);
   expect(delivered).toHaveLength(2);
   expect(new Set(delivered.map((mail) => mail.idempotencyKey)).size).toBe(2);
+  // What the team received: one notification per message, answerable to the visitor.
+  const received = await searchMail(`reply-to:${email}`);
+  expect(received.map((mail) => mail.Subject).toSorted()).toEqual([
+    "Contact message from Outbox 0",
+    "Contact message from Outbox 1",
+  ]);
+  const [first] = received.toSorted((a, b) =>
+    a.Subject.localeCompare(b.Subject),
+  );
+  expect((await readMail(first!.ID)).Text).toContain(
+    "Stored while the e-mail provider is down (0).",
+  );
   const { data: sent } = await service
     .from("contact_messages")
     .select("notification_state")
