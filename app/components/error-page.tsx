@@ -19,7 +19,7 @@ const BUTTON_CLASSES = {
 export function ErrorPage({ title, message, actions = [] }: ErrorPageProps) {
   return (
     <div className={classes.page}>
-      <h1 className={classes.title}>{title}</h1>
+      <h1 className={ui.heading}>{title}</h1>
       <p className={classes.message}>{message}</p>
       {actions.length > 0 ? (
         <div className={`${ui.buttons} ${classes.actions}`}>

@@ -3,7 +3,7 @@ import { MantineProvider } from "@mantine/core";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/lib/theme.ts";
+import { cssVariablesResolver, theme } from "#app/lib/theme.ts";
 
 const appCss = readFileSync(
   new URL("../styles/app.css", import.meta.url),
@@ -40,10 +40,15 @@ function rule(css: string, selector: string) {
 }
 
 describe("the theme's CSS variables in app/styles/app.css", () => {
-  // Pages outside app/routes/mantine-layout.tsx have no MantineProvider, so
-  // app.css must set exactly what the provider would for the theme.
+  // Every page takes the theme's variables from app.css (the provider of
+  // app/routes/mantine-layout.tsx writes none), so app.css must set exactly
+  // what the provider would for the theme and the site's tokens.
   const provided = renderToStaticMarkup(
-    createElement(MantineProvider, { theme, defaultColorScheme: "light" }),
+    createElement(MantineProvider, {
+      theme,
+      cssVariablesResolver,
+      defaultColorScheme: "light",
+    }),
   );
   const styles = /<style data-mantine-styles="true">(.*?)<\/style>/s.exec(
     provided,
@@ -58,5 +63,31 @@ describe("the theme's CSS variables in app/styles/app.css", () => {
     expect(rule(appCss, ':root[data-mantine-color-scheme="light"]')).toEqual(
       rule(styles ?? "", ':root[data-mantine-color-scheme="light"]'),
     );
+  });
+});
+
+describe("Mantine's global classes in app/styles/mantine.css", () => {
+  // The provider of app/routes/mantine-layout.tsx writes none into <body>.
+  const mantineCss = readFileSync(
+    new URL("../styles/mantine.css", import.meta.url),
+    "utf8",
+  );
+  const provided = renderToStaticMarkup(
+    createElement(MantineProvider, { theme, defaultColorScheme: "light" }),
+  );
+  const classes = /<style data-mantine-styles="classes">(.*?)<\/style>/s.exec(
+    provided,
+  )?.[1];
+  const rules = (css: string) =>
+    [...css.matchAll(/@media ([^{]+)\{\s*(\.[\w-]+)\s*\{([^}]*)\}/g)].map(
+      ([, media, selector, body]) =>
+        `${media!.trim()} ${selector} ${body!.replace(/\s+/g, "")}`,
+    );
+
+  it("hold every responsive class the provider would write", () => {
+    expect(classes).toBeDefined();
+    const expected = rules(classes ?? "");
+    expect(expected.length).toBeGreaterThan(0);
+    expect(rules(mantineCss)).toEqual(expect.arrayContaining(expected));
   });
 });

@@ -20,7 +20,15 @@ export const links: Route.LinksFunction = () => [
  */
 export default function MantineLayout() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    // The theme's CSS variables and Mantine's global classes come from the
+    // stylesheets in <head> (app.css, mantine.css), not from <style>
+    // elements the provider would write into <body>, where HTML allows none.
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      withCssVariables={false}
+      withGlobalClasses={false}
+    >
       <Outlet />
     </MantineProvider>
   );
