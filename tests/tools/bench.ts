@@ -13,8 +13,8 @@
 // better, p99 under 100 ms at 50 connections; a 304 for each page's own tag;
 // a cold start answers `/` within a second. Installs wrk and nginx from
 // Debian on first use when run as root.
-// Ports: BENCH_PORT (4420), BENCH_SUPABASE_PORT (54420), BENCH_NGINX_PORT
-// (4421), BENCH_COLD_PORT (4422), BENCH_NODE_PORT (BENCH_PORT + 3).
+// Ports: BENCH_PORT (4620), BENCH_SUPABASE_PORT (54620), BENCH_NGINX_PORT
+// (4621), BENCH_COLD_PORT (4622), BENCH_NODE_PORT (BENCH_PORT + 3).
 import { spawn, spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { createClient } from "@supabase/supabase-js";
