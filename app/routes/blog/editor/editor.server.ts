@@ -233,7 +233,7 @@ export async function postFormAction({
       result: reply(),
       toast: null,
       preview: {
-        title: value.title ?? "",
+        ...postTextFields(value),
         html: sanitized.html,
         coverUrl: cover ?? post?.cover_image_url ?? null,
         createdAt: new Date().toISOString(),
