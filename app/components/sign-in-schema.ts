@@ -1,7 +1,7 @@
 import "#app/lib/zod-config.ts";
 import { z } from "zod";
 
-// SPEC.md: email (email type) and password, both required.
+// Fixed by the product: email (email type) and password, both required.
 export const SignInSchema = z.object({
   email: z
     .string({ error: "Email is required" })

@@ -75,6 +75,21 @@ export function SiteHeader() {
   }, []);
 
   const onAgentsPage = location.pathname.startsWith("/agents/");
+  // Both navigations list these; one element serves both.
+  const homeLink = (
+    <li>
+      <NavLink to={PRIMARY_NAV.home.to} end className={navLinkClass}>
+        {PRIMARY_NAV.home.label}
+      </NavLink>
+    </li>
+  );
+  const linksAfterAgents = PRIMARY_NAV.after.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} className={navLinkClass}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
 
   return (
     <>
@@ -87,11 +102,7 @@ export function SiteHeader() {
 
           <nav aria-label="Main" className={classes.desktopNav}>
             <ul className={classes.list}>
-              <li>
-                <NavLink to={PRIMARY_NAV.home.to} end className={navLinkClass}>
-                  {PRIMARY_NAV.home.label}
-                </NavLink>
-              </li>
+              {homeLink}
               <li>
                 <details ref={agentsMenu} className={classes.dropdown}>
                   <summary
@@ -124,13 +135,7 @@ export function SiteHeader() {
                   </ul>
                 </details>
               </li>
-              {PRIMARY_NAV.after.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={navLinkClass}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
+              {linksAfterAgents}
             </ul>
             <Link to={PRIMARY_NAV.requestDemo.to} className={classes.cta}>
               {PRIMARY_NAV.requestDemo.label}
@@ -150,15 +155,7 @@ export function SiteHeader() {
             </summary>
             <nav aria-label="Main" className={classes.mobilePanel}>
               <ul className={classes.mobileList}>
-                <li>
-                  <NavLink
-                    to={PRIMARY_NAV.home.to}
-                    end
-                    className={navLinkClass}
-                  >
-                    {PRIMARY_NAV.home.label}
-                  </NavLink>
-                </li>
+                {homeLink}
                 <li>
                   <p className={classes.groupLabel} id="mobile-agents-label">
                     {PRIMARY_NAV.agentsMenuLabel}
@@ -180,13 +177,7 @@ export function SiteHeader() {
                     ))}
                   </ul>
                 </li>
-                {PRIMARY_NAV.after.map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} className={navLinkClass}>
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
+                {linksAfterAgents}
               </ul>
               <Link
                 to={PRIMARY_NAV.requestDemo.to}

@@ -3,7 +3,7 @@ import type { ToastData } from "#app/utils/toast.ts";
 
 /**
  * One toast at a time, rendered by the server so it reads without JavaScript;
- * with JavaScript its close button dismisses it. SPEC.md keeps toasts until
+ * with JavaScript its close button dismisses it. The product keeps toasts until
  * dismissed (removal delay 1,000,000 ms), so there is no timer. Plain markup
  * (app/styles/app.css) because the root, which shows it on every page, loads
  * no Mantine runtime.

@@ -3,7 +3,7 @@ import { AGENTS, getAgent, PROGRESS_MAX } from "./agents.ts";
 import { PRIMARY_NAV } from "./navigation.ts";
 
 describe("agents", () => {
-  test("the learning-progress percentages are exactly those of SPEC.md section 4", () => {
+  test("the learning-progress percentages are exactly those the product fixes", () => {
     const progress = (slug: string) =>
       getAgent(slug)?.capabilities.map((capability) => capability.progress);
     expect(progress("data-analyst")).toEqual([95, 66, 70, 90, 85, 85]);
@@ -12,7 +12,7 @@ describe("agents", () => {
     expect(PROGRESS_MAX).toBe(100);
   });
 
-  test("the personas are Peter, Zara and Jeremy in the roles SPEC.md names", () => {
+  test("the personas are Peter, Zara and Jeremy in the roles the product names", () => {
     expect(
       AGENTS.map(({ slug, name, role }) => ({ slug, name, role })),
     ).toEqual([

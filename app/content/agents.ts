@@ -1,5 +1,5 @@
-// The three agent personas of SPEC.md. The progress percentages are fixed by
-// SPEC.md section 4 and pinned by agents.test.ts.
+// The three agent personas, fixed by the product. So are the progress
+// percentages, pinned by agents.test.ts: keep them as they are.
 
 export type AgentSlug = "data-engineer" | "data-analyst" | "ml-engineer";
 

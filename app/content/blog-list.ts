@@ -1,5 +1,5 @@
-// The words only the blog list shows: its states, pagination and search
-// (issue #23). Apart from blog.ts, whose chunk every blog page loads (a post
+// The words only the blog list shows: its states, pagination and search.
+// Apart from blog.ts, whose chunk every blog page loads (a post
 // page too): only the list ships these, and the loaders' own strings (reading
 // time, the refusal) ship nowhere.
 

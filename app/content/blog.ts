@@ -1,4 +1,4 @@
-// Every word the blog shows (SPEC.md "Blog list", "Blog post", section 8).
+// Every word the blog shows, fixed by the product: keep them word for word.
 import { BRAND_NAME } from "#app/content/site.ts";
 
 export const BLOG_PATH = "/blueprints";
@@ -47,11 +47,11 @@ export const BLOG_LOADER_COPY = {
   descriptionFallback: (title: string) => `Read ${title} on the blog`,
 } as const;
 
-/** JSON-LD author of every post (SPEC.md "Blog post" metadata). */
+/** JSON-LD author of every post, as the product fixes it. */
 export const POST_AUTHOR = "team";
 
 export const RSS_TITLE = `${BRAND_NAME}: ${BLOG_COPY.heading}`;
 export const RSS_ITEM_COUNT = 20;
 
-/** Copy confirmation stays this long (SPEC.md section 9). */
+/** Copy confirmation stays this long (a constant of the product). */
 export const COPIED_MS = 2000;

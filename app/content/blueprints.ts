@@ -1,7 +1,7 @@
 import type { IconName } from "#app/components/icon.tsx";
 
 // Pre-built agent blueprints: the six showcase cards of /blueprint-showcase and
-// the twelve names the home page's screen-reader text lists (SPEC.md section 1).
+// the twelve names the home page's screen-reader text lists; names and capabilities are fixed by the product.
 
 export type ShowcaseBlueprint = {
   name: string;

@@ -1,6 +1,6 @@
 import { BRAND_NAME, FOUNDING_YEAR } from "#app/content/site.ts";
 
-// Words of /company (SPEC.md sections 1 and 2, "Company").
+// Words of /company, fixed by the product: keep them word for word.
 
 export const COMPANY_HERO = {
   eyebrow: `About ${BRAND_NAME}`,

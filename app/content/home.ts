@@ -1,7 +1,7 @@
 import type { IconName } from "#app/components/icon.tsx";
 import { BRAND_NAME, TAGLINE } from "#app/content/site.ts";
 
-// Words of the home page (SPEC.md sections 1 and 2, "Home").
+// Words of the home page, fixed by the product: keep them word for word.
 
 /**
  * "Start Now" leads here on the platform host. A constant of its own: the

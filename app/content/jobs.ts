@@ -1,4 +1,4 @@
-// The open positions (SPEC.md section 3): hard-coded, typed content. The ids
+// The open positions, fixed by the product: hard-coded, typed content. The ids
 // are part of the public URLs /careers/{id}; never renumber them.
 
 export type JobPosting = {

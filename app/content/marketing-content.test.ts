@@ -13,7 +13,7 @@ const publicFile = (path: string) =>
   fileURLToPath(new URL(`../../public${path}`, import.meta.url));
 
 describe("home content", () => {
-  test("the hero checklist names the four items of SPEC.md", () => {
+  test("the hero checklist names the product's four items", () => {
     expect(HERO.checklist).toEqual([
       "Organizational Wiki",
       "Top-2% Engineering Playbooks",
@@ -23,7 +23,7 @@ describe("home content", () => {
     expect(HERO.startNowPath).toBe("/auth");
   });
 
-  test("the results carry every claim of SPEC.md section 1", () => {
+  test("the results carry every claim the product makes", () => {
     const text = RESULTS.items
       .map((item) => `${item.value} ${item.label} ${item.detail}`)
       .join(" ");
@@ -42,7 +42,7 @@ describe("home content", () => {
     }
   });
 
-  test("both deployment options list every point of SPEC.md", () => {
+  test("both deployment options list every point the product fixes", () => {
     expect(DEPLOYMENT.options.map((option) => option.points)).toEqual([
       [
         "Annual blueprint subscriptions",
@@ -68,7 +68,7 @@ describe("home content", () => {
 });
 
 describe("blueprints", () => {
-  test("the showcase has the six cards of SPEC.md, in order, with four capabilities each", () => {
+  test("the showcase has the product's six cards, in order, with four capabilities each", () => {
     expect(SHOWCASE_BLUEPRINTS.map((blueprint) => blueprint.name)).toEqual([
       "Churn Prediction",
       "KPI Orchestration",
@@ -102,7 +102,7 @@ describe("blueprints", () => {
 });
 
 describe("company values", () => {
-  test("the six values of SPEC.md, in order, each described", () => {
+  test("the product's six values, in order, each described", () => {
     expect(COMPANY_VALUES.map((value) => value.name)).toEqual([
       "Mastery",
       "Compassion",

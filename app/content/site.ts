@@ -1,4 +1,4 @@
-// The brand and the site-wide constants of SPEC.md live here and nowhere else,
+// The brand and the site-wide constants the product fixes live here and nowhere else,
 // so a rename is a one-line change.
 export const BRAND_NAME = "Recursa";
 

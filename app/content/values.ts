@@ -1,6 +1,6 @@
 import type { IconName } from "#app/components/icon.tsx";
 
-// The six company values of SPEC.md section 1, in order.
+// The six company values, in the product's order and words: keep them word for word.
 
 export type CompanyValue = {
   name: string;

@@ -10,7 +10,7 @@ function find(meta: ReturnType<typeof buildMeta>, key: string, value: string) {
 }
 
 describe("buildMeta", () => {
-  it("uses SPEC.md's default title with the brand and a canonical URL of origin + path", () => {
+  it("uses the product's default title with the brand and a canonical URL of origin + path", () => {
     const meta = buildMeta(site);
     expect(meta[0]).toEqual({ title: DEFAULT_TITLE });
     expect(DEFAULT_TITLE).toBe(

@@ -67,7 +67,7 @@ export function softwareApplicationJsonLd(siteUrl: string) {
 }
 
 /**
- * Builds every tag of SPEC.md "Page metadata" for one page. React Router keeps
+ * Builds every metadata tag the product requires for one page. React Router keeps
  * only the deepest route's meta, so each route calls this with its own values
  * and inherits the defaults here.
  */

@@ -235,7 +235,7 @@ describe("sanitizePostHtml removes hostile input", () => {
     expect(out).toBe('<a rel="noopener noreferrer nofollow">x</a>');
   });
 
-  test("links may point at a base64 png/jpeg/gif data URL (SPEC.md: http, https, data)", () => {
+  test("links may point at a base64 png/jpeg/gif data URL (the product's schemes: http, https, data)", () => {
     expect(sanitizePostHtml(`<a href="${PNG_DATA}">x</a>`)).toBe(
       `<a href="${PNG_DATA}" rel="noopener noreferrer nofollow">x</a>`,
     );

@@ -1,7 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 
-// The one allow-list for post bodies (SPEC.md section 5). It runs when a post
+// The one allow-list for post bodies, the product's toolbar. It runs when a post
 // is saved and again when it is rendered, so a row written by any other client
 // still cannot put script, event handlers or foreign frames on the page.
 
@@ -211,7 +211,7 @@ const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
     },
   },
   allowedSchemes: ["http", "https"],
-  // Editor links may use data: (SPEC.md section 5), but only for the same
+  // Editor links may use data: (the product allows it), but only for the same
   // inert base64 images an <img> may show; the transform below enforces it.
   allowedSchemesByTag: {
     img: ["http", "https", "data"],

@@ -1,5 +1,5 @@
 // Contract tests for /auth/v1 through the real supabase-js and
-// @supabase/ssr clients: the shapes and errors of docs/SUPABASE_WIRE.md.
+// @supabase/ssr clients: the shapes and errors hosted GoTrue answers with.
 import { createServerClient } from "@supabase/ssr";
 import { createClient, type Session } from "@supabase/supabase-js";
 import { decodeJwt, decodeProtectedHeader } from "jose";

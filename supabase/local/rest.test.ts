@@ -1,5 +1,5 @@
 // Contract tests for /rest/v1 through the real supabase-js client: every query
-// shape of SPEC.md section 7 and the PostgREST errors of docs/SUPABASE_WIRE.md,
+// shape the app uses and the errors hosted PostgREST answers with,
 // against the project's own migrations and seed.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";

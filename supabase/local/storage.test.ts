@@ -1,6 +1,6 @@
 // Contract tests for /storage/v1 through the real supabase-js client: uploads
 // (multipart and raw), public URLs, RLS-checked downloads, removal and the
-// error bodies of docs/SUPABASE_WIRE.md, against the project's bucket policies.
+// error bodies hosted Storage answers with, against the project's bucket policies.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { StorageApiError, type SupabaseClient } from "@supabase/supabase-js";

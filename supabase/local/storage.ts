@@ -23,7 +23,7 @@ export type ObjectMetadata = {
   httpStatusCode: number;
 };
 
-/** Storage answers 4xx with HTTP 400 and the real status inside the body (SUPABASE_WIRE.md). */
+/** Storage answers 4xx with HTTP 400 and the real status inside the body, as hosted Storage does. */
 function storageError(
   statusCode: number,
   error: string,

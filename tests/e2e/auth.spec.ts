@@ -431,7 +431,7 @@ test.describe("when Supabase fails the sign-out", () => {
     await site?.stop();
   });
 
-  // The server's message when it gives one, SPEC.md's fallback when it is empty.
+  // The server's message when it gives one, the product's fallback when it is empty.
   const cases = [
     { served: "Logout backend down", shown: "Logout backend down" },
     { served: "", shown: "Failed to sign out" },

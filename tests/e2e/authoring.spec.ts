@@ -18,8 +18,8 @@ import { expect as baseExpect, test } from "../support/fixtures.ts";
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
 
-// Writing, editing, previewing and deleting posts (SPEC.md "Post form",
-// sections 4 to 8), with and without JavaScript, plus the guards around them.
+// Writing, editing, previewing and deleting posts (the product's post
+// form), with and without JavaScript, plus the guards around them.
 // Every post made here carries RUN in its title and is removed afterwards,
 // with its cover; the second author is removed too.
 

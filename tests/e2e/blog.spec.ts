@@ -17,7 +17,7 @@ import {
 import { DEMO_PASSWORD } from "../support/auth-helpers.ts";
 import { expect, test } from "../support/fixtures.ts";
 
-// The blog of SPEC.md section 2 ("Blog list", "Blog post") and its feeds, with
+// The blog (its list and post pages) and its feeds, with
 // and without JavaScript. Each worker seeds posts of its own under unique tags
 // through the service role and removes them afterwards, so parallel runs and
 // other specs never see each other's rows.
@@ -648,7 +648,7 @@ test.describe("blog post", () => {
       page.getByText("Hostile body survives as text."),
     ).toBeVisible();
     await expect(page.getByText("hover me")).toBeVisible();
-    // No excerpt: SPEC.md's fallback description.
+    // No excerpt: the product's fallback description.
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
       "content",
       `Read ${seeded.hostileTitle} on the blog`,

@@ -3,7 +3,7 @@ import { axeTarget, expectNoAxeViolations } from "../support/axe.ts";
 import { SUPABASE_URL } from "../support/e2e-env.ts";
 import { expect, test } from "../support/fixtures.ts";
 
-// The public marketing screens of SPEC.md sections 1 and 2. Each runs in both
+// The public marketing screens. Each runs in both
 // projects ("js" and "no-js"): everything here must work without scripts.
 
 const MOBILE = { width: 375, height: 740 };

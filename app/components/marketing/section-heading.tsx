@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import classes from "./marketing.module.css";
 
 type SectionHeadingProps = {
@@ -29,5 +29,32 @@ export function SectionHeading({
       </Heading>
       {children ? <p className={classes.lead}>{children}</p> : null}
     </div>
+  );
+}
+
+/**
+ * A page section in the page's container, labelled by its heading (its
+ * `aria-labelledby` is the heading's id); given `heading`, that heading is a
+ * SectionHeading.
+ */
+export function Section({
+  className = classes.section,
+  containerClassName = "",
+  heading,
+  children,
+  ...props
+}: ComponentProps<"section"> & {
+  containerClassName?: string;
+  heading?: Omit<SectionHeadingProps, "id">;
+}) {
+  return (
+    <section className={className} {...props}>
+      <div className={`${classes.container} ${containerClassName}`}>
+        {heading && (
+          <SectionHeading id={props["aria-labelledby"]} {...heading} />
+        )}
+        {children}
+      </div>
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/agent";
 import { AgentVideo } from "./agent-video.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { LearningProgress } from "./learning-progress.tsx";
-import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
+import { Section } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import classes from "./agent-page.module.css";
 import { AGENT_PAGE_COPY, AGENTS, getAgent } from "#app/content/agents.ts";
@@ -53,141 +53,126 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
   const { agent, videoSources, others } = loaderData;
   return (
     <>
-      <section
+      <Section
         aria-labelledby="agent-heading"
         className={`${ui.underNav} ${ui.heroBackground} ${classes.hero}`}
+        containerClassName={classes.heroGrid}
       >
-        <div className={`${ui.container} ${classes.heroGrid}`}>
-          <div>
-            <p className={classes.identity}>
-              <img
-                src={agent.portrait.src}
-                width={56}
-                height={56}
-                alt=""
-                className={classes.avatar}
-              />
-              <span>
-                <span className={ui.eyebrow}>
-                  {PRIMARY_NAV.agentsMenuLabel}
-                </span>
-                <span className={classes.role}>{agent.role}</span>
-              </span>
-            </p>
-            <h1 id="agent-heading" className={classes.name}>
-              {agent.name}
-            </h1>
-            <p className={classes.headline}>{agent.headline}</p>
-            <p className={classes.summary}>{agent.summary}</p>
-            <div className={`${ui.buttons} ${classes.heroButtons}`}>
-              <Link to={PRIMARY_NAV.requestDemo.to} className={ui.button}>
-                {AGENT_PAGE_COPY.requestDemo}
-                <Icon name="arrow-right" size={18} />
-              </Link>
-              <a href="#capabilities" className={ui.buttonSecondary}>
-                {AGENT_PAGE_COPY.capabilitiesHeading}
-              </a>
-            </div>
+        <div>
+          <p className={classes.identity}>
+            <img
+              src={agent.portrait.src}
+              width={56}
+              height={56}
+              alt=""
+              className={classes.avatar}
+            />
+            <span>
+              <span className={ui.eyebrow}>{PRIMARY_NAV.agentsMenuLabel}</span>
+              <span className={classes.role}>{agent.role}</span>
+            </span>
+          </p>
+          <h1 id="agent-heading" className={classes.name}>
+            {agent.name}
+          </h1>
+          <p className={classes.headline}>{agent.headline}</p>
+          <p className={classes.summary}>{agent.summary}</p>
+          <div className={`${ui.buttons} ${classes.heroButtons}`}>
+            <Link to={PRIMARY_NAV.requestDemo.to} className={ui.button}>
+              {AGENT_PAGE_COPY.requestDemo}
+              <Icon name="arrow-right" size={18} />
+            </Link>
+            <a href="#capabilities" className={ui.buttonSecondary}>
+              {AGENT_PAGE_COPY.capabilitiesHeading}
+            </a>
           </div>
-          <AgentVideo sources={videoSources} {...agent.video} />
         </div>
-      </section>
+        <AgentVideo sources={videoSources} {...agent.video} />
+      </Section>
 
-      <section
+      <Section
         id="capabilities"
         aria-labelledby="capabilities-heading"
         className={`${ui.section} ${classes.anchor}`}
+        heading={{
+          title: AGENT_PAGE_COPY.capabilitiesHeading,
+          children: AGENT_PAGE_COPY.capabilitiesIntro,
+        }}
       >
-        <div className={ui.container}>
-          <SectionHeading
-            id="capabilities-heading"
-            title={AGENT_PAGE_COPY.capabilitiesHeading}
-          >
-            {AGENT_PAGE_COPY.capabilitiesIntro}
-          </SectionHeading>
-          <ul className={ui.grid3}>
-            {agent.capabilities.map((capability) => (
-              <li key={capability.name} className={ui.card}>
-                <h3 className={classes.capabilityName}>{capability.name}</h3>
-                <p className={ui.cardText}>{capability.description}</p>
-                <LearningProgress
-                  subject={capability.name}
-                  label={AGENT_PAGE_COPY.progressLabel}
-                  value={capability.progress}
-                />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+        <ul className={ui.grid3}>
+          {agent.capabilities.map((capability) => (
+            <li key={capability.name} className={ui.card}>
+              <h3 className={classes.capabilityName}>{capability.name}</h3>
+              <p className={ui.cardText}>{capability.description}</p>
+              <LearningProgress
+                subject={capability.name}
+                label={AGENT_PAGE_COPY.progressLabel}
+                value={capability.progress}
+              />
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section
+      <Section
         aria-labelledby="technologies-heading"
         className={`${ui.sectionTight} ${ui.muted}`}
+        heading={{
+          title: AGENT_PAGE_COPY.technologiesHeading,
+          children: AGENT_PAGE_COPY.technologiesIntro,
+        }}
       >
-        <div className={ui.container}>
-          <SectionHeading
-            id="technologies-heading"
-            title={AGENT_PAGE_COPY.technologiesHeading}
-          >
-            {AGENT_PAGE_COPY.technologiesIntro}
-          </SectionHeading>
-          <ul className={classes.tags}>
-            {agent.technologies.map((technology) => (
-              <li key={technology}>{technology}</li>
-            ))}
-          </ul>
-        </div>
-      </section>
+        <ul className={classes.tags}>
+          {agent.technologies.map((technology) => (
+            <li key={technology}>{technology}</li>
+          ))}
+        </ul>
+      </Section>
 
-      <section aria-labelledby="agent-cta" className={ui.section}>
-        <div className={ui.container}>
-          <div className={ui.ctaBand}>
-            <h2 id="agent-cta">{AGENT_PAGE_COPY.ctaHeading(agent.name)}</h2>
-            <p>{AGENT_PAGE_COPY.ctaText}</p>
-            <div className={ui.buttons}>
-              <Link to={PRIMARY_NAV.requestDemo.to} className={ui.buttonLight}>
-                {AGENT_PAGE_COPY.requestDemo}
-              </Link>
-            </div>
+      <Section aria-labelledby="agent-cta">
+        <div className={ui.ctaBand}>
+          <h2 id="agent-cta">{AGENT_PAGE_COPY.ctaHeading(agent.name)}</h2>
+          <p>{AGENT_PAGE_COPY.ctaText}</p>
+          <div className={ui.buttons}>
+            <Link to={PRIMARY_NAV.requestDemo.to} className={ui.buttonLight}>
+              {AGENT_PAGE_COPY.requestDemo}
+            </Link>
           </div>
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="other-agents" className={classes.others}>
-        <div className={ui.container}>
-          <h2 id="other-agents" className={classes.othersHeading}>
-            {AGENT_PAGE_COPY.otherAgentsHeading}
-          </h2>
-          <ul className={ui.grid2}>
-            {others.map((other) => (
-              <li key={other.slug}>
-                <Link
-                  to={`/agents/${other.slug}`}
-                  className={`${ui.card} ${classes.otherCard}`}
-                >
-                  <img
-                    src={other.portrait.src}
-                    width={72}
-                    height={72}
-                    alt=""
-                    loading="lazy"
-                    decoding="async"
-                    className={classes.avatar}
-                  />
-                  <span>
-                    <span className={classes.otherName}>{other.name}</span>
-                    <span className={classes.otherRole}>{other.role}</span>
-                    <span className={classes.otherHeadline}>
-                      {other.headline}
-                    </span>
+      <Section aria-labelledby="other-agents" className={classes.others}>
+        <h2 id="other-agents" className={classes.othersHeading}>
+          {AGENT_PAGE_COPY.otherAgentsHeading}
+        </h2>
+        <ul className={ui.grid2}>
+          {others.map((other) => (
+            <li key={other.slug}>
+              <Link
+                to={`/agents/${other.slug}`}
+                className={`${ui.card} ${classes.otherCard}`}
+              >
+                <img
+                  src={other.portrait.src}
+                  width={72}
+                  height={72}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  className={classes.avatar}
+                />
+                <span>
+                  <span className={classes.otherName}>{other.name}</span>
+                  <span className={classes.otherRole}>{other.role}</span>
+                  <span className={classes.otherHeadline}>
+                    {other.headline}
                   </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
     </>
   );
 }

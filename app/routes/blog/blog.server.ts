@@ -95,8 +95,8 @@ export class BlogQueryError extends Error {
 
 /**
  * What a visitor may read of a backend failure: our words, or none when
- * Supabase gave none (each page has its own words for that, SPEC.md section
- * 8). The database's message goes to the log as the cause.
+ * Supabase gave none (each page has its own words for that, fixed by the
+ * product). The database's message goes to the log as the cause.
  */
 function queryError(error: PostgrestError | Error): BlogQueryError {
   return new BlogQueryError(error.message ? BLOG_LOADER_COPY.unavailable : "", {

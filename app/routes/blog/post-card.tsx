@@ -19,7 +19,7 @@ export type PostCardData = {
   readingTime: string;
   /** The excerpt of a search hit, matches at odd indexes (splitHeadline). */
   headline?: string[] | null;
-  /** Only for the post's own author (SPEC.md section 6). */
+  /** Only for the post's own author. */
   canDelete?: boolean;
 };
 

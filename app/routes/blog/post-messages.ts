@@ -1,4 +1,4 @@
-// SPEC.md's words for writing and deleting posts (sections 5 and 8), shared
+// The product's words for writing and deleting posts (keep them word for word), shared
 // by the server and the browser. No imports, so a page that only needs a
 // message (the blog list's delete button) does not pull in the form's schema.
 

@@ -105,7 +105,7 @@ const KIND_EXTENSIONS: Record<ImageKind, string[]> = {
 };
 
 /**
- * The original extension when it names what the bytes are (SPEC.md keeps
+ * The original extension when it names what the bytes are (the product keeps
  * it), else the detected kind's: a PNG called "page.html" is stored as .png,
  * so nothing serving the object by its name takes it for something else.
  */
@@ -115,7 +115,7 @@ export function coverExtension(fileName: string, kind: ImageKind) {
   return extension && allowed.includes(extension) ? extension : allowed[0]!;
 }
 
-/** `{userId}/{random unique id}.{original extension}` (SPEC.md section 3). */
+/** `{userId}/{random unique id}.{original extension}` (fixed by the product). */
 export function coverObjectPath(
   userId: string,
   fileName: string,

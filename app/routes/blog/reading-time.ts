@@ -1,6 +1,6 @@
 import { readingTimeLabel } from "#app/content/blog-list.ts";
 
-/** Words a reader gets through in a minute (issue #23). */
+/** Words a reader gets through in a minute. */
 export const WORDS_PER_MINUTE = 230;
 
 /**

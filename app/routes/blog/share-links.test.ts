@@ -18,7 +18,7 @@ describe("share links", () => {
     );
   });
 
-  test("popup sizes of SPEC.md: 550x400, 550x400, 750x600", () => {
+  test("the product's popup sizes: 550x400, 550x400, 750x600", () => {
     expect(
       SHARE_NETWORKS.map((n) => `${n.name} ${n.width}x${n.height}`),
     ).toEqual(["Facebook 550x400", "Twitter 550x400", "LinkedIn 750x600"]);

@@ -1,6 +1,5 @@
-import { getFormProps } from "@conform-to/react";
-import { Button, Modal, Paper, Stack, Title } from "@mantine/core";
-import { Link, useActionData, useSearchParams } from "react-router";
+import { Button, Modal } from "@mantine/core";
+import { Link } from "react-router";
 import {
   APPLICATION_SENT,
   CV_ACCEPT,
@@ -8,13 +7,13 @@ import {
 } from "./job-application-schema.ts";
 import {
   FileField,
-  PublicFormHead,
-  SentConfirmation,
-  SubmitButton,
   TextareaField,
-  useFetcherForm,
   VisitorFields,
 } from "#app/components/form-kit.tsx";
+import {
+  PublicFetcherForm,
+  PublicFormPanel,
+} from "#app/components/public-fetcher-form.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { useFormDialog } from "#app/components/use-form-dialog.ts";
 import type { PublicFormData } from "#app/utils/public-form.server.ts";
@@ -44,47 +43,37 @@ function ApplicationForm({
   idPrefix: string;
   dialog?: Dialog;
 }) {
-  const { fetcher, form, fields, busy, sent } = useFetcherForm(FETCHER_KEY, {
-    id: `${idPrefix}-job-application`,
-    schema: JobApplicationSchema,
-  });
-  if (dialog?.sent ?? sent) {
-    return (
-      <SentConfirmation
-        {...APPLICATION_SENT}
-        onDone={dialog?.close}
-        onward={{ to: "/careers", label: "See all open positions" }}
-      />
-    );
-  }
   return (
-    <fetcher.Form
-      method="post"
+    <PublicFetcherForm
+      fetcherKey={FETCHER_KEY}
+      id={`${idPrefix}-job-application`}
+      schema={JobApplicationSchema}
       action={applyUrl(jobId)}
       encType="multipart/form-data"
-      {...getFormProps(form)}
+      dialog={dialog}
+      sentCopy={APPLICATION_SENT}
+      onward={{ to: "/careers", label: "See all open positions" }}
+      submit={{ label: "Submit Application", busyLabel: "Submitting..." }}
     >
-      <Stack gap="md">
-        <PublicFormHead form={form} />
-        {/* Text fields come before the file: if the upload is refused
-            half-way, the server has already read them and gives them back. */}
-        <VisitorFields name={fields.name} email={fields.email} />
-        <TextareaField
-          meta={fields.comment}
-          label="Comment (optional)"
-          minRows={3}
-        />
-        <FileField
-          meta={fields.cv}
-          label="CV"
-          description="PDF, DOC or DOCX, at most 5MB"
-          accept={CV_ACCEPT}
-        />
-        <SubmitButton busy={busy} busyLabel="Submitting...">
-          Submit Application
-        </SubmitButton>
-      </Stack>
-    </fetcher.Form>
+      {(fields) => (
+        <>
+          {/* Text fields come before the file: if the upload is refused
+              half-way, the server has already read them and gives them back. */}
+          <VisitorFields name={fields.name} email={fields.email} />
+          <TextareaField
+            meta={fields.comment}
+            label="Comment (optional)"
+            minRows={3}
+          />
+          <FileField
+            meta={fields.cv}
+            label="CV"
+            description="PDF, DOC or DOCX, at most 5MB"
+            accept={CV_ACCEPT}
+          />
+        </>
+      )}
+    </PublicFetcherForm>
   );
 }
 
@@ -146,24 +135,15 @@ export function ApplicationPanel({
   jobId: string;
   jobTitle: string;
 }) {
-  const [searchParams] = useSearchParams();
-  const documentResult = useActionData<PublicFormData>();
-  if (searchParams.get("apply") !== "1") return null;
   return (
-    <Paper
+    <PublicFormPanel
+      param="apply"
+      title={`Apply for ${jobTitle}`}
+      order={2}
       id="apply"
-      withBorder
-      shadow="sm"
-      radius="lg"
-      p="xl"
-      mt="xl"
       maw={640}
     >
-      <Title order={2} size="h3" mb="md">
-        Apply for {jobTitle}
-      </Title>
       <ApplicationForm jobId={jobId} idPrefix="page" />
-      <Toast toast={documentResult?.toast} />
-    </Paper>
+    </PublicFormPanel>
   );
 }

@@ -1,18 +1,14 @@
-import { getFormProps } from "@conform-to/react";
-import { Modal, Paper, Stack, Title } from "@mantine/core";
-import { Link, useActionData, useSearchParams } from "react-router";
+import { Modal } from "@mantine/core";
+import { Link } from "react-router";
 import {
   COMPANY_CONTACT_SENT,
   CompanyContactSchema,
 } from "./company-contact-schema.ts";
+import { TextareaField, VisitorFields } from "#app/components/form-kit.tsx";
 import {
-  PublicFormHead,
-  SentConfirmation,
-  SubmitButton,
-  TextareaField,
-  useFetcherForm,
-  VisitorFields,
-} from "#app/components/form-kit.tsx";
+  PublicFetcherForm,
+  PublicFormPanel,
+} from "#app/components/public-fetcher-form.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import { useFormDialog } from "#app/components/use-form-dialog.ts";
 import type { PublicFormData } from "#app/utils/public-form.server.ts";
@@ -34,30 +30,24 @@ function CompanyContactForm({
   /** In the dialog: whether it shows the confirmation, and how it closes. */
   dialog?: { sent: boolean; close: () => void };
 }) {
-  const { fetcher, form, fields, busy, sent } = useFetcherForm(FETCHER_KEY, {
-    id: `${idPrefix}-company-contact`,
-    schema: CompanyContactSchema,
-  });
-  if (dialog?.sent ?? sent) {
-    return (
-      <SentConfirmation
-        {...COMPANY_CONTACT_SENT}
-        onDone={dialog?.close}
-        onward={{ to: "/company", label: "Back to the company page" }}
-      />
-    );
-  }
   return (
-    <fetcher.Form method="post" action={FORM_ACTION} {...getFormProps(form)}>
-      <Stack gap="md">
-        <PublicFormHead form={form} />
-        <VisitorFields name={fields.name} email={fields.email} />
-        <TextareaField meta={fields.message} label="Message" minRows={4} />
-        <SubmitButton busy={busy} busyLabel="Sending...">
-          Send Message
-        </SubmitButton>
-      </Stack>
-    </fetcher.Form>
+    <PublicFetcherForm
+      fetcherKey={FETCHER_KEY}
+      id={`${idPrefix}-company-contact`}
+      schema={CompanyContactSchema}
+      action={FORM_ACTION}
+      dialog={dialog}
+      sentCopy={COMPANY_CONTACT_SENT}
+      onward={{ to: "/company", label: "Back to the company page" }}
+      submit={{ label: "Send Message", busyLabel: "Sending..." }}
+    >
+      {(fields) => (
+        <>
+          <VisitorFields name={fields.name} email={fields.email} />
+          <TextareaField meta={fields.message} label="Message" minRows={4} />
+        </>
+      )}
+    </PublicFetcherForm>
   );
 }
 
@@ -92,27 +82,18 @@ export function GetInTouchButton({
 
 /** The same form in the page, shown when the URL asks for it (`?contact=1`). */
 export function CompanyContactPanel() {
-  const [searchParams] = useSearchParams();
-  const documentResult = useActionData<PublicFormData>();
-  if (searchParams.get("contact") !== "1") return null;
   return (
-    <Paper
-      withBorder
-      shadow="sm"
-      radius="lg"
-      p="xl"
-      mt="xl"
+    <PublicFormPanel
+      param="contact"
+      title="Get in Touch"
+      order={3}
       maw={560}
       mx="auto"
       ta="left"
       // It sits in the Join band, whose pale text would fade its title and labels.
       c="var(--mantine-color-text)"
     >
-      <Title order={3} mb="md">
-        Get in Touch
-      </Title>
       <CompanyContactForm idPrefix="page" />
-      <Toast toast={documentResult?.toast} />
-    </Paper>
+    </PublicFormPanel>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/company";
 import { CompanyContactPanel, GetInTouchButton } from "./company-contact.tsx";
 import { Icon } from "#app/components/icon.tsx";
-import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
+import { Section } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import classes from "./company.module.css";
 import {
@@ -47,95 +47,86 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Company({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section
+      <Section
         aria-labelledby="company-heading"
         className={`${ui.underNav} ${ui.heroBackground} ${classes.hero}`}
+        heading={{
+          level: 1,
+          eyebrow: COMPANY_HERO.eyebrow,
+          title: COMPANY_HERO.title,
+          centered: true,
+          children: COMPANY_HERO.text,
+        }}
+      />
+
+      <Section
+        aria-labelledby="mission-heading"
+        className={ui.sectionTight}
+        containerClassName={classes.mission}
       >
-        <div className={ui.container}>
-          <SectionHeading
-            id="company-heading"
-            level={1}
-            eyebrow={COMPANY_HERO.eyebrow}
-            title={COMPANY_HERO.title}
-            centered
-          >
-            {COMPANY_HERO.text}
-          </SectionHeading>
+        <h2 id="mission-heading" className={ui.heading}>
+          {MISSION.heading}
+        </h2>
+        <div>
+          {MISSION.paragraphs.map((paragraph) => (
+            <p key={paragraph} className={classes.missionText}>
+              {paragraph}
+            </p>
+          ))}
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="mission-heading" className={ui.sectionTight}>
-        <div className={`${ui.container} ${classes.mission}`}>
-          <h2 id="mission-heading" className={ui.heading}>
-            {MISSION.heading}
-          </h2>
-          <div>
-            {MISSION.paragraphs.map((paragraph) => (
-              <p key={paragraph} className={classes.missionText}>
-                {paragraph}
-              </p>
-            ))}
-          </div>
-        </div>
-      </section>
-
-      <section
+      <Section
         aria-labelledby="values-heading"
         className={`${ui.section} ${ui.muted}`}
+        heading={{
+          title: VALUES_SECTION.heading,
+          centered: true,
+          children: VALUES_SECTION.intro,
+        }}
       >
-        <div className={ui.container}>
-          <SectionHeading
-            id="values-heading"
-            title={VALUES_SECTION.heading}
-            centered
-          >
-            {VALUES_SECTION.intro}
-          </SectionHeading>
-          <ul className={ui.grid3}>
-            {loaderData.values.map((value) => (
-              <li key={value.name} className={ui.card}>
-                <span className={ui.iconTile}>
-                  <Icon name={value.icon} size={24} />
-                </span>
-                <h3 className={ui.cardTitle}>{value.name}</h3>
-                <p className={ui.cardText}>{value.description}</p>
-                {value.quote ? (
-                  <figure className={classes.quote}>
-                    <blockquote>
-                      <p>“{value.quote.text}”</p>
-                    </blockquote>
-                    <figcaption>{value.quote.author}</figcaption>
-                  </figure>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+        <ul className={ui.grid3}>
+          {loaderData.values.map((value) => (
+            <li key={value.name} className={ui.card}>
+              <span className={ui.iconTile}>
+                <Icon name={value.icon} size={24} />
+              </span>
+              <h3 className={ui.cardTitle}>{value.name}</h3>
+              <p className={ui.cardText}>{value.description}</p>
+              {value.quote ? (
+                <figure className={classes.quote}>
+                  <blockquote>
+                    <p>“{value.quote.text}”</p>
+                  </blockquote>
+                  <figcaption>{value.quote.author}</figcaption>
+                </figure>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section
+      <Section
         id={JOIN_SECTION.id}
         aria-labelledby="join-heading"
         className={`${ui.section} ${classes.join}`}
       >
-        <div className={ui.container}>
-          <div className={ui.ctaBand}>
-            <h2 id="join-heading">{JOIN_SECTION.heading}</h2>
-            <p>{JOIN_SECTION.text}</p>
-            <div className={ui.buttons}>
-              <Link to={JOIN_SECTION.careers.to} className={ui.buttonLight}>
-                {JOIN_SECTION.careers.label}
-              </Link>
-              <GetInTouchButton
-                to={JOIN_SECTION.contact.to}
-                className={ui.buttonOutlineLight}
-                label={JOIN_SECTION.contact.label}
-              />
-            </div>
-            <CompanyContactPanel />
+        <div className={ui.ctaBand}>
+          <h2 id="join-heading">{JOIN_SECTION.heading}</h2>
+          <p>{JOIN_SECTION.text}</p>
+          <div className={ui.buttons}>
+            <Link to={JOIN_SECTION.careers.to} className={ui.buttonLight}>
+              {JOIN_SECTION.careers.label}
+            </Link>
+            <GetInTouchButton
+              to={JOIN_SECTION.contact.to}
+              className={ui.buttonOutlineLight}
+              label={JOIN_SECTION.contact.label}
+            />
           </div>
+          <CompanyContactPanel />
         </div>
-      </section>
+      </Section>
     </>
   );
 }

@@ -1,5 +1,5 @@
 // Fields the public forms share: the same trimming, limits and control-
-// character refusal everywhere, each form with SPEC.md's own message.
+// character refusal everywhere, each form with the product's own message.
 import "#app/lib/zod-config.ts";
 import { z } from "zod";
 import {

@@ -3,7 +3,7 @@ import { buildRobots } from "./feeds.ts";
 import { env } from "#app/utils/env.server.ts";
 import { publicCacheHeaders } from "#app/utils/public-cache.server.ts";
 
-/** Private areas: writing, editing, admin and sign-in (SPEC.md section 2). */
+/** Private areas: writing, editing, admin and sign-in. */
 const DISALLOW = ["/write", "/edit", "/admin", "/auth"];
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -2,7 +2,10 @@ import type { Route } from "./+types/home";
 import { AgentCluster } from "./agent-cluster.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { LogoStrip } from "./logo-strip.tsx";
-import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
+import {
+  Section,
+  SectionHeading,
+} from "#app/components/marketing/section-heading.tsx";
 import { useStartNowUrl } from "./use-start-now-url.ts";
 import { YcBadge } from "./yc-badge.tsx";
 import { Link } from "react-router";
@@ -69,182 +72,173 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const startNowUrl = useStartNowUrl();
   return (
     <>
-      <section
+      <Section
         aria-labelledby="hero-heading"
         className={`${ui.underNav} ${ui.heroBackground} ${classes.hero}`}
+        containerClassName={classes.heroGrid}
       >
-        <div className={`${ui.container} ${classes.heroGrid}`}>
-          <div>
-            <p className={classes.badge}>
-              <Icon name="sparkles" size={16} />
-              {hero.badge}
-            </p>
-            <h1 id="hero-heading" className={classes.headline}>
-              {hero.headline}
-            </h1>
-            <p className={classes.heroText}>{hero.text}</p>
-            <ul className={classes.heroChecks}>
-              {hero.checklist.map((item) => (
-                <li key={item}>
-                  <span className={classes.checkIcon}>
-                    <Icon name="check" size={14} strokeWidth={3} />
-                  </span>
-                  {item}
-                </li>
-              ))}
-            </ul>
-            <div className={`${ui.buttons} ${classes.heroButtons}`}>
-              <a href={startNowUrl} className={ui.button}>
-                {hero.startNow}
-                <Icon name="arrow-right" size={18} />
-              </a>
-              <a href={hero.secondary.href} className={ui.buttonSecondary}>
-                {hero.secondary.label}
-              </a>
-            </div>
-            <div className={classes.backing}>
-              <YcBadge />
-            </div>
+        <div>
+          <p className={classes.badge}>
+            <Icon name="sparkles" size={16} />
+            {hero.badge}
+          </p>
+          <h1 id="hero-heading" className={classes.headline}>
+            {hero.headline}
+          </h1>
+          <p className={classes.heroText}>{hero.text}</p>
+          <ul className={classes.heroChecks}>
+            {hero.checklist.map((item) => (
+              <li key={item}>
+                <span className={classes.checkIcon}>
+                  <Icon name="check" size={14} strokeWidth={3} />
+                </span>
+                {item}
+              </li>
+            ))}
+          </ul>
+          <div className={`${ui.buttons} ${classes.heroButtons}`}>
+            <a href={startNowUrl} className={ui.button}>
+              {hero.startNow}
+              <Icon name="arrow-right" size={18} />
+            </a>
+            <a href={hero.secondary.href} className={ui.buttonSecondary}>
+              {hero.secondary.label}
+            </a>
           </div>
-          <AgentCluster
-            agents={agents}
-            label={hero.clusterLabel}
-            liveStatus={hero.liveStatus}
-          />
+          <div className={classes.backing}>
+            <YcBadge />
+          </div>
         </div>
-      </section>
+        <AgentCluster
+          agents={agents}
+          label={hero.clusterLabel}
+          liveStatus={hero.liveStatus}
+        />
+      </Section>
 
       <LogoStrip heading={logos.heading} logos={logos.items} />
 
-      <section aria-labelledby="how-heading" className={ui.section}>
-        <div className={ui.container}>
-          <SectionHeading
-            id="how-heading"
-            eyebrow={howItWorks.eyebrow}
-            title={howItWorks.title}
-            centered
-          />
-          <ol className={`${ui.grid3} ${classes.steps}`}>
-            {howItWorks.steps.map((step, index) => (
-              <li key={step.title} className={ui.card}>
-                <div className={classes.stepHeader}>
-                  <span className={ui.iconTile}>
-                    <Icon name={step.icon} size={24} />
-                  </span>
-                  <span className={classes.stepNumber} aria-hidden="true">
-                    0{index + 1}
-                  </span>
-                </div>
-                <h3 className={ui.cardTitle}>{step.title}</h3>
-                <p className={ui.cardText}>{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <Section
+        aria-labelledby="how-heading"
+        heading={{
+          eyebrow: howItWorks.eyebrow,
+          title: howItWorks.title,
+          centered: true,
+        }}
+      >
+        <ol className={`${ui.grid3} ${classes.steps}`}>
+          {howItWorks.steps.map((step, index) => (
+            <li key={step.title} className={ui.card}>
+              <div className={classes.stepHeader}>
+                <span className={ui.iconTile}>
+                  <Icon name={step.icon} size={24} />
+                </span>
+                <span className={classes.stepNumber} aria-hidden="true">
+                  0{index + 1}
+                </span>
+              </div>
+              <h3 className={ui.cardTitle}>{step.title}</h3>
+              <p className={ui.cardText}>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
 
-      <section
+      <Section
         id="results"
         aria-labelledby="results-heading"
         className={classes.results}
       >
-        <div className={ui.container}>
-          <div className={classes.resultsHeading}>
-            <p className={classes.resultsEyebrow}>{results.eyebrow}</p>
-            <h2 id="results-heading">{results.title}</h2>
-          </div>
-          <ul className={classes.stats}>
-            {results.items.map((item) => (
-              <li key={item.label} className={classes.stat}>
-                <p className={classes.statValue}>
-                  {item.value} <span>{item.label}</span>
-                </p>
-                <p className={classes.statDetail}>{item.detail}</p>
-              </li>
-            ))}
-          </ul>
+        <div className={classes.resultsHeading}>
+          <p className={classes.resultsEyebrow}>{results.eyebrow}</p>
+          <h2 id="results-heading">{results.title}</h2>
         </div>
-      </section>
+        <ul className={classes.stats}>
+          {results.items.map((item) => (
+            <li key={item.label} className={classes.stat}>
+              <p className={classes.statValue}>
+                {item.value} <span>{item.label}</span>
+              </p>
+              <p className={classes.statDetail}>{item.detail}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section aria-labelledby="deployment-heading" className={ui.section}>
-        <div className={ui.container}>
-          <SectionHeading
-            id="deployment-heading"
-            eyebrow={deployment.eyebrow}
-            title={deployment.title}
-            centered
-          >
-            {deployment.intro}
-          </SectionHeading>
-          <ul className={ui.grid2}>
-            {deployment.options.map((option) => (
-              <li key={option.name} className={ui.card}>
-                <span className={ui.iconTile}>
-                  <Icon name={option.icon} size={24} />
-                </span>
-                <h3 className={ui.cardTitle}>{option.name}</h3>
-                <p className={ui.cardText}>{option.summary}</p>
-                <ul className={ui.checkList}>
-                  {option.points.map((point) => (
-                    <li key={point}>
-                      <Icon name="check" size={18} />
-                      {point}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section
+        aria-labelledby="deployment-heading"
+        heading={{
+          eyebrow: deployment.eyebrow,
+          title: deployment.title,
+          centered: true,
+          children: deployment.intro,
+        }}
+      >
+        <ul className={ui.grid2}>
+          {deployment.options.map((option) => (
+            <li key={option.name} className={ui.card}>
+              <span className={ui.iconTile}>
+                <Icon name={option.icon} size={24} />
+              </span>
+              <h3 className={ui.cardTitle}>{option.name}</h3>
+              <p className={ui.cardText}>{option.summary}</p>
+              <ul className={ui.checkList}>
+                {option.points.map((point) => (
+                  <li key={point}>
+                    <Icon name="check" size={18} />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section
+      <Section
         aria-labelledby="blueprints-heading"
         className={`${ui.section} ${ui.muted}`}
+        containerClassName={classes.teaser}
       >
-        <div className={`${ui.container} ${classes.teaser}`}>
-          <div>
-            <SectionHeading
-              id="blueprints-heading"
-              eyebrow={teaser.eyebrow}
-              title={teaser.title}
-            >
-              {teaser.text}
-            </SectionHeading>
-            <Link to={teaser.linkTo} className={ui.textLink}>
-              {teaser.linkLabel}
-              <Icon name="arrow-right" size={18} />
-            </Link>
-          </div>
-          <ul className={classes.teaserList}>
-            {blueprints.map((blueprint) => (
-              <li key={blueprint.name}>
-                <span className={ui.iconTile}>
-                  <Icon name={blueprint.icon} size={22} />
-                </span>
-                {blueprint.name}
-              </li>
-            ))}
-          </ul>
+        <div>
+          <SectionHeading
+            id="blueprints-heading"
+            eyebrow={teaser.eyebrow}
+            title={teaser.title}
+          >
+            {teaser.text}
+          </SectionHeading>
+          <Link to={teaser.linkTo} className={ui.textLink}>
+            {teaser.linkLabel}
+            <Icon name="arrow-right" size={18} />
+          </Link>
         </div>
-      </section>
+        <ul className={classes.teaserList}>
+          {blueprints.map((blueprint) => (
+            <li key={blueprint.name}>
+              <span className={ui.iconTile}>
+                <Icon name={blueprint.icon} size={22} />
+              </span>
+              {blueprint.name}
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section aria-labelledby="cta-heading" className={ui.section}>
-        <div className={ui.container}>
-          <div className={ui.ctaBand}>
-            <h2 id="cta-heading">{closingCta.title}</h2>
-            <p>{closingCta.text}</p>
-            <div className={ui.buttons}>
-              <Link to={closingCta.requestDemo.to} className={ui.buttonLight}>
-                {closingCta.requestDemo.label}
-              </Link>
-              <a href={startNowUrl} className={ui.buttonOutlineLight}>
-                {hero.startNow}
-              </a>
-            </div>
+      <Section aria-labelledby="cta-heading">
+        <div className={ui.ctaBand}>
+          <h2 id="cta-heading">{closingCta.title}</h2>
+          <p>{closingCta.text}</p>
+          <div className={ui.buttons}>
+            <Link to={closingCta.requestDemo.to} className={ui.buttonLight}>
+              {closingCta.requestDemo.label}
+            </Link>
+            <a href={startNowUrl} className={ui.buttonOutlineLight}>
+              {hero.startNow}
+            </a>
           </div>
         </div>
-      </section>
+      </Section>
 
       <ScreenReaderSummary
         summary={summary}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/blueprint-showcase";
 import { Icon } from "#app/components/icon.tsx";
-import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
+import { Section } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import classes from "./showcase.module.css";
 import { SHOWCASE_BLUEPRINTS, SHOWCASE_COPY } from "#app/content/blueprints.ts";
@@ -38,71 +38,62 @@ export default function BlueprintShowcase({
 }: Route.ComponentProps) {
   return (
     <>
-      <section
+      <Section
         aria-labelledby="showcase-heading"
         className={`${ui.underNav} ${ui.heroBackground} ${classes.hero}`}
-      >
-        <div className={ui.container}>
-          <SectionHeading
-            id="showcase-heading"
-            level={1}
-            eyebrow={SHOWCASE_COPY.eyebrow}
-            title={SHOWCASE_COPY.title}
-            centered
-          >
-            {SHOWCASE_COPY.intro}
-          </SectionHeading>
-        </div>
-      </section>
+        heading={{
+          level: 1,
+          eyebrow: SHOWCASE_COPY.eyebrow,
+          title: SHOWCASE_COPY.title,
+          centered: true,
+          children: SHOWCASE_COPY.intro,
+        }}
+      />
 
-      <section
+      <Section
         aria-label={SHOWCASE_COPY.eyebrow}
         className={classes.gridSection}
       >
-        <div className={ui.container}>
-          <ul className={ui.grid3}>
-            {loaderData.blueprints.map((blueprint) => (
-              <li key={blueprint.name}>
-                <article className={`${ui.card} ${classes.card}`}>
-                  <span className={ui.iconTile}>
-                    <Icon name={blueprint.icon} size={24} />
-                  </span>
-                  <h2 className={ui.cardTitle}>{blueprint.name}</h2>
-                  <p className={ui.cardText}>{blueprint.description}</p>
-                  <h3 className={classes.capabilitiesLabel}>
-                    {SHOWCASE_COPY.capabilitiesLabel}
-                  </h3>
-                  <ul className={ui.checkList}>
-                    {blueprint.capabilities.map((capability) => (
-                      <li key={capability}>
-                        <Icon name="check" size={18} />
-                        {capability}
-                      </li>
-                    ))}
-                  </ul>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+        <ul className={ui.grid3}>
+          {loaderData.blueprints.map((blueprint) => (
+            <li key={blueprint.name}>
+              <article className={`${ui.card} ${classes.card}`}>
+                <span className={ui.iconTile}>
+                  <Icon name={blueprint.icon} size={24} />
+                </span>
+                <h2 className={ui.cardTitle}>{blueprint.name}</h2>
+                <p className={ui.cardText}>{blueprint.description}</p>
+                <h3 className={classes.capabilitiesLabel}>
+                  {SHOWCASE_COPY.capabilitiesLabel}
+                </h3>
+                <ul className={ui.checkList}>
+                  {blueprint.capabilities.map((capability) => (
+                    <li key={capability}>
+                      <Icon name="check" size={18} />
+                      {capability}
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section aria-labelledby="showcase-cta" className={ui.section}>
-        <div className={ui.container}>
-          <div className={ui.ctaBand}>
-            <h2 id="showcase-cta">{SHOWCASE_COPY.ctaHeading}</h2>
-            <p>{SHOWCASE_COPY.ctaText}</p>
-            <div className={ui.buttons}>
-              <Link to={SHOWCASE_COPY.ctaTo} className={ui.buttonLight}>
-                {SHOWCASE_COPY.ctaLabel}
-              </Link>
-              <Link to={SHOWCASE_COPY.blogTo} className={ui.buttonOutlineLight}>
-                {SHOWCASE_COPY.blogLabel}
-              </Link>
-            </div>
+      <Section aria-labelledby="showcase-cta">
+        <div className={ui.ctaBand}>
+          <h2 id="showcase-cta">{SHOWCASE_COPY.ctaHeading}</h2>
+          <p>{SHOWCASE_COPY.ctaText}</p>
+          <div className={ui.buttons}>
+            <Link to={SHOWCASE_COPY.ctaTo} className={ui.buttonLight}>
+              {SHOWCASE_COPY.ctaLabel}
+            </Link>
+            <Link to={SHOWCASE_COPY.blogTo} className={ui.buttonOutlineLight}>
+              {SHOWCASE_COPY.blogLabel}
+            </Link>
           </div>
         </div>
-      </section>
+      </Section>
     </>
   );
 }

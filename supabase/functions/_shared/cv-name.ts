@@ -31,7 +31,7 @@ export function safeFileName(original: string) {
   );
 }
 
-/** The object name SPEC.md gives a CV: `{millisecond timestamp}-{original file name}`. */
+/** The object name the product fixes for a CV: `{millisecond timestamp}-{original file name}`. */
 export function cvObjectName(original: string, now = Date.now()) {
   return `${now}-${safeFileName(original)}`;
 }

@@ -12,7 +12,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { Link } from "@mantine/tiptap";
 import { isAllowedImageSrc, isAllowedLinkUrl } from "./editor-urls.ts";
 
-// The rich-text editor's schema: SPEC.md's toolbar and nothing more, so what
+// The rich-text editor's schema: the product's toolbar and nothing more, so what
 // an author writes is what the sanitizer keeps.
 
 declare module "@tiptap/core" {

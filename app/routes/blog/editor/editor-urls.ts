@@ -1,4 +1,4 @@
-// What the editor lets into a post (SPEC.md section 5). The server's
+// What the editor lets into a post, as the product fixes it. The server's
 // sanitizer (app/lib/sanitize.ts) enforces the same rules again on save; these
 // keep the editor from showing what would not survive it.
 

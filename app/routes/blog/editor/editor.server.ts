@@ -63,7 +63,7 @@ import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 // body within limits, validate with the form's schema, count the author's
 // submissions, sanitise off the request thread, then preview, or upload the
 // cover and save through save_post. Every failure answers with the form's
-// values kept and SPEC.md's message.
+// values kept and the product's message.
 
 export const EDIT_FORBIDDEN_MESSAGE = "You are not allowed to edit this post.";
 
@@ -233,7 +233,7 @@ export async function postFormAction({
       result: reply(),
       toast: null,
       preview: {
-        title: value.title ?? "",
+        ...postTextFields(value),
         html: sanitized.html,
         coverUrl: cover ?? post?.cover_image_url ?? null,
         createdAt: new Date().toISOString(),

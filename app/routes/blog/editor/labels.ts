@@ -1,4 +1,4 @@
-// Every word the post form shows (SPEC.md "Post form"); the messages the
+// Every word the post form shows, fixed by the product; the messages the
 // schema and server share are in app/routes/blog/post-messages.ts.
 
 export const POST_FORM_COPY = {

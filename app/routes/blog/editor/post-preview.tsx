@@ -7,7 +7,7 @@ import classes from "./post-form.module.css";
 
 /**
  * The post as its page will show it: title, the preview's time as the
- * creation date, cover and body; no author (SPEC.md "Post form").
+ * creation date, cover and body; no author, as the product asks.
  */
 export function PostPreview({
   preview,

@@ -1,5 +1,5 @@
-// The post form of /write and /edit/{id} (SPEC.md "Post form", sections 5
-// and 8). The same schema runs in the browser (Conform) and in the action, so
+// The post form of /write and /edit/{id}, its rules and messages fixed by
+// the product. The same schema runs in the browser (Conform) and in the action, so
 // "Missing information" reads the same with and without JavaScript. The
 // server also checks the cover's first bytes and how deep the content nests
 // (in the sanitiser's worker thread), which the browser does not.
@@ -13,7 +13,7 @@ import {
   TITLE_REQUIRED_MESSAGE,
 } from "#app/routes/blog/post-messages.ts";
 
-/** The bucket's own limit (5 MB); SPEC.md shows none, so the message says it plainly. */
+/** The bucket's own limit (5 MB); the product shows none, so the message says it plainly. */
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 export const COVER_MIME_TYPES = [
   "image/png",

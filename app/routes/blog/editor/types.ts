@@ -3,8 +3,7 @@ import type { ToastData } from "#app/utils/toast.ts";
 import type { PostTextField } from "./post-schema.ts";
 
 /** The preview the server renders for the Preview button (with or without JavaScript). */
-export type PostPreviewData = {
-  title: string;
+export type PostPreviewData = Record<PostTextField, string | null> & {
   /** Sanitized exactly as it would be stored. */
   html: string;
   coverUrl: string | null;
