@@ -187,7 +187,7 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
             </Title>
             <Anchor href={`#${FORM_ID}`}>{POST_FORM_COPY.closePreview}</Anchor>
           </Group>
-          <PostPreview preview={serverPreview} titleId="inline-preview-title" />
+          <PostPreview preview={serverPreview} idPrefix="inline-preview" />
         </section>
       ) : null}
 
