@@ -161,7 +161,8 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
 
     const editor = page.getByTestId("post-editor");
     await editor.click();
-    await page.getByRole("button", { name: "Heading 2" }).click();
+    await page.getByRole("button", { name: "Text style" }).click();
+    await page.getByRole("menuitem", { name: "Heading 2" }).click();
     await page.keyboard.type("Editor heading");
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Bold" }).click();
@@ -235,7 +236,10 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await caretAtEndOf("red words");
     await page.keyboard.press("Enter");
     await page.keyboard.type("right to left");
-    await page.getByRole("button", { name: "Right-to-left text" }).click();
+    await page.getByRole("button", { name: "More formatting" }).click();
+    await page
+      .getByRole("menuitemcheckbox", { name: "Right-to-left text" })
+      .click();
 
     await expect(editor.locator("h2")).toHaveText("Editor heading");
     await expect(editor.locator("strong")).toHaveText("bold words");
@@ -278,8 +282,17 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
       "src",
       /^blob:/,
     );
+    // Drawn like the post page: its byline, and the tags chosen so far.
     await expect(dialog.locator("time")).toBeVisible();
-    await expect(dialog.getByText("Recursa Team")).toHaveCount(0);
+    await expect(
+      dialog.getByText(/^Recursa Team · .+ · 1 min read$/),
+    ).toBeVisible();
+    await expect(
+      dialog.getByRole("link", { name: customTag, exact: true }),
+    ).toBeVisible();
+    await expect(
+      dialog.getByRole("link", { name: "Analytics", exact: true }),
+    ).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
 
@@ -364,22 +377,22 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     expect(tagNames(updated)).toEqual(["Machine Learning", editTag].sort());
     expect(updated?.cover_image_url).toBe(stored?.cover_image_url);
 
-    // Delete with the browser's confirmation.
+    // The card's Delete leads to the confirmation page, which names the post.
     const editedCard = page.getByRole("article").filter({ hasText: edited });
     await editedCard.hover();
-    const confirmations: string[] = [];
-    page.once("dialog", (confirm) => {
-      confirmations.push(confirm.message());
-      void confirm.accept();
-    });
     await editedCard
       .getByRole("link", { name: `Delete post ${edited}` })
       .click();
+    await expect(
+      page.getByText("Are you sure you want to delete this post?"),
+    ).toBeVisible();
+    await expect(page.getByText(edited, { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Delete Post" }).click();
+    await page.waitForURL((url) => url.pathname === "/blueprints");
     await expect(toast(page, "Post deleted successfully")).toBeVisible();
-    expect(confirmations).toEqual([
-      "Are you sure you want to delete this post?",
-    ]);
-    await expect(editedCard).toHaveCount(0);
+    await expect(
+      page.getByRole("article").filter({ hasText: edited }),
+    ).toHaveCount(0);
     expect(await storedPost(edited)).toBeNull();
     const { data: objects } = await service.storage
       .from("blog-images")

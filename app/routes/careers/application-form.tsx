@@ -79,6 +79,7 @@ function ApplicationForm({
           label="CV"
           description="PDF, DOC or DOCX, at most 5MB"
           accept={CV_ACCEPT}
+          onPick={() => form.validate({ name: fields.cv.name })}
         />
         <SubmitButton busy={busy} busyLabel="Submitting...">
           Submit Application
