@@ -237,9 +237,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await page.keyboard.press("Enter");
     await page.keyboard.type("right to left");
     await page.getByRole("button", { name: "More formatting" }).click();
-    await page
-      .getByRole("menuitemcheckbox", { name: "Right-to-left text" })
-      .click();
+    await page.getByRole("menuitem", { name: "Right-to-left text" }).click();
 
     await expect(editor.locator("h2")).toHaveText("Editor heading");
     await expect(editor.locator("strong")).toHaveText("bold words");
@@ -516,16 +514,33 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     );
   });
 
-  test("a cancelled confirmation deletes nothing", async ({ page }) => {
+  test("the editor's Delete asks in a dialog that names the post; Cancel keeps it, Delete Post removes it", async ({
+    page,
+  }) => {
     const title = `Kept post ${RUN}`;
     const id = await seedPost(title, ACCOUNTS.author.id);
-    await signIn(page, ACCOUNTS.author.email, "/blueprints");
-    const card = page.getByRole("article").filter({ hasText: title });
-    page.once("dialog", (confirm) => void confirm.dismiss());
-    await card.getByRole("link", { name: `Delete post ${title}` }).click();
-    await expect(card).toBeVisible();
+    await signIn(page, ACCOUNTS.author.email, `/edit/${id}`);
+    await expect(page.getByRole("link", { name: "View post" })).toHaveAttribute(
+      "href",
+      `/blueprints/${id}`,
+    );
+    await page.getByRole("link", { name: `Delete post ${title}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete post" });
+    await expect(dialog).toContainText(
+      "Are you sure you want to delete this post?",
+    );
+    await expect(dialog.getByTestId("delete-dialog-title")).toHaveText(title);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/edit/${id}$`));
     const { data } = await service.from("blog_posts").select("id").eq("id", id);
     expect(data).toHaveLength(1);
+
+    await page.getByRole("link", { name: `Delete post ${title}` }).click();
+    await dialog.getByRole("button", { name: "Delete Post" }).click();
+    await page.waitForURL((url) => url.pathname === "/blueprints");
+    await expect(toast(page, "Post deleted successfully")).toBeVisible();
+    expect(await storedPost(title)).toBeNull();
   });
 });
 

@@ -73,6 +73,7 @@ const BACKGROUND_COLORS = [
 ];
 
 const CHEVRON = <path d="m6 9 6 6 6-6" />;
+const CHECK = <path d="M20 6 9 17l-5-5" />;
 
 const HEADING_LEVELS = [1, 2, 3, 4, 5, 6] as const;
 
@@ -226,29 +227,20 @@ export function MoreToolsMenu() {
         </RichTextEditor.Control>
       </Menu.Target>
       <Menu.Dropdown>
-        {items.map((item) =>
-          item.checked === undefined ? (
-            <Menu.Item key={item.label} onClick={item.onClick}>
-              {item.label}
-            </Menu.Item>
-          ) : (
-            <Menu.Item
-              key={item.label}
-              role="menuitemcheckbox"
-              aria-checked={item.checked}
-              onClick={item.onClick}
-              rightSection={item.checked ? <Icon>{CHECK}</Icon> : null}
-            >
-              {item.label}
-            </Menu.Item>
-          ),
-        )}
+        {items.map((item) => (
+          <Menu.Item
+            key={item.label}
+            onClick={item.onClick}
+            data-active={item.checked || undefined}
+            rightSection={item.checked ? <Icon>{CHECK}</Icon> : null}
+          >
+            {item.label}
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );
 }
-
-const CHECK = <path d="M20 6 9 17l-5-5" />;
 
 export function BackgroundColorControl() {
   const { editor } = useRichTextEditorContext();
