@@ -166,6 +166,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
       "Strikethrough",
       "Subscript",
       "Superscript",
+      "Blockquote",
       "Code block",
       "Indent",
       "Outdent",
@@ -245,21 +246,22 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
       `Unsaved ${RUN}`,
     );
 
+    await page.getByRole("link", { name: "Blueprints", exact: true }).click();
+    await dialog.getByRole("button", { name: "Leave" }).click();
+    await page.waitForURL((url) => url.pathname === "/blueprints");
+
+    // Closing the tab or reloading: the browser's own question.
+    await page.goto("/write");
+    await page.getByTestId("post-editor").click();
+    await page.keyboard.type("Words not saved yet");
     const asked = new Promise<string>((resolve) =>
       page.once("dialog", (question) => {
         resolve(question.type());
         void question.dismiss();
       }),
     );
-    await page.reload().catch(() => undefined);
+    await page.close({ runBeforeUnload: true });
     expect(await asked).toBe("beforeunload");
-
-    await page
-      .getByRole("link", { name: "Blueprints", exact: true })
-      .first()
-      .click();
-    await dialog.getByRole("button", { name: "Leave" }).click();
-    await page.waitForURL((url) => url.pathname === "/blueprints");
   });
 
   test("a cover of the wrong type or size is refused as soon as it is picked", async ({

@@ -159,7 +159,7 @@ function insertVideo(editor: Editor) {
 
 /**
  * The tools a post needs now and then, in one menu: strike, subscript,
- * superscript, code block, indent, outdent, right-to-left, unlink, video and
+ * superscript, blockquote, code block, indent, outdent, right-to-left, unlink, video and
  * clear formatting.
  */
 export function MoreToolsMenu() {
@@ -180,6 +180,10 @@ export function MoreToolsMenu() {
     {
       label: EDITOR_LABELS.superscript,
       onClick: run((e) => e.chain().focus().toggleSuperscript().run()),
+    },
+    {
+      label: EDITOR_LABELS.blockquote,
+      onClick: run((e) => e.chain().focus().toggleBlockquote().run()),
     },
     {
       label: EDITOR_LABELS.codeBlock,

@@ -50,6 +50,7 @@ export const EDITOR_LABELS = {
   strike: "Strikethrough",
   subscript: "Subscript",
   superscript: "Superscript",
+  blockquote: "Blockquote",
   codeBlock: "Code block",
   unlink: "Remove link",
   clearFormatting: "Clear formatting",
