@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { useEffect } from "react";
-import { useBlocker } from "react-router";
 import { POST_FORM_COPY } from "./labels.ts";
+import { useLeaveBlocker } from "./use-leave-blocker.ts";
 
 /**
  * Warns before unsaved work is lost: the browser's own question when the tab
@@ -9,7 +9,7 @@ import { POST_FORM_COPY } from "./labels.ts";
  * the form. Sending the form (to this same page) is not leaving it.
  */
 export function LeaveWarning({ unsaved }: { unsaved: boolean }) {
-  const blocker = useBlocker(
+  const blocker = useLeaveBlocker(
     ({ currentLocation, nextLocation }) =>
       unsaved && currentLocation.pathname !== nextLocation.pathname,
   );
