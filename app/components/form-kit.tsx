@@ -32,6 +32,7 @@ import {
 } from "react-router";
 import type { z } from "zod";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
+import fileField from "./file-field.module.css";
 
 // The one way a form is wired and drawn: Conform validates with the same zod
 // schema as the server (on blur, then on input), the server's reply comes
@@ -208,17 +209,23 @@ export function TextareaField({
   );
 }
 
-/** A native file input: Mantine's FileInput needs JavaScript. */
+/**
+ * A native file input (Mantine's FileInput needs JavaScript) drawn as a drop
+ * zone. With scripts, a picked file is checked at once by the form's schema
+ * (`onPick` asks the form to validate this field), not only on submit.
+ */
 export function FileField({
   meta,
   label,
   description,
   accept,
+  onPick,
 }: {
   meta: FieldMetadata<File | undefined>;
   label: string;
   description?: ReactNode;
   accept: string;
+  onPick: () => void;
 }) {
   return (
     <Input.Wrapper
@@ -233,7 +240,9 @@ export function FileField({
         {...getInputProps(meta, { type: "file" })}
         key={meta.key}
         accept={accept}
-        style={{ display: "block", marginTop: 6 }}
+        className={fileField.input}
+        style={{ marginTop: 6 }}
+        onChange={onPick}
       />
     </Input.Wrapper>
   );

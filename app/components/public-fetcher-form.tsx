@@ -16,9 +16,9 @@ import type { PublicFormData } from "#app/utils/public-form.server.ts";
 // without it (the company page's "Get in Touch", the job application): the
 // same form in both places, and the in-page panel the link leads to.
 
-type Fields<Schema extends z.ZodObject> = ReturnType<
+type FetcherForm<Schema extends z.ZodObject> = ReturnType<
   typeof useFetcherForm<Schema>
->["fields"];
+>;
 
 /**
  * The form, posting through the fetcher `fetcherKey` with JavaScript and as
@@ -48,7 +48,11 @@ export function PublicFetcherForm<Schema extends z.ZodObject>({
   sentCopy: { title: string; text: string };
   onward: { to: string; label: string };
   submit: { label: string; busyLabel: string };
-  children: (fields: Fields<Schema>) => ReactNode;
+  /** The form's own fields; `form` lets a field check itself early. */
+  children: (
+    fields: FetcherForm<Schema>["fields"],
+    form: FetcherForm<Schema>["form"],
+  ) => ReactNode;
 }) {
   const { fetcher, form, fields, busy, sent } = useFetcherForm(fetcherKey, {
     id,
@@ -68,7 +72,7 @@ export function PublicFetcherForm<Schema extends z.ZodObject>({
     >
       <Stack gap="md">
         <PublicFormHead form={form} />
-        {children(fields)}
+        {children(fields, form)}
         <SubmitButton busy={busy} busyLabel={submit.busyLabel}>
           {submit.label}
         </SubmitButton>

@@ -161,7 +161,8 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
 
     const editor = page.getByTestId("post-editor");
     await editor.click();
-    await page.getByRole("button", { name: "Heading 2" }).click();
+    await page.getByRole("button", { name: "Text style" }).click();
+    await page.getByRole("menuitem", { name: "Heading 2" }).click();
     await page.keyboard.type("Editor heading");
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Bold" }).click();
@@ -235,7 +236,8 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await caretAtEndOf("red words");
     await page.keyboard.press("Enter");
     await page.keyboard.type("right to left");
-    await page.getByRole("button", { name: "Right-to-left text" }).click();
+    await page.getByRole("button", { name: "More formatting" }).click();
+    await page.getByRole("menuitem", { name: "Right-to-left text" }).click();
 
     await expect(editor.locator("h2")).toHaveText("Editor heading");
     await expect(editor.locator("strong")).toHaveText("bold words");
@@ -278,8 +280,17 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
       "src",
       /^blob:/,
     );
+    // Drawn like the post page: its byline, and the tags chosen so far.
     await expect(dialog.locator("time")).toBeVisible();
-    await expect(dialog.getByText("Recursa Team")).toHaveCount(0);
+    await expect(
+      dialog.getByText(/^Recursa Team · .+ · 1 min read$/),
+    ).toBeVisible();
+    await expect(
+      dialog.getByRole("link", { name: customTag, exact: true }),
+    ).toBeVisible();
+    await expect(
+      dialog.getByRole("link", { name: "Analytics", exact: true }),
+    ).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
 
@@ -364,22 +375,22 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     expect(tagNames(updated)).toEqual(["Machine Learning", editTag].sort());
     expect(updated?.cover_image_url).toBe(stored?.cover_image_url);
 
-    // Delete with the browser's confirmation.
+    // The card's Delete leads to the confirmation page, which names the post.
     const editedCard = page.getByRole("article").filter({ hasText: edited });
     await editedCard.hover();
-    const confirmations: string[] = [];
-    page.once("dialog", (confirm) => {
-      confirmations.push(confirm.message());
-      void confirm.accept();
-    });
     await editedCard
       .getByRole("link", { name: `Delete post ${edited}` })
       .click();
+    await expect(
+      page.getByText("Are you sure you want to delete this post?"),
+    ).toBeVisible();
+    await expect(page.getByText(edited, { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Delete Post" }).click();
+    await page.waitForURL((url) => url.pathname === "/blueprints");
     await expect(toast(page, "Post deleted successfully")).toBeVisible();
-    expect(confirmations).toEqual([
-      "Are you sure you want to delete this post?",
-    ]);
-    await expect(editedCard).toHaveCount(0);
+    await expect(
+      page.getByRole("article").filter({ hasText: edited }),
+    ).toHaveCount(0);
     expect(await storedPost(edited)).toBeNull();
     const { data: objects } = await service.storage
       .from("blog-images")
@@ -503,16 +514,33 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     );
   });
 
-  test("a cancelled confirmation deletes nothing", async ({ page }) => {
+  test("the editor's Delete asks in a dialog that names the post; Cancel keeps it, Delete Post removes it", async ({
+    page,
+  }) => {
     const title = `Kept post ${RUN}`;
     const id = await seedPost(title, ACCOUNTS.author.id);
-    await signIn(page, ACCOUNTS.author.email, "/blueprints");
-    const card = page.getByRole("article").filter({ hasText: title });
-    page.once("dialog", (confirm) => void confirm.dismiss());
-    await card.getByRole("link", { name: `Delete post ${title}` }).click();
-    await expect(card).toBeVisible();
+    await signIn(page, ACCOUNTS.author.email, `/edit/${id}`);
+    await expect(page.getByRole("link", { name: "View post" })).toHaveAttribute(
+      "href",
+      `/blueprints/${id}`,
+    );
+    await page.getByRole("link", { name: `Delete post ${title}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete post" });
+    await expect(dialog).toContainText(
+      "Are you sure you want to delete this post?",
+    );
+    await expect(dialog.getByTestId("delete-dialog-title")).toHaveText(title);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/edit/${id}$`));
     const { data } = await service.from("blog_posts").select("id").eq("id", id);
     expect(data).toHaveLength(1);
+
+    await page.getByRole("link", { name: `Delete post ${title}` }).click();
+    await dialog.getByRole("button", { name: "Delete Post" }).click();
+    await page.waitForURL((url) => url.pathname === "/blueprints");
+    await expect(toast(page, "Post deleted successfully")).toBeVisible();
+    expect(await storedPost(title)).toBeNull();
   });
 });
 

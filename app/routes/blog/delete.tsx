@@ -29,10 +29,16 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-/** Back to the list the author came from, or the blog. */
-function returnTo(value: unknown) {
+const isListPath = (path: string) =>
+  path === BLOG_PATH || path.startsWith(`${BLOG_PATH}?`);
+
+/**
+ * Back to the list the author came from, or the post's editor, or the blog.
+ * Only Cancel returns to the editor: a deleted post has none.
+ */
+function returnTo(value: unknown, postId: string | undefined) {
   const path = safeRedirect(value, BLOG_PATH);
-  return path === BLOG_PATH || path.startsWith(`${BLOG_PATH}?`)
+  return isListPath(path) || (postId && path === `/edit/${postId}`)
     ? path
     : BLOG_PATH;
 }
@@ -47,20 +53,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (post.author_id !== user.id) throw forbidden(DELETE_FORBIDDEN_MESSAGE);
   return {
     post: { id: post.id, title: post.title },
-    returnTo: returnTo(new URL(request.url).searchParams.get("returnTo")),
+    returnTo: returnTo(
+      new URL(request.url).searchParams.get("returnTo"),
+      params.id,
+    ),
   };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { user } = await requireRole(context, request, "author");
   const formData = await requireSmallForm(request);
-  const back = returnTo(formData.get("returnTo"));
+  const back = returnTo(formData.get("returnTo"), params.id);
   const deleted = await deletePost(getSupabase(context), {
     id: params.id,
     userId: user.id,
     coverPrefix: publicCoverPrefix(env.SUPABASE_URL),
   });
-  return redirectWithToast(back, {
+  return redirectWithToast(deleted && !isListPath(back) ? BLOG_PATH : back, {
     ...(deleted ? POST_DELETED : DELETE_FAILED),
     type: deleted ? "success" : "error",
   });

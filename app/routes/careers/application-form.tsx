@@ -55,7 +55,7 @@ function ApplicationForm({
       onward={{ to: "/careers", label: "See all open positions" }}
       submit={{ label: "Submit Application", busyLabel: "Submitting..." }}
     >
-      {(fields) => (
+      {(fields, form) => (
         <>
           {/* Text fields come before the file: if the upload is refused
               half-way, the server has already read them and gives them back. */}
@@ -70,6 +70,7 @@ function ApplicationForm({
             label="CV"
             description="PDF, DOC or DOCX, at most 5MB"
             accept={CV_ACCEPT}
+            onPick={() => form.validate({ name: fields.cv.name })}
           />
         </>
       )}

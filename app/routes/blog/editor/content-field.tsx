@@ -31,12 +31,26 @@ export function ContentField({
   const [html, setHtml] = useState(initialHtml);
   const [enhanced, setEnhanced] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const hiddenRef = useRef<HTMLInputElement>(null);
+  const edited = useRef(false);
   // Whatever was typed before scripts ran becomes the editor's content.
   useEffect(() => {
     const typed = textareaRef.current?.value;
     if (typed !== undefined) setHtml(typed);
     setEnhanced(true);
   }, []);
+  // A hidden input set by React tells nobody: the input event is what the
+  // form's validation (an error that clears once content is written) and
+  // its unsaved-work warning listen for.
+  useEffect(() => {
+    if (edited.current) {
+      hiddenRef.current?.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }, [html]);
+  const onEdit = (next: string) => {
+    edited.current = true;
+    setHtml(next);
+  };
   const labelId = `${id}-label`;
   const invalid = Boolean(errors?.length);
   const textarea = (
@@ -68,12 +82,12 @@ export function ContentField({
         <Suspense fallback={textarea}>
           <RichTextEditorField
             initialHtml={html}
-            onChange={setHtml}
+            onChange={onEdit}
             labelledBy={labelId}
             describedBy={invalid ? errorId : undefined}
             invalid={invalid}
           />
-          <input type="hidden" name={name} value={html} />
+          <input ref={hiddenRef} type="hidden" name={name} value={html} />
           {invalid ? (
             <Input.Error id={errorId} mt={4}>
               {errors?.join(" ")}

@@ -1,4 +1,5 @@
 import { Image, Input, Stack, Text } from "@mantine/core";
+import fileField from "#app/components/file-field.module.css";
 import { POST_FORM_COPY } from "./labels.ts";
 
 type CoverFieldProps = {
@@ -12,12 +13,13 @@ type CoverFieldProps = {
   chooseAgain: boolean;
   /** An object URL of the chosen file, owned (and revoked) by the form. */
   chosenUrl: string | null;
+  /** Called with the picked file; the form checks it against its schema at once. */
   onFileChange: (file: File | null) => void;
 };
 
 /**
- * A native file input (it works before and without JavaScript) with a
- * preview of the chosen file once scripts run.
+ * A native file input drawn as a drop zone (it works before and without
+ * JavaScript) with a preview of the chosen file once scripts run.
  */
 export function CoverField({
   name,
@@ -45,6 +47,7 @@ export function CoverField({
           name={name}
           type="file"
           accept="image/*"
+          className={fileField.input}
           aria-describedby={errors?.length ? `${hintId} ${errorId}` : hintId}
           aria-invalid={errors?.length ? true : undefined}
           onChange={(event) => {

@@ -50,6 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     post: {
       id: post.id,
+      deletable: post.author_id === user.id,
       ...postTextFields(post),
       content,
       coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),

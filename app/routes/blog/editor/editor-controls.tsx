@@ -1,6 +1,7 @@
 import {
   ColorSwatch,
   Group,
+  Menu,
   Popover,
   SimpleGrid,
   ActionIcon,
@@ -15,9 +16,11 @@ import {
   type ImageUploadReply,
 } from "./image-upload-copy.ts";
 import { EDITOR_LABELS } from "./labels.ts";
+import classes from "./post-form.module.css";
 
-// Toolbar controls Mantine does not ship: normal text, indent, outdent,
-// right-to-left, background colour, image uploaded from a local file, YouTube video.
+// Toolbar controls Mantine does not ship: the text style and "more" menus,
+// background colour, image uploaded from a local file; and the commands the
+// "more" menu runs (indent, outdent, right-to-left, YouTube video).
 
 const ICON = {
   width: 16,
@@ -69,59 +72,69 @@ const BACKGROUND_COLORS = [
   "#e9ecef",
 ];
 
-export function ParagraphControl() {
-  const { editor } = useRichTextEditorContext();
-  const active = useEditorState({
+const CHEVRON = <path d="m6 9 6 6 6-6" />;
+const CHECK = <path d="M20 6 9 17l-5-5" />;
+
+const HEADING_LEVELS = [1, 2, 3, 4, 5, 6] as const;
+
+/** The text style of the block at the caret: normal text or a heading level. */
+function useTextStyle(editor: Editor | null) {
+  return useEditorState({
     editor,
-    selector: ({ editor: current }) => current?.isActive("paragraph") ?? false,
+    selector: ({ editor: current }) => {
+      for (const level of HEADING_LEVELS) {
+        if (current?.isActive("heading", { level })) return level;
+      }
+      return 0;
+    },
   });
+}
+
+/** Normal text or headings 1 to 6, one menu in place of seven buttons. */
+export function TextStyleMenu() {
+  const { editor } = useRichTextEditorContext();
+  const level = useTextStyle(editor) ?? 0;
   return (
-    <RichTextEditor.Control
-      aria-label={EDITOR_LABELS.paragraph}
-      title={EDITOR_LABELS.paragraph}
-      active={active ?? false}
-      onClick={() => editor?.chain().focus().setParagraph().run()}
-    >
-      <Icon>
-        <path d="M13 4v16M17 4v16M19 4H9.5a4.5 4.5 0 0 0 0 9H13" />
-      </Icon>
-    </RichTextEditor.Control>
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <RichTextEditor.Control
+          aria-label={EDITOR_LABELS.textStyle}
+          title={EDITOR_LABELS.textStyle}
+          w="auto"
+          px="xs"
+        >
+          <span className={classes.menuValue}>
+            {level === 0 ? EDITOR_LABELS.paragraphShort : `H${level}`}
+          </span>
+          <Icon>{CHEVRON}</Icon>
+        </RichTextEditor.Control>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          aria-current={level === 0 || undefined}
+          onClick={() => editor?.chain().focus().setParagraph().run()}
+        >
+          {EDITOR_LABELS.paragraph}
+        </Menu.Item>
+        {HEADING_LEVELS.map((heading) => (
+          <Menu.Item
+            key={heading}
+            aria-current={level === heading || undefined}
+            onClick={() =>
+              editor?.chain().focus().setHeading({ level: heading }).run()
+            }
+          >
+            {EDITOR_LABELS.heading(heading)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
-export function IndentControl() {
-  const { editor } = useRichTextEditorContext();
-  return (
-    <RichTextEditor.Control
-      aria-label={EDITOR_LABELS.indent}
-      title={EDITOR_LABELS.indent}
-      onClick={() => editor?.chain().focus().indent().run()}
-    >
-      <Icon>
-        <path d="M20 6H9M20 12h-7M20 18H9M4 8l4 4-4 4" />
-      </Icon>
-    </RichTextEditor.Control>
-  );
-}
-
-export function OutdentControl() {
-  const { editor } = useRichTextEditorContext();
-  return (
-    <RichTextEditor.Control
-      aria-label={EDITOR_LABELS.outdent}
-      title={EDITOR_LABELS.outdent}
-      onClick={() => editor?.chain().focus().outdent().run()}
-    >
-      <Icon>
-        <path d="M20 6h-11M20 12h-7M20 18h-11M8 8l-4 4 4 4" />
-      </Icon>
-    </RichTextEditor.Control>
-  );
-}
-
-export function RtlControl() {
-  const { editor } = useRichTextEditorContext();
-  const active = useEditorState({
+/** Whether the block at the caret runs right to left. */
+function useRtl(editor: Editor | null) {
+  return useEditorState({
     editor,
     selector: ({ editor: current }) => {
       if (!current) return false;
@@ -133,23 +146,103 @@ export function RtlControl() {
       return false;
     },
   });
+}
+
+/** Asks for a YouTube URL and embeds it after the selection. */
+function insertVideo(editor: Editor) {
+  const url = window.prompt(EDITOR_LABELS.videoPrompt)?.trim();
+  if (!url) return;
+  if (!insertAfterSelection(editor).setYoutubeVideo({ src: url }).run()) {
+    window.alert(EDITOR_LABELS.videoRefused);
+  }
+}
+
+/**
+ * The tools a post needs now and then, in one menu: strike, subscript,
+ * superscript, blockquote, code block, indent, outdent, right-to-left, unlink, video and
+ * clear formatting.
+ */
+export function MoreToolsMenu() {
+  const { editor } = useRichTextEditorContext();
+  const rtl = useRtl(editor) ?? false;
+  const run = (command: (editor: Editor) => unknown) => () => {
+    if (editor) command(editor);
+  };
+  const items: { label: string; checked?: boolean; onClick: () => void }[] = [
+    {
+      label: EDITOR_LABELS.strike,
+      onClick: run((e) => e.chain().focus().toggleStrike().run()),
+    },
+    {
+      label: EDITOR_LABELS.subscript,
+      onClick: run((e) => e.chain().focus().toggleSubscript().run()),
+    },
+    {
+      label: EDITOR_LABELS.superscript,
+      onClick: run((e) => e.chain().focus().toggleSuperscript().run()),
+    },
+    {
+      label: EDITOR_LABELS.blockquote,
+      onClick: run((e) => e.chain().focus().toggleBlockquote().run()),
+    },
+    {
+      label: EDITOR_LABELS.codeBlock,
+      onClick: run((e) => e.chain().focus().toggleCodeBlock().run()),
+    },
+    {
+      label: EDITOR_LABELS.indent,
+      onClick: run((e) => e.chain().focus().indent().run()),
+    },
+    {
+      label: EDITOR_LABELS.outdent,
+      onClick: run((e) => e.chain().focus().outdent().run()),
+    },
+    {
+      label: EDITOR_LABELS.rtl,
+      checked: rtl,
+      onClick: run((e) =>
+        rtl
+          ? e.chain().focus().unsetTextDirection().run()
+          : e.chain().focus().setTextDirection("rtl").run(),
+      ),
+    },
+    {
+      label: EDITOR_LABELS.unlink,
+      onClick: run((e) => e.chain().focus().unsetLink().run()),
+    },
+    { label: EDITOR_LABELS.video, onClick: run(insertVideo) },
+    {
+      label: EDITOR_LABELS.clearFormatting,
+      onClick: run((e) => e.chain().focus().unsetAllMarks().run()),
+    },
+  ];
   return (
-    <RichTextEditor.Control
-      aria-label={EDITOR_LABELS.rtl}
-      title={EDITOR_LABELS.rtl}
-      aria-pressed={active ?? false}
-      active={active ?? false}
-      onClick={() => {
-        const chain = editor?.chain().focus();
-        if (!chain) return;
-        if (active) chain.unsetTextDirection().run();
-        else chain.setTextDirection("rtl").run();
-      }}
-    >
-      <Icon>
-        <path d="M16 4H9.5a3.5 3.5 0 0 0 0 7H12M12 4v16M16 4v16M8 17H3M5 15l-2 2 2 2" />
-      </Icon>
-    </RichTextEditor.Control>
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <RichTextEditor.Control
+          aria-label={EDITOR_LABELS.more}
+          title={EDITOR_LABELS.more}
+        >
+          <Icon>
+            <circle cx="5" cy="12" r="1" />
+            <circle cx="12" cy="12" r="1" />
+            <circle cx="19" cy="12" r="1" />
+          </Icon>
+        </RichTextEditor.Control>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) => (
+          <Menu.Item
+            key={item.label}
+            onClick={item.onClick}
+            data-active={item.checked || undefined}
+            rightSection={item.checked ? <Icon>{CHECK}</Icon> : null}
+          >
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
@@ -287,29 +380,5 @@ export function ImageControl() {
         onChange={onChange}
       />
     </>
-  );
-}
-
-/** Embeds a YouTube video from a URL the author types in. */
-export function VideoControl() {
-  const { editor } = useRichTextEditorContext();
-  return (
-    <RichTextEditor.Control
-      aria-label={EDITOR_LABELS.video}
-      title={EDITOR_LABELS.video}
-      onClick={() => {
-        if (!editor) return;
-        const url = window.prompt(EDITOR_LABELS.videoPrompt)?.trim();
-        if (!url) return;
-        if (!insertAfterSelection(editor).setYoutubeVideo({ src: url }).run()) {
-          window.alert(EDITOR_LABELS.videoRefused);
-        }
-      }}
-    >
-      <Icon>
-        <rect x="2" y="5" width="20" height="14" rx="4" />
-        <path d="m10 9 5 3-5 3z" />
-      </Icon>
-    </RichTextEditor.Control>
   );
 }

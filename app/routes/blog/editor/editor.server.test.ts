@@ -10,7 +10,8 @@ import { postFormAction, postFormLimiter } from "./editor.server.ts";
 import { CONTENT_MAX_BYTES } from "./post-schema.ts";
 
 // The post form's action up to the point where it would store anything:
-// the author's session and role stood in for; nothing here reaches Supabase.
+// the author's session and role stood in for; nothing here reaches Supabase,
+// whose word count (the preview's reading time) answers from `wordCounts`.
 
 const USER_ID = "a0000000-0000-4000-8000-000000000002";
 const SITE = "http://127.0.0.1:3000";
@@ -26,6 +27,17 @@ vi.mock("#app/utils/permissions.server.ts", async (original) => ({
     user: { id: USER_ID },
     isAuthor: true,
     isTeamMember: false,
+  }),
+}));
+
+const wordCounts: string[] = [];
+
+vi.mock("#app/utils/supabase.server.ts", () => ({
+  getSupabase: () => ({
+    rpc: async (name: string, args: { p_html: string }) => {
+      wordCounts.push(`${name}: ${args.p_html}`);
+      return { data: 500, error: null };
+    },
   }),
 }));
 
@@ -60,6 +72,9 @@ describe("the post form's action", () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.preview?.html).toBe("<p>Hello</p>");
+    // The reading time is counted by the table's rule, on the sanitised body.
+    expect(wordCounts.at(-1)).toBe("post_word_count: <p>Hello</p>");
+    expect(answer.preview?.readingTime).toBe("3 min read");
   });
 
   test("content nested past the limit is refused on its field, however its end tags are spelt", async () => {

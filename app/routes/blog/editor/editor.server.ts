@@ -57,6 +57,7 @@ import {
 } from "#app/routes/blog/social-image.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { readStoredVariants } from "#app/routes/blog/image-variants.server.ts";
+import { readingTime } from "#app/routes/blog/reading-time.ts";
 import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 
 // The action behind /write (postId null) and /edit/{id}: read the multipart
@@ -142,6 +143,25 @@ async function loadEditable(
   if (post.author_id !== userId && !isTeamMember)
     throw forbidden(EDIT_FORBIDDEN_MESSAGE);
   return post;
+}
+
+/**
+ * The reading time the post page will show, counted by the rule the table's
+ * own column uses; a preview without it is still a preview.
+ */
+async function previewReadingTime(
+  context: Readonly<RouterContextProvider>,
+  html: string,
+) {
+  const { data: words, error } = await getSupabase(context).rpc(
+    "post_word_count",
+    { p_html: html },
+  );
+  if (error) {
+    console.error("Preview word count failed:", error.message);
+    return null;
+  }
+  return readingTime(words);
 }
 
 export async function postFormAction({
@@ -237,6 +257,8 @@ export async function postFormAction({
         html: sanitized.html,
         coverUrl: cover ?? post?.cover_image_url ?? null,
         createdAt: new Date().toISOString(),
+        tags: value.tags,
+        readingTime: await previewReadingTime(context, sanitized.html),
       },
     });
   }

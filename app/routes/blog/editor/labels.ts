@@ -29,6 +29,12 @@ export const POST_FORM_COPY = {
   update: "Update Post",
   updating: "Updating...",
   closePreview: "Close preview",
+  viewPost: "View post",
+  leaveTitle: "Leave without saving?",
+  leaveText:
+    "Your changes to this post are not saved yet. If you leave now, they are lost.",
+  stay: "Keep writing",
+  leave: "Leave",
   previewHeading: "Preview",
   previewLoading: "Preparing the preview...",
   untitled: "Untitled post",
@@ -36,7 +42,18 @@ export const POST_FORM_COPY = {
 } as const;
 
 export const EDITOR_LABELS = {
+  textStyle: "Text style",
   paragraph: "Normal text",
+  paragraphShort: "Text",
+  heading: (level: number) => `Heading ${level}`,
+  more: "More formatting",
+  strike: "Strikethrough",
+  subscript: "Subscript",
+  superscript: "Superscript",
+  blockquote: "Blockquote",
+  codeBlock: "Code block",
+  unlink: "Remove link",
+  clearFormatting: "Clear formatting",
   indent: "Indent",
   outdent: "Outdent",
   rtl: "Right-to-left text",

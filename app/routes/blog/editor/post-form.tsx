@@ -10,6 +10,7 @@ import {
   usePendingPost,
   useSchemaForm,
 } from "#app/components/form-kit.tsx";
+import { BLOG_PATH } from "#app/content/blog.ts";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import type { ToastData } from "#app/utils/toast.ts";
@@ -22,6 +23,9 @@ import {
 } from "./post-schema.ts";
 import { ContentField } from "./content-field.tsx";
 import { CoverField } from "./cover-field.tsx";
+import { DeletePostControl } from "./delete-post-control.tsx";
+import { LeaveWarning } from "./leave-warning.tsx";
+import { TitleField } from "./title-field.tsx";
 import { POST_FORM_COPY } from "./labels.ts";
 import classes from "./post-form.module.css";
 import { PostPreview } from "./post-preview.tsx";
@@ -58,6 +62,9 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
     actionData?.toast ?? null,
   );
   const [coverUrl, setCoverUrl] = useState<string | null>(null);
+  // Anything typed, picked or toggled since the page loaded; saved work
+  // leaves by a redirect, which nothing holds up.
+  const [unsaved, setUnsaved] = useState(false);
 
   useEffect(() => setToast(actionData?.toast ?? null), [actionData]);
   useEffect(
@@ -169,6 +176,15 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
               {POST_FORM_COPY.newPost}
             </Button>
           ) : null}
+          {editing ? (
+            <Button
+              component={Link}
+              to={`${BLOG_PATH}/${post.id}`}
+              variant="default"
+            >
+              {POST_FORM_COPY.viewPost}
+            </Button>
+          ) : null}
           <Button component={Link} to="/blueprints" variant="default">
             {POST_FORM_COPY.blueprints}
           </Button>
@@ -187,7 +203,7 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
             </Title>
             <Anchor href={`#${FORM_ID}`}>{POST_FORM_COPY.closePreview}</Anchor>
           </Group>
-          <PostPreview preview={serverPreview} titleId="inline-preview-title" />
+          <PostPreview preview={serverPreview} idPrefix="inline-preview" />
         </section>
       ) : null}
 
@@ -205,14 +221,12 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
         encType="multipart/form-data"
         {...getFormProps(form)}
         onSubmit={onSubmit}
+        onInput={() => setUnsaved(true)}
+        onChange={() => setUnsaved(true)}
         className={classes.form}
       >
         <Stack gap="lg">
-          <TextField
-            meta={fields.title}
-            label={POST_FORM_COPY.title}
-            placeholder={POST_FORM_COPY.titlePlaceholder}
-          />
+          <TitleField meta={fields.title} />
           <CoverField
             name={fields.cover.name}
             id={fields.cover.id}
@@ -221,9 +235,10 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
             currentUrl={post?.coverImageUrl ?? null}
             chooseAgain={submittedBefore && !hydrated}
             chosenUrl={coverUrl}
-            onFileChange={(file) =>
-              setCoverUrl(file ? URL.createObjectURL(file) : null)
-            }
+            onFileChange={(file) => {
+              setCoverUrl(file ? URL.createObjectURL(file) : null);
+              form.validate({ name: fields.cover.name });
+            }}
           />
           <TextField
             meta={fields.excerpt}
@@ -249,19 +264,28 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
             errorId={fields.tags.errorId}
             errors={fields.tags.errors}
           />
-          <Group justify="flex-end">
-            <SubmitButton
-              name="intent"
-              value="publish"
-              size="md"
-              busy={busy}
-              busyLabel={
-                editing ? POST_FORM_COPY.updating : POST_FORM_COPY.publishing
-              }
-            >
-              {editing ? POST_FORM_COPY.update : POST_FORM_COPY.publish}
-            </SubmitButton>
-          </Group>
+          <div className={classes.actions}>
+            {editing && post.deletable ? (
+              <DeletePostControl
+                postId={post.id}
+                title={post.title ?? ""}
+                onDeleting={() => setUnsaved(false)}
+              />
+            ) : null}
+            <div className={classes.actionsEnd}>
+              <SubmitButton
+                name="intent"
+                value="publish"
+                size="md"
+                busy={busy}
+                busyLabel={
+                  editing ? POST_FORM_COPY.updating : POST_FORM_COPY.publishing
+                }
+              >
+                {editing ? POST_FORM_COPY.update : POST_FORM_COPY.publish}
+              </SubmitButton>
+            </div>
+          </div>
         </Stack>
       </Form>
 
@@ -271,6 +295,7 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
         preview={dialogPreview}
       />
       {hydrated ? <Toast toast={toast} /> : null}
+      <LeaveWarning unsaved={unsaved} />
     </Container>
   );
 }

@@ -1,43 +1,66 @@
-import { Title } from "@mantine/core";
 import blog from "#app/routes/blog/blog.module.css";
 import { formatPostDate } from "#app/routes/blog/format-date.ts";
+import { TagList } from "#app/routes/blog/tag-list.tsx";
+import { BLOG_COPY, POST_COPY } from "#app/content/blog.ts";
 import { POST_FORM_COPY } from "./labels.ts";
 import type { PostPreviewData } from "./types.ts";
-import classes from "./post-form.module.css";
 
 /**
- * The post as its page will show it: title, the preview's time as the
- * creation date, cover and body; no author, as the product asks.
+ * The post as its page (app/routes/blog/post.tsx) will show it: the same
+ * elements, classes, words and tag chips, with the preview's time as the
+ * creation date. The page's markup is not a shared component on purpose:
+ * as its own chunk it would cost the post page's JavaScript budget a file,
+ * which it has no room for; tests/e2e/authoring.spec.ts compares the two.
  */
 export function PostPreview({
   preview,
-  titleId,
+  idPrefix,
 }: {
   preview: PostPreviewData;
-  titleId: string;
+  idPrefix: string;
 }) {
+  const titleId = `${idPrefix}-title`;
+  const tagsId = `${idPrefix}-tags`;
   return (
-    <article className={classes.preview} aria-labelledby={titleId}>
-      <Title order={1} id={titleId} className={blog.postTitle}>
-        {preview.title || POST_FORM_COPY.untitled}
-      </Title>
-      <p className={blog.byline}>
-        <time dateTime={preview.createdAt}>
-          {formatPostDate(preview.createdAt)}
-        </time>
-      </p>
-      {preview.coverUrl ? (
-        <img
-          src={preview.coverUrl}
-          alt=""
-          className={blog.cover}
-          data-testid="preview-cover"
+    <article className={blog.article} aria-labelledby={titleId}>
+      <header className={`${blog.narrow} ${blog.postHeader}`}>
+        <h1 id={titleId} className={blog.postTitle}>
+          {preview.title || POST_FORM_COPY.untitled}
+        </h1>
+        <div className={blog.postMeta}>
+          <p className={blog.byline}>
+            {BLOG_COPY.teamLabel} ·{" "}
+            <time dateTime={preview.createdAt}>
+              {formatPostDate(preview.createdAt)}
+            </time>
+            {preview.readingTime ? ` · ${preview.readingTime}` : null}
+          </p>
+        </div>
+      </header>
+      <div className={blog.narrow}>
+        {preview.coverUrl ? (
+          <img
+            src={preview.coverUrl}
+            alt=""
+            className={blog.cover}
+            data-testid="preview-cover"
+          />
+        ) : null}
+        <div
+          className={blog.content}
+          dangerouslySetInnerHTML={{ __html: preview.html }}
         />
-      ) : null}
-      <div
-        className={blog.content}
-        dangerouslySetInnerHTML={{ __html: preview.html }}
-      />
+        {preview.tags.length > 0 ? (
+          <footer className={blog.postFooter}>
+            <section aria-labelledby={tagsId}>
+              <h2 id={tagsId} className={blog.footerHeading}>
+                {POST_COPY.tagsHeading}
+              </h2>
+              <TagList tags={preview.tags} />
+            </section>
+          </footer>
+        ) : null}
+      </div>
     </article>
   );
 }

@@ -27,7 +27,7 @@ export function PreviewDialog({
       zIndex={500}
     >
       {preview ? (
-        <PostPreview preview={preview} titleId="preview-dialog-title" />
+        <PostPreview preview={preview} idPrefix="preview-dialog" />
       ) : (
         <Center py="xl" role="status">
           <Loader size="sm" aria-hidden />

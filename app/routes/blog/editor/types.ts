@@ -9,6 +9,9 @@ export type PostPreviewData = Record<PostTextField, string | null> & {
   coverUrl: string | null;
   /** The time of the preview, shown as the creation date. */
   createdAt: string;
+  tags: string[];
+  /** As the post page will show it; null if the words could not be counted. */
+  readingTime: string | null;
 };
 
 /** What the /write and /edit/{id} actions answer when they do not redirect. */
@@ -21,6 +24,8 @@ export type PostActionData = {
 /** The post being edited, as the form needs it. */
 export type EditablePost = Record<PostTextField, string | null> & {
   id: string;
+  /** Only the post's author may delete it, while an author. */
+  deletable: boolean;
   content: string;
   coverImageUrl: string | null;
   tags: string[];
