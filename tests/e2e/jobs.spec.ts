@@ -150,6 +150,13 @@ test.describe("jobs the team runs", () => {
       closesAt: utcInSeconds(12),
     });
     expect(await isOpenInDatabase(id)).toBe(true);
+    // No cache may keep the page past its closing time.
+    const open = await request.get(`/careers/${id}`);
+    const maxAge = /s-maxage=(\d+)/.exec(open.headers()["cache-control"] ?? "");
+    expect(Number(maxAge?.[1])).toBeLessThanOrEqual(12);
+    expect(open.headers()["cache-control"]).not.toContain(
+      "stale-while-revalidate",
+    );
 
     // The form is opened while the job is open…
     const visitor = page;

@@ -54,9 +54,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
+// The loader's cache rule (never past the closing time), and a rate-limited
+// post's Retry-After.
 export const headers: Route.HeadersFunction = (args) => {
-  const headers = new Headers(cacheHeadersFromLoader(args));
-  new Headers(actionRetryAfterHeaders(args)).forEach((value, key) =>
+  const headers = actionRetryAfterHeaders(args);
+  new Headers(cacheHeadersFromLoader(args)).forEach((value, key) =>
     headers.set(key, value),
   );
   return headers;
