@@ -36,6 +36,8 @@ export default [
     route("admin/jobs", "routes/admin/jobs.tsx"),
     route("admin/jobs/:id", "routes/admin/job-edit.tsx"),
     route("admin/jobs/:id/preview", "routes/admin/job-preview.tsx"),
+    route("admin/jobs/:id/applications", "routes/admin/job-applications.tsx"),
+    route("admin/applications/:id", "routes/admin/application.tsx"),
     route("admin/inbox/:id/cv", "routes/admin/inbox-cv.tsx"),
     route("admin/inbox/:kind/:id/delete", "routes/admin/inbox-delete.tsx"),
   ]),

@@ -760,6 +760,77 @@ const scenarios = {
     return outcomeOfWrite(error, rows.length === 0);
   },
 
+  // application_notes ------------------------------------------------------------
+  "select notes on an application": async (actor) => {
+    const applicationId = await createSubmission(
+      "job_applications",
+      jobApplication(),
+    );
+    must(
+      await service.from("application_notes").insert({
+        application_id: applicationId,
+        author_id: ADMIN_ID,
+        body: unique("Note"),
+      }),
+    );
+    const { data, error } = await clients[actor]
+      .from("application_notes")
+      .select("id")
+      .eq("application_id", applicationId);
+    return outcomeOfRead(error, data);
+  },
+  "add a note as yourself": async (actor) => {
+    const applicationId = await createSubmission(
+      "job_applications",
+      jobApplication(),
+    );
+    const body = unique("Note");
+    return insertOutcome(
+      actor,
+      "application_notes",
+      { application_id: applicationId, author_id: ownId(actor), body },
+      async () =>
+        (
+          must(
+            await service
+              .from("application_notes")
+              .select("id")
+              .eq("body", body),
+          ) as unknown[]
+        ).length > 0,
+    );
+  },
+  "add a note in another user's name": async (actor) => {
+    const applicationId = await createSubmission(
+      "job_applications",
+      jobApplication(),
+    );
+    const body = unique("Note");
+    return insertOutcome(
+      actor,
+      "application_notes",
+      { application_id: applicationId, author_id: otherId(actor), body },
+      async () =>
+        (
+          must(
+            await service
+              .from("application_notes")
+              .select("id")
+              .eq("body", body),
+          ) as unknown[]
+        ).length > 0,
+    );
+  },
+  "move an application to interview": async (actor) => {
+    const id = await createSubmission("job_applications", jobApplication());
+    const { error } = await clients[actor]
+      .from("job_applications")
+      .update({ status: "interview" })
+      .eq("id", id);
+    const [row] = await submissionRows("job_applications", id);
+    return outcomeOfWrite(error, row?.status === "interview");
+  },
+
   // storage: blog-images ---------------------------------------------------------
   "read an image by its public URL": async (actor) => {
     const name = imageName(AUTHOR_ID);
@@ -929,6 +1000,10 @@ const MATRIX: Row[] = [
   ["job_applications", "mark a job application handled",           "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["job_applications", "delete a job application",                  "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["inbox_items",      "select the inbox (both kinds)",             "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["application_notes", "select notes on an application",           "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["application_notes", "add a note as yourself",                   "denied",   "denied",   "denied",   "allowed",  "allowed"],
+  ["application_notes", "add a note in another user's name",        "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["job_applications", "move an application to interview",          "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["jobs",             "select an open job",                        "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
   ["jobs",             "select a draft job",                        "filtered", "filtered", "filtered", "allowed",  "allowed"],
   ["jobs",             "select a job past its closing time",        "filtered", "filtered", "filtered", "allowed",  "allowed"],

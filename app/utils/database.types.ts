@@ -11,6 +11,38 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      application_notes: {
+        Row: {
+          application_id: string;
+          author_id: string;
+          body: string;
+          created_at: string;
+          id: string;
+        };
+        Insert: {
+          application_id: string;
+          author_id?: string;
+          body: string;
+          created_at?: string;
+          id?: string;
+        };
+        Update: {
+          application_id?: string;
+          author_id?: string;
+          body?: string;
+          created_at?: string;
+          id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "application_notes_application_id_fkey";
+            columns: ["application_id"];
+            isOneToOne: false;
+            referencedRelation: "job_applications";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       blog_posts: {
         Row: {
           author_id: string;

@@ -17,6 +17,7 @@ import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { SubmitButton, usePendingPost } from "#app/components/form-kit.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { JOBS_ADMIN_COPY, JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
+import { PIPELINE_COPY } from "#app/content/pipeline.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { AdminNav } from "./admin-nav.tsx";
 import { countNewSubmissions } from "./inbox.server.ts";
@@ -169,6 +170,14 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
                           variant="default"
                         >
                           {C.preview}
+                        </Button>
+                        <Button
+                          component={Link}
+                          to={`${JOBS_ADMIN_PATH}/${job.id}/applications`}
+                          size="xs"
+                          variant="default"
+                        >
+                          {PIPELINE_COPY.applications}
                         </Button>
                         <OpenCloseButton
                           id={job.id}
