@@ -698,6 +698,139 @@ const scenarios = {
     return outcomeOfRead(error, data);
   },
 
+  // jobs -------------------------------------------------------------------------
+  "select an open job": async (actor) => selectJobOutcome(actor, openJob()),
+  "select a draft job": async (actor) =>
+    selectJobOutcome(actor, { ...openJob(), published: false }),
+  "select a job past its closing time": async (actor) =>
+    selectJobOutcome(actor, {
+      ...openJob(),
+      closes_at: new Date(Date.now() - 1000).toISOString(),
+    }),
+  "select open jobs through open_jobs": async (actor) => {
+    const id = await createJob(openJob());
+    const { data, error } = await clients[actor]
+      .from("open_jobs")
+      .select("id")
+      .eq("id", id);
+    return outcomeOfRead(error, data);
+  },
+  "read a closed job's title through closed_job()": async (actor) => {
+    const id = await createJob({
+      ...openJob(),
+      closes_at: new Date(Date.now() - 1000).toISOString(),
+    });
+    const { data, error } = await clients[actor].rpc("closed_job", {
+      p_id: id,
+    });
+    return outcomeOfRead(error, data as unknown[] | null);
+  },
+  "add a job": async (actor) => {
+    const title = unique("Added job");
+    return insertOutcome(
+      actor,
+      "jobs",
+      { ...openJob(), title },
+      async () =>
+        (
+          must(
+            await service.from("jobs").select("id").eq("title", title),
+          ) as unknown[]
+        ).length > 0,
+    );
+  },
+  "change a job": async (actor) => {
+    const id = await createJob(openJob());
+    const title = unique("Changed job");
+    const { error } = await clients[actor]
+      .from("jobs")
+      .update({ title })
+      .eq("id", id);
+    const rows = must(
+      await service.from("jobs").select("title").eq("id", id).single(),
+    ) as { title: string };
+    return outcomeOfWrite(error, rows.title === title);
+  },
+  "delete a job": async (actor) => {
+    const id = await createJob(openJob());
+    const { error } = await clients[actor].from("jobs").delete().eq("id", id);
+    const rows = must(
+      await service.from("jobs").select("id").eq("id", id),
+    ) as unknown[];
+    return outcomeOfWrite(error, rows.length === 0);
+  },
+
+  // application_notes ------------------------------------------------------------
+  "select notes on an application": async (actor) => {
+    const applicationId = await createSubmission(
+      "job_applications",
+      jobApplication(),
+    );
+    must(
+      await service.from("application_notes").insert({
+        application_id: applicationId,
+        author_id: ADMIN_ID,
+        body: unique("Note"),
+      }),
+    );
+    const { data, error } = await clients[actor]
+      .from("application_notes")
+      .select("id")
+      .eq("application_id", applicationId);
+    return outcomeOfRead(error, data);
+  },
+  "add a note as yourself": async (actor) => {
+    const applicationId = await createSubmission(
+      "job_applications",
+      jobApplication(),
+    );
+    const body = unique("Note");
+    return insertOutcome(
+      actor,
+      "application_notes",
+      { application_id: applicationId, author_id: ownId(actor), body },
+      async () =>
+        (
+          must(
+            await service
+              .from("application_notes")
+              .select("id")
+              .eq("body", body),
+          ) as unknown[]
+        ).length > 0,
+    );
+  },
+  "add a note in another user's name": async (actor) => {
+    const applicationId = await createSubmission(
+      "job_applications",
+      jobApplication(),
+    );
+    const body = unique("Note");
+    return insertOutcome(
+      actor,
+      "application_notes",
+      { application_id: applicationId, author_id: otherId(actor), body },
+      async () =>
+        (
+          must(
+            await service
+              .from("application_notes")
+              .select("id")
+              .eq("body", body),
+          ) as unknown[]
+        ).length > 0,
+    );
+  },
+  "move an application to interview": async (actor) => {
+    const id = await createSubmission("job_applications", jobApplication());
+    const { error } = await clients[actor]
+      .from("job_applications")
+      .update({ status: "interview" })
+      .eq("id", id);
+    const [row] = await submissionRows("job_applications", id);
+    return outcomeOfWrite(error, row?.status === "interview");
+  },
+
   // storage: blog-images ---------------------------------------------------------
   "read an image by its public URL": async (actor) => {
     const name = imageName(AUTHOR_ID);
@@ -867,6 +1000,18 @@ const MATRIX: Row[] = [
   ["job_applications", "mark a job application handled",           "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["job_applications", "delete a job application",                  "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["inbox_items",      "select the inbox (both kinds)",             "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["application_notes", "select notes on an application",           "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["application_notes", "add a note as yourself",                   "denied",   "denied",   "denied",   "allowed",  "allowed"],
+  ["application_notes", "add a note in another user's name",        "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["job_applications", "move an application to interview",          "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["jobs",             "select an open job",                        "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
+  ["jobs",             "select a draft job",                        "filtered", "filtered", "filtered", "allowed",  "allowed"],
+  ["jobs",             "select a job past its closing time",        "filtered", "filtered", "filtered", "allowed",  "allowed"],
+  ["open_jobs",        "select open jobs through open_jobs",        "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
+  ["closed_job()",     "read a closed job's title through closed_job()", "allowed", "allowed", "allowed", "allowed", "allowed"],
+  ["jobs",             "add a job",                                 "denied",   "denied",   "denied",   "allowed",  "allowed"],
+  ["jobs",             "change a job",                              "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["jobs",             "delete a job",                              "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["blog-images",      "read an image by its public URL",           "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
   ["blog-images",      "upload into your own folder",               "denied",   "denied",   "allowed",  "allowed",  "allowed"],
   ["blog-images",      "upload into another user's folder",         "denied",   "denied",   "denied",   "denied",   "allowed"],
@@ -1042,6 +1187,38 @@ function contactMessage() {
     company: "",
     source: "contact-page",
   };
+}
+
+function openJob() {
+  return {
+    title: unique("Fixture job"),
+    description: "A fixture.",
+    location: "London",
+    duration: "Permanent",
+    employment_type: "Full-time",
+    about: "A fixture job.",
+    location_type: "on-site",
+    office_locality: "London",
+    office_country: "GB",
+    published: true,
+  };
+}
+
+async function createJob(row: Record<string, unknown>) {
+  return (
+    must(await service.from("jobs").insert(row).select("id").single()) as {
+      id: number;
+    }
+  ).id;
+}
+
+async function selectJobOutcome(actor: Actor, row: Record<string, unknown>) {
+  const id = await createJob(row);
+  const { data, error } = await clients[actor]
+    .from("jobs")
+    .select("id")
+    .eq("id", id);
+  return outcomeOfRead(error, data);
 }
 
 function jobApplication() {

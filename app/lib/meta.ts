@@ -108,10 +108,16 @@ type RouteMetaArgs = {
   location: { pathname: string };
 };
 
+/** The site origin, as the root loader gives it to every route's `meta`. */
+export function rootSiteUrl(args: Pick<RouteMetaArgs, "matches">) {
+  const root = args.matches.find((match) => match?.id === "root");
+  return (root?.loaderData as { siteUrl?: string } | undefined)?.siteUrl ?? "";
+}
+
 /** `buildMeta` for a route's `meta` export: reads the site origin from the root loader. */
 export function routeMeta(args: RouteMetaArgs, page?: PageMeta) {
-  const root = args.matches.find((match) => match?.id === "root");
-  const siteUrl =
-    (root?.loaderData as { siteUrl?: string } | undefined)?.siteUrl ?? "";
-  return buildMeta({ siteUrl, pathname: args.location.pathname }, page);
+  return buildMeta(
+    { siteUrl: rootSiteUrl(args), pathname: args.location.pathname },
+    page,
+  );
 }

@@ -11,6 +11,38 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      application_notes: {
+        Row: {
+          application_id: string;
+          author_id: string;
+          body: string;
+          created_at: string;
+          id: string;
+        };
+        Insert: {
+          application_id: string;
+          author_id?: string;
+          body: string;
+          created_at?: string;
+          id?: string;
+        };
+        Update: {
+          application_id?: string;
+          author_id?: string;
+          body?: string;
+          created_at?: string;
+          id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "application_notes_application_id_fkey";
+            columns: ["application_id"];
+            isOneToOne: false;
+            referencedRelation: "job_applications";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       blog_posts: {
         Row: {
           author_id: string;
@@ -170,6 +202,84 @@ export type Database = {
         };
         Relationships: [];
       };
+      jobs: {
+        Row: {
+          about: string;
+          benefits: string[];
+          closes_at: string | null;
+          created_at: string;
+          description: string;
+          duration: string;
+          employment_type: string;
+          id: number;
+          location: string;
+          location_type: string;
+          office_country: string | null;
+          office_locality: string | null;
+          pay_currency: string | null;
+          pay_max: number | null;
+          pay_min: number | null;
+          pay_unit: string | null;
+          posted_at: string;
+          published: boolean;
+          qualifications: string[];
+          remote_countries: string[];
+          responsibilities: string[];
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          about: string;
+          benefits?: string[];
+          closes_at?: string | null;
+          created_at?: string;
+          description: string;
+          duration: string;
+          employment_type: string;
+          id?: number;
+          location: string;
+          location_type: string;
+          office_country?: string | null;
+          office_locality?: string | null;
+          pay_currency?: string | null;
+          pay_max?: number | null;
+          pay_min?: number | null;
+          pay_unit?: string | null;
+          posted_at?: string;
+          published?: boolean;
+          qualifications?: string[];
+          remote_countries?: string[];
+          responsibilities?: string[];
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          about?: string;
+          benefits?: string[];
+          closes_at?: string | null;
+          created_at?: string;
+          description?: string;
+          duration?: string;
+          employment_type?: string;
+          id?: number;
+          location?: string;
+          location_type?: string;
+          office_country?: string | null;
+          office_locality?: string | null;
+          pay_currency?: string | null;
+          pay_max?: number | null;
+          pay_min?: number | null;
+          pay_unit?: string | null;
+          posted_at?: string;
+          published?: boolean;
+          qualifications?: string[];
+          remote_countries?: string[];
+          responsibilities?: string[];
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       platform_users: {
         Row: {
           avatar_url: string | null;
@@ -326,6 +436,84 @@ export type Database = {
 
         Relationships: [];
       };
+      open_jobs: {
+        Row: {
+          about: string | null;
+          benefits: string[] | null;
+          closes_at: string | null;
+          created_at: string | null;
+          description: string | null;
+          duration: string | null;
+          employment_type: string | null;
+          id: number | null;
+          location: string | null;
+          location_type: string | null;
+          office_country: string | null;
+          office_locality: string | null;
+          pay_currency: string | null;
+          pay_max: number | null;
+          pay_min: number | null;
+          pay_unit: string | null;
+          posted_at: string | null;
+          published: boolean | null;
+          qualifications: string[] | null;
+          remote_countries: string[] | null;
+          responsibilities: string[] | null;
+          title: string | null;
+          updated_at: string | null;
+        };
+        Insert: {
+          about?: string | null;
+          benefits?: string[] | null;
+          closes_at?: string | null;
+          created_at?: string | null;
+          description?: string | null;
+          duration?: string | null;
+          employment_type?: string | null;
+          id?: number | null;
+          location?: string | null;
+          location_type?: string | null;
+          office_country?: string | null;
+          office_locality?: string | null;
+          pay_currency?: string | null;
+          pay_max?: number | null;
+          pay_min?: number | null;
+          pay_unit?: string | null;
+          posted_at?: string | null;
+          published?: boolean | null;
+          qualifications?: string[] | null;
+          remote_countries?: string[] | null;
+          responsibilities?: string[] | null;
+          title?: string | null;
+          updated_at?: string | null;
+        };
+        Update: {
+          about?: string | null;
+          benefits?: string[] | null;
+          closes_at?: string | null;
+          created_at?: string | null;
+          description?: string | null;
+          duration?: string | null;
+          employment_type?: string | null;
+          id?: number | null;
+          location?: string | null;
+          location_type?: string | null;
+          office_country?: string | null;
+          office_locality?: string | null;
+          pay_currency?: string | null;
+          pay_max?: number | null;
+          pay_min?: number | null;
+          pay_unit?: string | null;
+          posted_at?: string | null;
+          published?: boolean | null;
+          qualifications?: string[] | null;
+          remote_countries?: string[] | null;
+          responsibilities?: string[] | null;
+          title?: string | null;
+          updated_at?: string | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       can_edit_post: {
@@ -342,6 +530,36 @@ export type Database = {
           p_id?: string;
         };
         Returns: Record<string, unknown>[];
+      };
+      closed_job: {
+        Args: {
+          p_id: number;
+        };
+        Returns: {
+          about: string;
+          benefits: string[];
+          closes_at: string | null;
+          created_at: string;
+          description: string;
+          duration: string;
+          employment_type: string;
+          id: number;
+          location: string;
+          location_type: string;
+          office_country: string | null;
+          office_locality: string | null;
+          pay_currency: string | null;
+          pay_max: number | null;
+          pay_min: number | null;
+          pay_unit: string | null;
+          posted_at: string;
+          published: boolean;
+          qualifications: string[];
+          remote_countries: string[];
+          responsibilities: string[];
+          title: string;
+          updated_at: string;
+        }[];
       };
       cv_uploads_open: { Args: never; Returns: boolean };
       finish_notification: {
@@ -363,6 +581,13 @@ export type Database = {
       is_team_member: {
         Args: {
           uid?: string;
+        };
+        Returns: boolean;
+      };
+      job_is_open: {
+        Args: {
+          published: boolean;
+          closes_at: string;
         };
         Returns: boolean;
       };

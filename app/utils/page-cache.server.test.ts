@@ -16,8 +16,12 @@ const { MARKETING_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } =
   await import("#app/utils/public-cache.server.ts");
 const { nonceContext, scriptHashesContext } =
   await import("#app/utils/security.server.ts");
-const { storedUntilDeploy, storedUntilPostsChange } =
-  await import("#app/utils/stored-page.server.ts");
+const {
+  storeAtMostUntil,
+  storedUntilDeploy,
+  storedUntilJobsChange,
+  storedUntilPostsChange,
+} = await import("#app/utils/stored-page.server.ts");
 const { storedRoutes } = await import("#app/utils/route-table.server.ts");
 
 /** A route table as the build makes it: some routes declare their pages stored. */
@@ -36,7 +40,7 @@ const ROUTES = {
   root: route("root", undefined, { path: "" }),
   home: route("home", "root", { index: true }, storedUntilDeploy),
   company: route("company", "root", { path: "company" }, storedUntilDeploy),
-  job: route("job", "root", { path: "careers/:id" }, storedUntilDeploy),
+  job: route("job", "root", { path: "careers/:id" }, storedUntilJobsChange),
   blog: route("blog", "root", { path: "blueprints" }),
   list: route("list", "blog", { index: true }, storedUntilPostsChange),
   post: route("post", "blog", { path: ":id" }, storedUntilPostsChange),
@@ -47,7 +51,8 @@ const ROUTES = {
 function declaredBy(pathname: string) {
   const page = pathname.replace(/\.data$/, "").replace(/^\/_$/, "/");
   if (/^\/blueprints(\/[^/]+)?$/.test(page)) return storedUntilPostsChange;
-  if (/^\/(company|careers\/[^/]+)?$/.test(page)) return storedUntilDeploy;
+  if (/^\/careers\/[^/]+$/.test(page)) return storedUntilJobsChange;
+  if (/^\/(company)?$/.test(page)) return storedUntilDeploy;
   return null;
 }
 
@@ -72,7 +77,10 @@ function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
         }),
     }: {
       init?: RequestInit;
-      respond?: (nonce: string) => Response | Promise<Response>;
+      respond?: (
+        nonce: string,
+        context: RouterContextProvider,
+      ) => Response | Promise<Response>;
     } = {},
   ) {
     const context = new RouterContextProvider();
@@ -92,7 +100,7 @@ function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
         const declared = declaredBy(new URL(request.url).pathname);
         const render = async () => {
           renders += 1;
-          return respond(nonce);
+          return respond(nonce, context);
         };
         return declared
           ? ((await declared(
@@ -131,7 +139,7 @@ describe("route declarations", () => {
     expect(storedRoutes(ROUTES)).toEqual([
       { path: "/", rule: "until-deploy" },
       { path: "/company", rule: "until-deploy" },
-      { path: "/careers/:id", rule: "until-deploy" },
+      { path: "/careers/:id", rule: "until-jobs-change" },
       { path: "/blueprints", rule: "until-posts-change" },
       { path: "/blueprints/:id", rule: "until-posts-change" },
     ]);
@@ -293,6 +301,35 @@ describe("the page store", () => {
     await stored("/careers/2");
     await stored("/careers/3");
     expect([...store.entries.keys()]).toEqual(["/careers/2", "/careers/3"]);
+  });
+});
+
+describe("job pages", () => {
+  test("are never answered past the closing time their loader gives", async () => {
+    const { render, store, answer } = setup({ blogSeconds: 60 });
+    const closes = Date.now() + 300;
+    await render("/careers/7", {
+      respond: (nonce, context) => {
+        storeAtMostUntil(context, new Date(closes).toISOString());
+        return new Response(page(nonce), {
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        });
+      },
+    });
+    await vi.waitFor(() => expect(store.entries.has("/careers/7")).toBe(true));
+    expect(answer("/careers/7")).not.toBeNull();
+    await vi.waitFor(() => expect(answer("/careers/7")).toBeNull(), {
+      timeout: 2_000,
+    });
+    expect(Date.now()).toBeGreaterThanOrEqual(closes);
+  });
+
+  test("are dropped when a job changes, without a closing time kept for a lifetime", async () => {
+    const { stored, store, answer } = setup({ blogSeconds: 60 });
+    await stored("/careers/8");
+    expect(answer("/careers/8")).not.toBeNull();
+    store.drop("until-jobs-change");
+    expect(answer("/careers/8")).toBeNull();
   });
 });
 

@@ -16,6 +16,7 @@ import {
 import { serverTimingHeader } from "#app/utils/server-timing.server.ts";
 import {
   storeRuleContext,
+  storeUntilContext,
   type StoreRule,
 } from "#app/utils/stored-page.server.ts";
 import { isAuthCookieName } from "#app/utils/session.server.ts";
@@ -52,6 +53,8 @@ type Entry = {
   rule: StoreRule;
   /** performance.now() after which the entry is stale. */
   expires: number;
+  /** Epoch milliseconds it must never be answered after (a job's closing). */
+  until: number | null;
 };
 
 /** The parts of a Node request the store reads. */
@@ -227,6 +230,10 @@ export function createPageStore({
   const dropped = new Map<StoreRule, number>();
   const lifetimeMs = (rule: StoreRule) =>
     rule === "until-deploy" ? Infinity : blogSeconds * 1000;
+  // The wall clock says when a job closes; performance.now() orders expiry.
+  const expiresAt = (rule: StoreRule, until: number | null) =>
+    performance.now() +
+    Math.min(lifetimeMs(rule), until === null ? Infinity : until - Date.now());
 
   /**
    * The production server's answer for a stored page, made before Express
@@ -273,11 +280,12 @@ export function createPageStore({
         // (and failing) again meanwhile.
         const stale = entries.get(key);
         if (stale && response.status >= 500) {
-          stale.expires = performance.now() + lifetimeMs(rule);
+          stale.expires = expiresAt(rule, stale.until);
         }
         return response;
       }
       const entry = await entryOf(response, context.get(nonceContext), rule);
+      entry.until = context.get(storeUntilContext);
       context.set(scriptHashesContext, entry.scriptHashes);
       storing = true;
       compress(entry.body, rule)
@@ -292,7 +300,7 @@ export function createPageStore({
         .then(() => {
           if ((dropped.get(rule) ?? 0) !== (droppedBefore.get(rule) ?? 0))
             return;
-          entry.expires = performance.now() + lifetimeMs(rule);
+          entry.expires = expiresAt(rule, entry.until);
           // Re-inserting moves the key to the end: the first key is the oldest.
           entries.delete(key);
           entries.set(key, entry);
@@ -369,6 +377,7 @@ async function entryOf(
     scriptHashes,
     rule,
     expires: 0,
+    until: null,
   };
 }
 
@@ -380,4 +389,9 @@ export const storePagesMiddleware = pageStore.middleware;
 /** Drops the blog pages after a post changed, so readers see it at once. */
 export function invalidateBlogPages() {
   pageStore.drop("until-posts-change");
+}
+
+/** Drops the careers pages after a job changed. */
+export function invalidateJobPages() {
+  pageStore.drop("until-jobs-change");
 }

@@ -1,5 +1,6 @@
 import { Badge, Group } from "@mantine/core";
 import { NavLink } from "react-router";
+import { JOBS_ADMIN_COPY, JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
 import { ADMIN_NAV_COPY, ADMIN_PATH, INBOX_PATH } from "#app/content/inbox.ts";
 import classes from "./admin.module.css";
 
@@ -29,6 +30,9 @@ export function AdminNav({ newCount }: { newCount: number | null }) {
               {ADMIN_NAV_COPY.newCount(newCount)}
             </Badge>
           ) : null}
+        </NavLink>
+        <NavLink to={JOBS_ADMIN_PATH} className={classes.navLink}>
+          {JOBS_ADMIN_COPY.title}
         </NavLink>
       </Group>
     </nav>

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { RouterContextProvider } from "react-router";
-import type { JobPosting } from "#app/content/jobs.ts";
+import type { Job } from "./job-posting.ts";
 import {
   CV_MIME_TYPES,
   cvKind,
@@ -82,7 +82,7 @@ export async function uploadCv(
 /** Uploads the CV, then hands the application to the job-application function. */
 async function store(
   context: Readonly<RouterContextProvider>,
-  job: JobPosting,
+  job: Pick<Job, "id" | "title">,
   application: { name: string; email: string; comment?: string; cv: File },
 ): Promise<boolean> {
   const { cv } = application;
@@ -106,7 +106,7 @@ async function store(
         email: application.email,
         comment: application.comment ?? "",
         jobTitle: job.title,
-        jobId: job.id,
+        jobId: String(job.id),
         cvFileName: cvDisplayName(cv.name),
         cvPath: upload.data.path,
       },
@@ -130,7 +130,7 @@ export function submitApplication({
 }: {
   request: Request;
   context: Readonly<RouterContextProvider>;
-  job: JobPosting;
+  job: Pick<Job, "id" | "title">;
 }) {
   return publicFormAction({
     request,

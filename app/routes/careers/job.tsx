@@ -1,79 +1,102 @@
+import { data, Link } from "react-router";
 import type { Route } from "./+types/job";
 import classes from "./careers.module.css";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
-import {
-  ApplicationDialog,
-  ApplicationPanel,
-  ApplyNowButton,
-  useApplicationDialog,
-} from "./application-form.tsx";
+import { OpenJob } from "./job-detail.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
-import { getJob } from "#app/content/jobs.ts";
-import { BRAND_NAME } from "#app/content/site.ts";
+import { CAREERS_PATH, CLOSED_JOB_COPY } from "#app/content/careers.ts";
 import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
-import { routeMeta } from "#app/lib/meta.ts";
-import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
+import { rootSiteUrl, routeMeta } from "#app/lib/meta.ts";
+import {
+  storeAtMostUntil,
+  storedUntilJobsChange,
+} from "#app/utils/stored-page.server.ts";
+import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 import { submitApplication } from "./job-application.server.ts";
-import { notFound } from "#app/utils/route-errors.server.ts";
+import { jobPostingJsonLd } from "./job-json-ld.ts";
+import { findJob, jobCacheHeaders, JobsQueryError } from "./jobs.server.ts";
+import { backendFailed, notFound } from "#app/utils/route-errors.server.ts";
 
-export function loader({ params }: Route.LoaderArgs) {
-  const job = getJob(params.id);
-  if (!job) throw notFound();
-  return { job };
+/** The job, or the answer a missing job or a failed backend gets. */
+async function requireJob(
+  request: Request,
+  context: Route.LoaderArgs["context"],
+  id: string,
+) {
+  try {
+    const found = await findJob(getPublicSupabase(context), id);
+    if (!found) throw notFound(jobCacheHeaders(request, null, 404));
+    return found;
+  } catch (error) {
+    if (!(error instanceof JobsQueryError)) throw error;
+    console.error("Job page failed:", error.message);
+    throw backendFailed(undefined, jobCacheHeaders(request, null, 503));
+  }
 }
 
-export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
+// A closed position answers 410 Gone: search engines drop it at once, and
+// the visitor reads a page that says so. A 410 is never stored.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { job, open } = await requireJob(request, context, params.id);
+  if (!open) {
+    return data(
+      { job: { id: job.id, title: job.title }, closed: true as const },
+      { status: 410, headers: jobCacheHeaders(request, null, 410) },
+    );
+  }
+  const closes = job.closes_at ? Date.parse(job.closes_at) : null;
+  storeAtMostUntil(context, closes);
+  return data(
+    { job, closed: false as const },
+    { headers: jobCacheHeaders(request, closes) },
+  );
+}
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
+// The loader's cache rule (never past the closing time), and a rate-limited
+// post's Retry-After.
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = actionRetryAfterHeaders(args);
+  new Headers(cacheHeadersFromLoader(args)).forEach((value, key) =>
+    headers.set(key, value),
+  );
+  return headers;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [storedUntilJobsChange];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const job = getJob(params.id);
-  if (!job) throw notFound();
+  const { job, open } = await requireJob(request, context, params.id);
+  // Refused before a byte of the CV is read: nothing is stored.
+  if (!open) throw data({ closed: true }, { status: 410 });
   return submitApplication({ request, context, job });
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const job = args.loaderData?.job;
-  if (!job) return routeMeta(args, { title: "Job Not Found", noIndex: true });
+  const loaded = args.loaderData;
+  if (!loaded)
+    return routeMeta(args, { title: "Job Not Found", noIndex: true });
+  if (loaded.closed) {
+    return routeMeta(args, {
+      title: CLOSED_JOB_COPY.title(loaded.job.title),
+      noIndex: true,
+    });
+  }
+  const { job } = loaded;
   return routeMeta(args, {
-    title: `${job.title} (${job.type})`,
+    title: `${job.title} (${job.employment_type})`,
     description: job.description,
-    jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "JobPosting",
-        title: job.title,
-        description: job.about,
-        employmentType: job.type === "Internship" ? "INTERN" : "FULL_TIME",
-        jobLocationType: "TELECOMMUTE",
-        applicantLocationRequirements: [
-          "European Union",
-          "United Kingdom",
-          "United States",
-        ].map((name) => ({ "@type": "Country", name })),
-        hiringOrganization: { "@type": "Organization", name: BRAND_NAME },
-      },
-    ],
+    jsonLd: [jobPostingJsonLd(job, rootSiteUrl(args))],
   });
 };
 
-function DetailList({ title, items }: { title: string; items: string[] }) {
-  return (
-    <section className={classes.detailSection}>
-      <h2>{title}</h2>
-      <ul>
-        {items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    </section>
-  );
+export default function JobDetail({ loaderData }: Route.ComponentProps) {
+  if (loaderData.closed) return <ClosedJob title={loaderData.job.title} />;
+  return <OpenJob job={loaderData.job} />;
 }
 
-export default function JobDetail({ loaderData }: Route.ComponentProps) {
-  const { job } = loaderData;
-  const dialog = useApplicationDialog();
+function ClosedJob({ title }: { title: string }) {
   return (
     <article
       className={`${ui.underNav} ${ui.heroBackground}`}
@@ -83,44 +106,15 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
         <div className={classes.text}>
           <p className={ui.eyebrow}>Careers</p>
           <h1 id="job-heading" className={ui.heading}>
-            {job.title}
+            {title}
           </h1>
-          <ul className={classes.badges} aria-label="Position details">
-            <li className={classes.badge}>{job.type}</li>
-            <li className={classes.badge}>{job.location}</li>
-            <li className={classes.badge}>{job.duration}</li>
-          </ul>
-          <p className={ui.lead}>{job.description}</p>
-          <div className={classes.apply}>
-            <ApplyNowButton jobId={job.id} dialog={dialog} />
-          </div>
-          <section className={classes.detailSection}>
-            <h2>About the Role</h2>
-            <p>{job.about}</p>
-          </section>
-          <DetailList title="Responsibilities" items={job.responsibilities} />
-          <DetailList title="Qualifications" items={job.qualifications} />
-          <DetailList title="What We Offer" items={job.benefits} />
-          <section
-            className={classes.applyEnd}
-            aria-labelledby="apply-end-heading"
-          >
-            <h2 id="apply-end-heading">Interested in this role?</h2>
-            <ApplyNowButton jobId={job.id} dialog={dialog} />
-          </section>
-          <ApplicationPanel jobId={job.id} jobTitle={job.title} />
+          <h2>{CLOSED_JOB_COPY.heading}</h2>
+          <p className={ui.lead}>{CLOSED_JOB_COPY.text}</p>
+          <Link to={CAREERS_PATH} className={ui.textLink}>
+            {CLOSED_JOB_COPY.back}
+          </Link>
         </div>
-        <aside className={classes.aside} aria-label="Apply for this role">
-          <div className={classes.asideCard}>
-            <p className={classes.asideTitle}>{job.title}</p>
-            <p className={classes.asideMeta}>
-              {job.type} · {job.location}
-            </p>
-            <ApplyNowButton jobId={job.id} dialog={dialog} fullWidth />
-          </div>
-        </aside>
       </div>
-      <ApplicationDialog jobId={job.id} jobTitle={job.title} dialog={dialog} />
     </article>
   );
 }
@@ -137,6 +131,13 @@ export function ErrorBoundary() {
           <ErrorPage
             title="Job Not Found"
             message="The job you're looking for doesn't exist."
+            actions={BACK_TO_CAREERS}
+          />
+        ),
+        410: () => (
+          <ErrorPage
+            title={CLOSED_JOB_COPY.heading}
+            message={CLOSED_JOB_COPY.refused}
             actions={BACK_TO_CAREERS}
           />
         ),

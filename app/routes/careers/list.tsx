@@ -1,27 +1,46 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/list";
 import classes from "./careers.module.css";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
-import { JOBS } from "#app/content/jobs.ts";
 import { BRAND_NAME } from "#app/content/site.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
+import { backendFailed } from "#app/utils/route-errors.server.ts";
+import {
+  storeAtMostUntil,
+  storedUntilJobsChange,
+} from "#app/utils/stored-page.server.ts";
+import { getPublicSupabase } from "#app/utils/supabase.server.ts";
+import { jobCard } from "./job-posting.ts";
+import {
+  jobCacheHeaders,
+  JobsQueryError,
+  listOpenJobs,
+  nextClosing,
+} from "./jobs.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
+export const middleware: Route.MiddlewareFunction[] = [storedUntilJobsChange];
 
-export function loader() {
-  return {
-    jobs: JOBS.map(({ id, title, description, location, duration, type }) => ({
-      id,
-      title,
-      description,
-      location,
-      duration,
-      type,
-    })),
-  };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  let jobs;
+  try {
+    jobs = await listOpenJobs(getPublicSupabase(context));
+  } catch (error) {
+    if (!(error instanceof JobsQueryError)) throw error;
+    console.error("Careers list failed:", error.message);
+    throw backendFailed(undefined, jobCacheHeaders(request, null, 503));
+  }
+  // The list changes when the first of its jobs closes.
+  const closes = nextClosing(jobs);
+  storeAtMostUntil(context, closes);
+  return data(
+    { jobs: jobs.map(jobCard) },
+    { headers: jobCacheHeaders(request, closes) },
+  );
 }
+
+export const headers: Route.HeadersFunction = cacheHeadersFromLoader;
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -55,9 +74,12 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
               >
                 <h2 className={ui.cardTitle}>{job.title}</h2>
                 <ul className={classes.badges} aria-label="Position details">
-                  <li className={classes.badge}>{job.type}</li>
+                  <li className={classes.badge}>{job.employment_type}</li>
                   <li className={classes.badge}>{job.location}</li>
                   <li className={classes.badge}>{job.duration}</li>
+                  {job.pay ? (
+                    <li className={classes.badge}>{job.pay}</li>
+                  ) : null}
                 </ul>
                 <p className={ui.cardText}>{job.description}</p>
                 <span className={ui.textLink} aria-hidden>

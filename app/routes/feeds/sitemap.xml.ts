@@ -1,7 +1,6 @@
 import type { Route } from "./+types/sitemap.xml";
 import { AGENTS } from "#app/content/agents.ts";
 import { BLOG_PATH } from "#app/content/blog.ts";
-import { JOBS } from "#app/content/jobs.ts";
 import { sitemapFile } from "./feeds.ts";
 import { absoluteUrl } from "#app/lib/meta.ts";
 import {
@@ -15,21 +14,36 @@ import { env } from "#app/utils/env.server.ts";
 import { publicCacheHeaders } from "#app/utils/public-cache.server.ts";
 import { siteRoutes, storedRoutes } from "#app/utils/route-table.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
+import {
+  JobsQueryError,
+  listOpenJobs,
+} from "#app/routes/careers/jobs.server.ts";
+
+type Client = ReturnType<typeof getPublicSupabase>;
 
 // The values a stored page's path parameter takes: the content its loader
-// reads. Posts come from the database below.
-const PARAMETER_VALUES: Record<string, () => string[]> = {
-  "/careers/:id": () => JOBS.map((job) => job.id),
-  "/agents/:slug": () => AGENTS.map((agent) => agent.slug),
+// reads. Open jobs come from the database (a closed one drops out by the
+// same predicate its page uses); posts from the database below.
+const PARAMETER_VALUES: Record<
+  string,
+  (supabase: Client) => Promise<string[]>
+> = {
+  "/careers/:id": async (supabase) =>
+    (await listOpenJobs(supabase)).map((job) => String(job.id)),
+  "/agents/:slug": async () => AGENTS.map((agent) => agent.slug),
 };
 
-/** Every stored page that does not come from the database, from the routes' declarations. */
-async function pagePaths() {
-  return storedRoutes(await siteRoutes()).flatMap(({ path }) => {
-    if (!path.includes(":")) return [path];
-    const values = PARAMETER_VALUES[path]?.() ?? [];
-    return values.map((value) => path.replace(/:\w+/, value));
-  });
+/** Every stored page but the posts, from the routes' declarations. */
+async function pagePaths(supabase: Client) {
+  const routes = storedRoutes(await siteRoutes());
+  const paths = await Promise.all(
+    routes.map(async ({ path }) => {
+      if (!path.includes(":")) return [path];
+      const values = (await PARAMETER_VALUES[path]?.(supabase)) ?? [];
+      return values.map((value) => path.replace(/:\w+/, value));
+    }),
+  );
+  return paths.flat();
 }
 
 /**
@@ -44,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     body = await sitemapFile(
       {
-        pages: (await pagePaths()).map((path) => ({
+        pages: (await pagePaths(supabase)).map((path) => ({
           url: absoluteUrl(env.SITE_URL, path),
         })),
         countPosts: () => countPublicPosts(supabase),
@@ -59,8 +73,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       partParam === null ? null : parsePage(partParam),
     );
   } catch (error) {
-    if (!(error instanceof BlogQueryError)) throw error;
-    console.error("Sitemap failed:", logMessage(error));
+    if (error instanceof JobsQueryError) {
+      console.error("Sitemap failed:", error.message);
+    } else if (error instanceof BlogQueryError) {
+      console.error("Sitemap failed:", logMessage(error));
+    } else throw error;
     // Crawlers retry a 503 later instead of dropping every post from the index.
     return new Response("The sitemap is unavailable right now.", {
       status: 503,

@@ -91,6 +91,11 @@ function post(
   });
 }
 
+function must<T>({ data, error }: { data: T; error: unknown }): NonNullable<T> {
+  if (error || data == null) throw new Error(JSON.stringify(error));
+  return data;
+}
+
 async function cvStored(cvPath: string) {
   const { data, error } = await service.storage
     .from("cv-uploads")
@@ -251,7 +256,7 @@ describe("job-application handler", () => {
     const otherJob = await uploadCv("cv.pdf");
     expect(
       await (
-        await handler(post({ ...applicant(same, otherJob), jobId: "3" }), env)
+        await handler(post({ ...applicant(same, otherJob), jobId: "1" }), env)
       ).json(),
     ).toEqual({ ok: true });
     expect(await applicationsFrom(same)).toHaveLength(3);
@@ -448,6 +453,72 @@ describe("job-application handler", () => {
       expect(await cvStored(cvPath), name).toBe(false);
     }
     expect(await applicationsFrom("renamed@apply.test")).toHaveLength(0);
+  });
+
+  it("refuses a job that is not real and open, removing the CV and storing nothing", async () => {
+    const handler = createJobApplicationHandler();
+    const closed = must(
+      await service
+        .from("jobs")
+        .insert({
+          title: "Closed Role",
+          description: "Closed.",
+          location: "London",
+          duration: "Permanent",
+          employment_type: "Full-time",
+          about: "Closed.",
+          location_type: "on-site",
+          office_locality: "London",
+          office_country: "GB",
+          published: true,
+          closes_at: new Date(Date.now() - 1000).toISOString(),
+        })
+        .select("id")
+        .single(),
+    );
+    const draft = must(
+      await service
+        .from("jobs")
+        .insert({
+          title: "Draft Role",
+          description: "Draft.",
+          location: "London",
+          duration: "Permanent",
+          employment_type: "Full-time",
+          about: "Draft.",
+          location_type: "on-site",
+          office_locality: "London",
+          office_country: "GB",
+        })
+        .select("id")
+        .single(),
+    );
+    for (const jobId of [String(closed.id), String(draft.id), "999999", "x"]) {
+      const cvPath = await uploadCv("closed.pdf");
+      const response = await handler(
+        post({ ...applicant("closed@apply.test", cvPath), jobId }),
+        env,
+      );
+      expect(response.status, jobId).toBe(410);
+      expect(await cvStored(cvPath), jobId).toBe(false);
+    }
+    expect(await applicationsFrom("closed@apply.test")).toHaveLength(0);
+  });
+
+  it("stores the job's own title, whatever the payload says", async () => {
+    const handler = createJobApplicationHandler({ afterResponse });
+    const cvPath = await uploadCv("title.pdf");
+    const response = await handler(
+      post({
+        ...applicant("title@apply.test", cvPath),
+        jobId: "1",
+        jobTitle: "Chief Everything Officer",
+      }),
+      env,
+    );
+    expect(response.status).toBe(200);
+    const [row] = await applicationsFrom("title@apply.test");
+    expect(row?.job_title).toBe("Research Scientist Intern (PhD)");
   });
 
   it("refuses invalid payloads", async () => {

@@ -57,6 +57,20 @@ async function ownUpload(
   return { refusal: null };
 }
 
+/**
+ * The job applied for, if it is real and open now: the open_jobs view holds
+ * the one predicate (published, closing later or never) by the database's
+ * clock, so a job that closed a second ago is refused here too.
+ */
+async function openJob(db: Database, jobId: string) {
+  if (!/^[1-9]\d{0,15}$/.test(jobId)) return null;
+  const rows = unwrap(
+    "reading open_jobs",
+    await db.from("open_jobs").select("id, title").eq("id", jobId).limit(1),
+  ) as { id: number; title: string }[];
+  return rows[0] ?? null;
+}
+
 async function sha256Hex(bytes: Uint8Array<ArrayBuffer>) {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
   return Array.from(new Uint8Array(digest), (byte) =>
@@ -69,8 +83,9 @@ async function sha256Hex(bytes: Uint8Array<ArrayBuffer>) {
  * cv-uploads bucket, answers, then tells the team (after the response, so
  * the visitor waits only for the row; a failed e-mail stays in the outbox).
  * The publishable key is public, so everything is checked here again: every
- * field, that the CV is this request's own upload (ownUpload), and that its
- * bytes are the PDF, DOC or DOCX its name says. The same CV for the same job
+ * field, that the CV is this request's own upload (ownUpload), that the job
+ * is real and open (openJob), and that its bytes are the PDF, DOC or DOCX its
+ * name says. The same CV for the same job
  * from the same address is one application: a second is answered as the
  * first, and its upload removed. An application refused after its own CV
  * was found, or that cannot be stored, removes that CV.
@@ -93,6 +108,11 @@ export function createJobApplicationHandler({
         if (owned.remove) await bucket.remove([cvPath]);
         return jsonResponse(400, { error: owned.refusal });
       }
+      const job = await openJob(db, application.jobId);
+      if (!job) {
+        await bucket.remove([cvPath]);
+        return jsonResponse(410, { error: "This job is not open" });
+      }
       let stored: { id: string; duplicate: boolean };
       try {
         const cv = unwrap(`reading ${cvPath}`, await bucket.download(cvPath));
@@ -104,8 +124,8 @@ export function createJobApplicationHandler({
           });
         }
         stored = await storeSubmission(db, "application", {
-          job_id: application.jobId,
-          job_title: application.jobTitle,
+          job_id: String(job.id),
+          job_title: job.title,
           name: application.name,
           email: application.email,
           comment: application.comment || null,

@@ -1,0 +1,53 @@
+// Every word of the hiring pipeline's pages (/admin/jobs/{id}/applications,
+// /admin/applications/{id}).
+
+export const APPLICATIONS_PATH = "/admin/applications";
+
+export const PIPELINE_STATUSES = [
+  "new",
+  "reviewing",
+  "interview",
+  "offer",
+  "hired",
+  "rejected",
+  "withdrawn",
+] as const;
+
+export type PipelineStatus = (typeof PIPELINE_STATUSES)[number];
+
+export const PIPELINE_COPY = {
+  applications: "Applications",
+  listTitle: (job: string) => `Applications: ${job}`,
+  statusFilter: "Status",
+  all: "All",
+  filter: "Filter",
+  none: "No applications match.",
+  failed: "The applications could not be loaded. Please try again.",
+  statuses: {
+    new: "New",
+    reviewing: "Reviewing",
+    interview: "Interview",
+    offer: "Offer",
+    hired: "Hired",
+    rejected: "Rejected",
+    withdrawn: "Withdrawn",
+    handled: "Handled",
+  } as Record<string, string>,
+  columns: { name: "Candidate", status: "Status", received: "Received" },
+  applicationTitle: (name: string, job: string) => `${name}, ${job}`,
+  move: "Move",
+  moveTo: "Move to",
+  moved: "The application moved.",
+  notes: "Internal notes",
+  noNotes: "No notes yet.",
+  note: "New note (the candidate never sees it)",
+  addNote: "Add note",
+  noteAdded: "Note added.",
+  noteRequired: "Write the note first",
+  noteTooLong: "Please keep a note under 5000 characters",
+  saveFailed: "That did not save. Please try again.",
+  comment: "Comment",
+  noComment: "No comment.",
+  cv: "CV",
+  backToList: "Back to the job's applications",
+} as const;

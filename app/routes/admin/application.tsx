@@ -1,0 +1,199 @@
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  Anchor,
+  Badge,
+  Container,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { data, Form, Link, useActionData } from "react-router";
+import type { Route } from "./+types/application";
+import { AccessBoundary } from "#app/components/access-boundary.tsx";
+import {
+  FormErrors,
+  SubmitButton,
+  usePendingPost,
+  useSchemaForm,
+} from "#app/components/form-kit.tsx";
+import { JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
+import {
+  APPLICATIONS_PATH,
+  PIPELINE_COPY,
+  PIPELINE_STATUSES,
+} from "#app/content/pipeline.ts";
+import { routeMeta } from "#app/lib/meta.ts";
+import { NoteSchema, PipelineActionSchema } from "./pipeline-schema.ts";
+import {
+  addNote,
+  moveApplication,
+  readApplication,
+} from "./pipeline.server.ts";
+import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireSmallForm } from "#app/utils/public-form.server.ts";
+import { notFound } from "#app/utils/route-errors.server.ts";
+import { getSupabase } from "#app/utils/supabase.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+
+const P = PIPELINE_COPY;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: args.loaderData
+      ? P.applicationTitle(
+          args.loaderData.application.name,
+          args.loaderData.application.job_title,
+        )
+      : P.applications,
+    noIndex: true,
+  });
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireRole(context, request, "admin");
+  if (!UUID.test(params.id)) throw notFound();
+  const application = await readApplication(getSupabase(context), params.id);
+  if (!application) throw notFound();
+  return { application };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireRole(context, request, "admin");
+  if (!UUID.test(params.id)) throw notFound();
+  const here = `${APPLICATIONS_PATH}/${params.id}`;
+  const submission = parseWithZod(await requireSmallForm(request), {
+    schema: PipelineActionSchema,
+  });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  const supabase = getSupabase(context);
+  const { value } = submission;
+  const ok =
+    value.intent === "move"
+      ? await moveApplication(supabase, params.id, value.status)
+      : await addNote(supabase, params.id, value.body);
+  if (!ok) {
+    return data(
+      { result: submission.reply({ formErrors: [P.saveFailed] }) },
+      { status: 500 },
+    );
+  }
+  return redirectWithToast(here, {
+    title: "Success",
+    description: value.intent === "move" ? P.moved : P.noteAdded,
+    type: "success",
+  });
+}
+
+function NoteForm() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm({
+    id: "note",
+    schema: NoteSchema,
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+  });
+  const busy = usePendingPost({
+    matches: (formData) => formData.get("intent") === "note",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <Stack gap="sm">
+        <FormErrors form={form} />
+        <Textarea
+          {...getTextareaProps(fields.body)}
+          key={fields.body.key}
+          label={P.note}
+          minRows={3}
+          autosize
+          error={fields.body.errors?.join(" ")}
+          errorProps={{ id: fields.body.errorId }}
+        />
+        <Group>
+          <SubmitButton busy={busy} name="intent" value="note">
+            {P.addNote}
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+export default function Application({ loaderData }: Route.ComponentProps) {
+  const { application } = loaderData;
+  const moving = usePendingPost({
+    matches: (formData) => formData.get("intent") === "move",
+  });
+  return (
+    <Container size="md" pt={120} pb={80}>
+      <Stack gap="lg">
+        <Anchor
+          component={Link}
+          to={`${JOBS_ADMIN_PATH}/${application.job_id}/applications`}
+        >
+          {P.backToList}
+        </Anchor>
+        <Title order={1}>
+          {P.applicationTitle(application.name, application.job_title)}
+        </Title>
+        <Group>
+          <Badge size="lg" variant="light" data-testid="application-status">
+            {P.statuses[application.status] ?? application.status}
+          </Badge>
+          <Anchor href={`mailto:${application.email}`}>
+            {application.email}
+          </Anchor>
+        </Group>
+        <Text>{application.comment ?? P.noComment}</Text>
+        <Text>
+          {P.cv}:{" "}
+          <Anchor href={`/admin/inbox/${application.id}/cv`}>
+            {application.cv_file_name}
+          </Anchor>
+        </Text>
+        <Form method="post">
+          <Group align="end">
+            <NativeSelect
+              name="status"
+              label={P.moveTo}
+              defaultValue={application.status}
+              data={PIPELINE_STATUSES.map((value) => ({
+                value,
+                label: P.statuses[value] ?? value,
+              }))}
+            />
+            <SubmitButton busy={moving} name="intent" value="move">
+              {P.move}
+            </SubmitButton>
+          </Group>
+        </Form>
+        <Title order={2}>{P.notes}</Title>
+        {application.notes.length === 0 ? (
+          <Text>{P.noNotes}</Text>
+        ) : (
+          <Stack gap="xs">
+            {application.notes.map((note) => (
+              <Paper key={note.id} withBorder p="sm" data-testid="note">
+                <Text style={{ whiteSpace: "pre-wrap" }}>{note.body}</Text>
+                <Text size="sm" c="dimmed">
+                  {note.created_at.slice(0, 16).replace("T", " ")} UTC
+                </Text>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        <NoteForm />
+      </Stack>
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AccessBoundary />;
+}

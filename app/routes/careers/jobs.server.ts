@@ -1,0 +1,82 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { Database } from "#app/utils/database.types.ts";
+import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
+import { hasSessionCookie } from "#app/utils/session.server.ts";
+import type { Job } from "./job-posting.ts";
+
+// Reading jobs for the public pages, always through the public key: row-level
+// security's one predicate (job_is_open) decides what is open, by the
+// database's clock.
+
+type Client = SupabaseClient<Database>;
+
+export class JobsQueryError extends Error {
+  override name = "JobsQueryError";
+}
+
+/** A job id as the URL carries it, or null for one that cannot be a job. */
+export function jobId(param: string | undefined) {
+  return param && /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
+}
+
+/** The open jobs, in the order they were created. */
+export async function listOpenJobs(supabase: Client): Promise<Job[]> {
+  const { data, error } = await supabase
+    .from("open_jobs")
+    .select("*")
+    .order("id");
+  if (error) throw new JobsQueryError(error.message);
+  return data as Job[];
+}
+
+/**
+ * The job behind /careers/{id}: open, closed (published once, now past its
+ * closing time) or null (never published, or no such job).
+ */
+export async function findJob(
+  supabase: Client,
+  param: string | undefined,
+): Promise<{ job: Job; open: boolean } | null> {
+  const id = jobId(param);
+  if (id === null) return null;
+  const open = await supabase
+    .from("open_jobs")
+    .select("*")
+    .eq("id", id)
+    .maybeSingle();
+  if (open.error) throw new JobsQueryError(open.error.message);
+  if (open.data) return { job: open.data as Job, open: true };
+  const closed = await supabase.rpc("closed_job", { p_id: id });
+  if (closed.error) throw new JobsQueryError(closed.error.message);
+  const [job] = closed.data;
+  return job ? { job, open: false } : null;
+}
+
+/** The earliest closing time among these jobs: no stored page may outlive it. */
+export function nextClosing(jobs: Pick<Job, "closes_at">[]) {
+  const times = jobs
+    .map((job) => (job.closes_at ? Date.parse(job.closes_at) : Infinity))
+    .filter(Number.isFinite);
+  return times.length === 0 ? null : Math.min(...times);
+}
+
+/** How long a CDN may keep a careers page: never past the next closing. */
+export const JOB_PAGE_MAX_SECONDS = 60;
+
+export function jobCacheHeaders(
+  request: Request,
+  closes: number | null,
+  status = 200,
+): HeadersInit {
+  if (hasSessionCookie(request) || status >= 500)
+    return { "Cache-Control": PRIVATE_CACHE_CONTROL };
+  const left =
+    closes === null
+      ? JOB_PAGE_MAX_SECONDS
+      : Math.max(0, Math.floor((closes - Date.now()) / 1000));
+  const seconds = Math.min(JOB_PAGE_MAX_SECONDS, left);
+  return {
+    "Cache-Control": `public, max-age=0, s-maxage=${seconds}`,
+    Vary: "Cookie",
+  };
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { signIn } from "../support/auth-helpers.ts";
+import { expect as baseExpect, test } from "../support/fixtures.ts";
+import { service, waitForHydration } from "../support/form-helpers.ts";
+
+// An application moves through the hiring pipeline with internal notes,
+// and the job's list filters by status.
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function storedApplication(name: string) {
+  const { data, error } = await service
+    .from("job_applications")
+    .insert({
+      job_id: "1",
+      job_title: "Research Scientist Intern (PhD)",
+      name,
+      email: `${name.toLowerCase().replaceAll(" ", ".")}@example.com`,
+      cv_file_name: "cv.pdf",
+      cv_path: `${Date.now()}-${randomUUID()}.pdf`,
+    })
+    .select("id")
+    .single();
+  if (error) throw error;
+  return data.id as string;
+}
+
+test("an application moves through the pipeline with notes, and the job's list filters by status", async ({
+  page,
+}, { project }) => {
+  const name = `Grace Hopper ${randomUUID().slice(0, 6)}`;
+  const id = await storedApplication(name);
+  await signIn(page, "admin", "/admin/jobs/1/applications?status=new");
+  await expect(page).toHaveURL(/\/admin\/jobs\/1\/applications/);
+  await page.getByRole("link", { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/applications/${id}$`));
+  await expect(page.getByTestId("application-status")).toHaveText("New");
+
+  const move = page.getByRole("button", { name: "Move" });
+  if (project.name === "js") await waitForHydration(move);
+  for (const [value, label] of [
+    ["reviewing", "Reviewing"],
+    ["interview", "Interview"],
+  ] as const) {
+    await page.getByLabel("Move to").selectOption(value);
+    await page.getByRole("button", { name: "Move" }).click();
+    await expect(page.getByTestId("application-status")).toHaveText(label);
+  }
+
+  // An empty note is refused with a message; a note is kept.
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByText("Write the note first")).toBeVisible();
+  await page
+    .getByLabel("New note (the candidate never sees it)")
+    .fill("Strong on compilers.\nInvite to a second interview.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByTestId("note")).toContainText(
+    "Invite to a second interview.",
+  );
+  const { data: notes } = await service
+    .from("application_notes")
+    .select("body")
+    .eq("application_id", id);
+  expect(notes).toEqual([
+    { body: "Strong on compilers.\nInvite to a second interview." },
+  ]);
+
+  await page.goto("/admin/jobs/1/applications");
+  await page.getByLabel("Status").selectOption("interview");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/status=interview/);
+  await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+  await page.goto("/admin/jobs/1/applications?status=new");
+  await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+  await page.goto("/admin/jobs/2/applications");
+  await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+});
