@@ -35,7 +35,7 @@ export function ConfirmDelete({
 }) {
   const busy = usePendingPost();
   return (
-    <Container size={560} py={140}>
+    <Container size={560} py={48}>
       <Paper withBorder shadow="sm" p="xl" radius="md">
         <Stack gap="md">
           <Title order={1} size="h2">

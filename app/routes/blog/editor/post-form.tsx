@@ -10,7 +10,6 @@ import {
   usePendingPost,
   useSchemaForm,
 } from "#app/components/form-kit.tsx";
-import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import type { ToastData } from "#app/utils/toast.ts";
 import { MISSING_INFORMATION } from "#app/routes/blog/post-messages.ts";
@@ -172,7 +171,6 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
           <Button component={Link} to="/blueprints" variant="default">
             {POST_FORM_COPY.blueprints}
           </Button>
-          <SignOutButton />
         </Group>
       </header>
 
