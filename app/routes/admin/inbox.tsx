@@ -504,7 +504,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           {error}
         </Alert>
       ) : (
-        <div className={classes.panes} data-open={selected ? "" : undefined}>
+        <div
+          className={classes.panes}
+          data-open={selected ? "" : undefined}
+          data-empty={items.length === 0 && !selected ? "" : undefined}
+        >
           <section aria-label={INBOX_COPY.listLabel} className={classes.list}>
             {items.length === 0 ? (
               <EmptyInbox filtered={filtered} />
@@ -523,18 +527,20 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             )}
             <Pages view={view} {...links} />
           </section>
-          <section
-            aria-label={INBOX_COPY.detailLabel}
-            className={classes.detailPane}
-          >
-            {selected ? (
-              <Detail item={selected} view={openQuery} listView={view} />
-            ) : items.length > 0 ? (
-              <Text c="dimmed" className={classes.detailEmpty}>
-                {INBOX_COPY.detailEmpty}
-              </Text>
-            ) : null}
-          </section>
+          {selected || items.length > 0 ? (
+            <section
+              aria-label={INBOX_COPY.detailLabel}
+              className={classes.detailPane}
+            >
+              {selected ? (
+                <Detail item={selected} view={openQuery} listView={view} />
+              ) : (
+                <Text c="dimmed" className={classes.detailEmpty}>
+                  {INBOX_COPY.detailEmpty}
+                </Text>
+              )}
+            </section>
+          ) : null}
         </div>
       )}
     </Stack>

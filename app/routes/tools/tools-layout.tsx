@@ -56,13 +56,9 @@ export default function ToolsLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <header className={classes.header}>
         <div className={classes.bar}>
-          <Link
-            to="/"
-            className={classes.brand}
-            aria-label={`${BRAND_NAME} ${TOOLS_COPY.home}: ${TOOLS_COPY.homeLabel}`}
-          >
+          <Link to="/" className={classes.brand} title={TOOLS_COPY.homeLabel}>
             <BrandMark size={28} />
-            <span className={classes.brandName}>{BRAND_NAME}</span>
+            <span className={classes.brandName}>{BRAND_NAME}</span>{" "}
             <span className={classes.brandTag}>{TOOLS_COPY.home}</span>
           </Link>
           {items.length > 0 ? (
