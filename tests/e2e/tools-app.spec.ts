@@ -182,7 +182,7 @@ for (const size of SIZES) {
       ).toHaveAttribute("aria-current", "page");
 
       const row = page.getByTestId("inbox-row").filter({ hasText: email });
-      await row.getByRole("link", { name: "Pane Person" }).click();
+      await row.getByRole("link", { name: "Pane Person", exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`\\?open=${id}$`));
       const detail = page.getByTestId("inbox-detail");
       await expect(
@@ -209,7 +209,9 @@ for (const size of SIZES) {
         await expect(page).toHaveURL(/\/admin\/inbox$/);
         await expect(list).toBeVisible();
         await expect(detail).toHaveCount(0);
-        await row.getByRole("link", { name: "Pane Person" }).click();
+        await row
+          .getByRole("link", { name: "Pane Person", exact: true })
+          .click();
       }
 
       // Acting from the pane lands back on the same submission.
