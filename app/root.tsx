@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
 import {
@@ -80,13 +81,29 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** A route under a layout whose handle has `appLayout` draws its own frame (the team's app). */
+function useAppLayout() {
+  return useMatches().some(
+    (match) =>
+      typeof match.handle === "object" &&
+      match.handle !== null &&
+      "appLayout" in match.handle &&
+      match.handle.appLayout === true,
+  );
+}
+
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  const appLayout = useAppLayout();
   return (
     <>
-      <SiteLayout>
+      {appLayout ? (
         <Outlet />
-      </SiteLayout>
+      ) : (
+        <SiteLayout>
+          <Outlet />
+        </SiteLayout>
+      )}
       <Toast toast={toast} />
     </>
   );

@@ -6,19 +6,24 @@ import {
 } from "#app/components/error-boundary.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { SignInForm } from "#app/components/sign-in-form.tsx";
+import { PlatformSignIn } from "#app/components/platform-sign-in.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
+import { useToolsFrame } from "#app/components/tools-frame.ts";
 import { isAccessErrorData } from "#app/lib/access.ts";
 
 export function AccessDenied({ message }: { message: string }) {
+  // Inside the team's app the header's Sign Out is this view's way out.
+  const { inFrame, signOutInHeader } = useToolsFrame();
   return (
-    <Container size={520} py={120}>
+    <Container size={520} py={inFrame ? 48 : 120}>
       <Paper withBorder shadow="sm" p="xl" radius="md">
         <Stack align="center" gap="md" ta="center">
           <Title order={1}>Access Denied</Title>
           <Text size="lg" data-testid="access-denied-message">
             {message}
           </Text>
-          <SignOutButton />
+          {signOutInHeader ? null : <SignOutButton />}
+          <PlatformSignIn context="denied" />
         </Stack>
       </Paper>
     </Container>

@@ -22,6 +22,8 @@ import {
   TextField,
   useSchemaForm,
 } from "#app/components/form-kit.tsx";
+import { PlatformSignIn } from "#app/components/platform-sign-in.tsx";
+import { useToolsFrame } from "#app/components/tools-frame.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
 
 type SignInFormProps = {
@@ -36,6 +38,7 @@ type SignInFormProps = {
  */
 export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
   const nonce = useNonce();
+  const { inFrame } = useToolsFrame();
   const navigation = useNavigation();
   const action = redirectTo
     ? `/auth?${new URLSearchParams({ redirect: redirectTo })}`
@@ -67,7 +70,7 @@ export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
   }, [lastResult]);
 
   return (
-    <Container size={440} py={120}>
+    <Container size={440} py={inFrame ? 48 : 120}>
       <Paper withBorder shadow="sm" p="xl" radius="md">
         <Stack gap="md">
           <Title order={1} ta="center">
@@ -112,6 +115,7 @@ export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
               </SubmitButton>
             </Stack>
           </Form>
+          <PlatformSignIn context="sign-in" />
         </Stack>
       </Paper>
     </Container>

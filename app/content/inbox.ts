@@ -1,17 +1,9 @@
-// Every word of the team inbox (/admin/inbox) and the admin navigation.
+// Every word of the team inbox (/admin/inbox).
 
 export const ADMIN_PATH = "/admin";
 export const INBOX_PATH = "/admin/inbox";
 
 export const INBOX_PER_PAGE = 20;
-
-export const ADMIN_NAV_COPY = {
-  label: "Admin",
-  users: "Platform Users",
-  inbox: "Inbox",
-  /** The count stops at 100 (inbox.server.ts, NEW_COUNT_LIMIT). */
-  newCount: (count: number) => (count > 99 ? "99+ new" : `${count} new`),
-} as const;
 
 export const INBOX_COPY = {
   title: "Inbox",
@@ -50,6 +42,15 @@ export const INBOX_COPY = {
   delete: "Delete",
   deleteLabel: (name: string) => `Delete the submission from ${name}`,
   empty: "Nothing here yet.",
+  emptyHint:
+    "Messages from the contact forms and job applications arrive here as they are sent.",
+  showAll: "Show everything",
+  tabCount: (count: number) => (count > 99 ? "99+" : String(count)),
+  listLabel: "Submissions",
+  detailLabel: "Submission",
+  detailEmpty: "Select a submission to read it here.",
+  backToList: "Back to the list",
+  reply: (email: string) => `Reply to ${email}`,
   emptyFiltered: "No submissions match these filters.",
   pagination: "Inbox pages",
   previousPage: "Previous page",

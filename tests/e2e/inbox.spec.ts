@@ -281,10 +281,16 @@ test.describe("team inbox", () => {
     await signIn(page, "admin");
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto(INBOX);
-    // The filter form is a plain GET form.
-    await page.getByLabel("Kind").selectOption("message");
-    await page.getByLabel("Status").selectOption("new");
-    await page.getByRole("button", { name: "Filter" }).click();
+    // The tabs are plain links, each keeping the other row's choice.
+    await page
+      .getByRole("navigation", { name: "Kind" })
+      .getByRole("link", { name: /^Messages/ })
+      .click();
+    await expect(page).toHaveURL(`${INBOX}?kind=message`);
+    await page
+      .getByRole("navigation", { name: "Status" })
+      .getByRole("link", { name: /^New/ })
+      .click();
     await expect(page).toHaveURL(`${INBOX}?kind=message&status=new`);
     await expect(inboxRow(page, email)).toHaveCount(1);
     await expect(inboxRow(page, email)).toContainText("Grace Hopper");
@@ -363,7 +369,7 @@ test.describe("team inbox", () => {
     await expect(page.getByText("Submission Not Found")).toBeVisible();
   });
 
-  test("the admin navigation shows how many submissions are new", async ({
+  test("the team navigation shows how many submissions are new", async ({
     page,
   }, testInfo) => {
     await storeMessage(uniqueEmail("inbox-count", testInfo.project.name));
@@ -372,7 +378,7 @@ test.describe("team inbox", () => {
     const before = await newCount();
     await page.goto(INBOX);
     const after = await newCount();
-    const nav = page.getByRole("navigation", { name: "Admin" });
+    const nav = page.getByRole("navigation", { name: "Team tools" });
     const badge = nav.getByTestId("inbox-new-count");
     // The badge counts up to 100 (a bounded read): past 99 it says "99+".
     const text = (await badge.textContent()) ?? "";
@@ -387,7 +393,7 @@ test.describe("team inbox", () => {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(
       page
-        .getByRole("navigation", { name: "Admin" })
+        .getByRole("navigation", { name: "Team tools" })
         .getByTestId("inbox-new-count"),
     ).toHaveText(/\d+\+? new/);
   });

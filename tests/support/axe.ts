@@ -2,19 +2,64 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
+/** axe's WCAG 2.0, 2.1 and 2.2 A/AA rules. */
+export const WCAG_TAGS = [
+  "wcag2a",
+  "wcag2aa",
+  "wcag21a",
+  "wcag21aa",
+  "wcag22a",
+  "wcag22aa",
+];
+
 /**
- * Runs axe's WCAG 2.0 and 2.1 A/AA rules (colour contrast among them) and
- * expects no violations. It also checks that color-contrast actually ran, so
- * a page where it was switched off or found nothing to judge cannot pass.
+ * Why axe may leave a text's contrast "to review" without anything being
+ * wrong with it: it could not see the whole background (an image, a
+ * gradient, an overlapping or scrolled-away element) or there is no text
+ * to judge. Any other reason is a failure here. Above all "equalRatio":
+ * text the colour of its own background (1:1), which axe does not report
+ * as a violation because it takes it for text hidden on purpose. The inbox
+ * badges once were exactly that (grape-9 on grape-9) and passed.
+ */
+const UNDECIDABLE_CONTRAST = new Set([
+  "bgImage",
+  "bgGradient",
+  "imgNode",
+  "bgOverlap",
+  "elmPartiallyObscured",
+  "elmPartiallyObscuring",
+  "outsideViewport",
+  "pseudoContent",
+  "nonBmp",
+  "shortTextContent",
+  "emptyValue",
+]);
+
+type ContrastData = { messageKey?: string; contrastRatio?: number };
+
+/**
+ * Runs axe's WCAG 2.0, 2.1 and 2.2 A/AA rules (colour contrast among them)
+ * and expects no violations, and no contrast left to review for a reason
+ * other than those above. It also checks that color-contrast actually ran,
+ * so a page where it was switched off or found nothing to judge cannot pass.
  */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const summary = results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary ?? ""}`).join(", ")}`,
   );
+  const contrast = results.incomplete.find(
+    (rule) => rule.id === "color-contrast",
+  );
+  for (const node of contrast?.nodes ?? []) {
+    const check = node.any.find((each) => each.id === "color-contrast");
+    const data = (check?.data ?? {}) as ContrastData;
+    if (data.messageKey && UNDECIDABLE_CONTRAST.has(data.messageKey)) continue;
+    summary.push(
+      `color-contrast (needs review): ${node.target.join(" ")} ${check?.message ?? ""}`,
+    );
+  }
   expect(summary).toEqual([]);
   expect(results.passes.map((rule) => rule.id)).toContain("color-contrast");
 }

@@ -3,7 +3,6 @@ import {
   Avatar,
   Badge,
   Button,
-  Container,
   Group,
   Stack,
   Table,
@@ -14,11 +13,9 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { SubmitButton, usePendingPost } from "#app/components/form-kit.tsx";
-import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
-import { AdminNav } from "./admin-nav.tsx";
+import classes from "./admin.module.css";
 import { AuthorToggleSchema } from "./author-toggle-schema.ts";
-import { countNewSubmissions } from "./inbox.server.ts";
 import { listPlatformUsers } from "./users.server.ts";
 import type { KeysetLink } from "#app/utils/keyset.server.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
@@ -50,15 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(context, request, "admin");
   const supabase = getSupabase(context);
   // Read with the admin's own token: row-level security decides what is visible.
-  const [list, newCount] = await Promise.all([
-    listPlatformUsers(supabase, new URL(request.url).searchParams),
-    countNewSubmissions(supabase),
-  ]);
+  const list = await listPlatformUsers(
+    supabase,
+    new URL(request.url).searchParams,
+  );
   if (!list.ok) {
     return data(
       {
         users: [],
-        newCount,
         page: 1,
         prev: null,
         next: null,
@@ -72,7 +68,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return {
     users: list.users,
-    newCount,
     page: list.page,
     prev: list.prev ? adminHref(list.prev) : null,
     next: list.next ? adminHref(list.next) : null,
@@ -155,91 +150,90 @@ function ToggleAuthorButton({
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { users, newCount, error, page, prev, next } = loaderData;
+  const { users, error, page, prev, next } = loaderData;
   return (
-    <Container size="lg" pt={120} pb={80}>
-      <Stack gap="lg">
-        <Group justify="space-between" align="center">
-          <AdminNav newCount={newCount} />
-          <SignOutButton />
-        </Group>
-        <Title order={1}>Platform Users Management</Title>
-        {error ? (
-          <Alert color="red" title="Error" role="alert">
-            {error}
-          </Alert>
-        ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.map((user) => (
-                  <Table.Tr key={user.id} data-testid="platform-user-row">
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        {user.avatarUrl ? (
-                          <Avatar
-                            src={user.avatarUrl}
-                            alt=""
-                            radius="xl"
-                            size="sm"
-                          />
-                        ) : null}
-                        <Text>{user.name}</Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge
-                        color={user.isAuthor ? "brand" : "gray"}
-                        variant="light"
-                      >
-                        {user.isAuthor ? "Author" : "Regular User"}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <ToggleAuthorButton
-                        userId={user.id}
-                        isAuthor={user.isAuthor}
+    <Stack gap="lg">
+      <Title order={1}>Platform Users Management</Title>
+      {error ? (
+        <Alert color="red" title="Error" role="alert">
+          {error}
+        </Alert>
+      ) : (
+        // A table on wide screens; on a phone its rows become cards
+        // (admin.module.css), so no action is cut off.
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          className={classes.userTable}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>User</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.map((user) => (
+              <Table.Tr key={user.id} data-testid="platform-user-row">
+                <Table.Td className={classes.userCell}>
+                  <Group gap="sm" wrap="nowrap">
+                    {user.avatarUrl ? (
+                      <Avatar
+                        src={user.avatarUrl}
+                        alt=""
+                        radius="xl"
+                        size="sm"
                       />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {!error && users.length === 0 ? (
-          <Text c="dimmed">No platform users yet.</Text>
-        ) : null}
-        {prev !== null || next !== null ? (
-          <nav aria-label="User pages">
-            <Group justify="space-between">
-              {prev !== null ? (
-                <Button component={Link} to={prev} rel="prev" variant="default">
-                  Previous page
-                </Button>
-              ) : (
-                <span />
-              )}
-              <Text size="sm">Page {page}</Text>
-              {next !== null ? (
-                <Button component={Link} to={next} rel="next" variant="default">
-                  Next page
-                </Button>
-              ) : (
-                <span />
-              )}
-            </Group>
-          </nav>
-        ) : null}
-      </Stack>
-    </Container>
+                    ) : null}
+                    <Text>{user.name}</Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Badge
+                    color={user.isAuthor ? "brand" : "gray"}
+                    variant="light"
+                  >
+                    {user.isAuthor ? "Author" : "Regular User"}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <ToggleAuthorButton
+                    userId={user.id}
+                    isAuthor={user.isAuthor}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {!error && users.length === 0 ? (
+        <Text c="dimmed">No platform users yet.</Text>
+      ) : null}
+      {prev !== null || next !== null ? (
+        <nav aria-label="User pages">
+          <Group justify="space-between">
+            {prev !== null ? (
+              <Button component={Link} to={prev} rel="prev" variant="default">
+                Previous page
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Text size="sm">Page {page}</Text>
+            {next !== null ? (
+              <Button component={Link} to={next} rel="next" variant="default">
+                Next page
+              </Button>
+            ) : (
+              <span />
+            )}
+          </Group>
+        </nav>
+      ) : null}
+    </Stack>
   );
 }
 

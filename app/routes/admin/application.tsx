@@ -131,7 +131,7 @@ export default function Application({ loaderData }: Route.ComponentProps) {
     matches: (formData) => formData.get("intent") === "move",
   });
   return (
-    <Container size="md" pt={120} pb={80}>
+    <Container size="md" p={0}>
       <Stack gap="lg">
         <Anchor
           component={Link}

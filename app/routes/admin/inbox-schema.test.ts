@@ -1,7 +1,9 @@
 import { describe, expect, test } from "vitest";
 import {
   inboxHref,
+  openItemHref,
   parseInboxView,
+  parseOpenItem,
   StatusChangeSchema,
 } from "./inbox-schema.ts";
 import { formatInboxTime } from "./inbox-time.ts";
@@ -92,6 +94,34 @@ describe("StatusChangeSchema", () => {
     { intent: "mark-new", kind: "message", id: ID, view: "x".repeat(201) },
   ])("refuses %j", (value) => {
     expect(StatusChangeSchema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe("the open submission", () => {
+  test("is read from ?open= only when it is an id", () => {
+    expect(parseOpenItem(new URLSearchParams(`open=${ID}`))).toBe(ID);
+    expect(parseOpenItem(new URLSearchParams("open=1 or 1=1"))).toBeNull();
+    expect(parseOpenItem(new URLSearchParams(""))).toBeNull();
+  });
+
+  test("joins the view's query string, or starts one", () => {
+    const top = { page: 1, after: null, before: null };
+    expect(openItemHref({ ...top, kind: null, status: null }, ID)).toBe(
+      `/admin/inbox?open=${ID}`,
+    );
+    expect(openItemHref({ ...top, kind: "message", status: "new" }, ID)).toBe(
+      `/admin/inbox?kind=message&status=new&open=${ID}`,
+    );
+  });
+
+  test("survives a status change: the view it posts keeps it", () => {
+    const href = openItemHref(
+      { page: 1, after: null, before: null, kind: "message", status: null },
+      ID,
+    );
+    const posted = new URLSearchParams(href.slice(href.indexOf("?")));
+    expect(parseOpenItem(posted)).toBe(ID);
+    expect(parseInboxView(posted).kind).toBe("message");
   });
 });
 

@@ -64,6 +64,20 @@ export function inboxHref({
   return query ? `${INBOX_PATH}?${query}` : INBOX_PATH;
 }
 
+const OpenSchema = z.uuid();
+
+/** The submission shown in the detail pane (`?open=`), if the query string names one. */
+export function parseOpenItem(params: URLSearchParams) {
+  const open = OpenSchema.safeParse(params.get("open"));
+  return open.success ? open.data : null;
+}
+
+/** The inbox URL of a view with one submission open in the detail pane. */
+export function openItemHref(view: Partial<InboxView>, id: string) {
+  const href = inboxHref(view);
+  return `${href}${href.includes("?") ? "&" : "?"}open=${id}`;
+}
+
 /**
  * One row's "Mark handled" / "Mark new" button. `view` is the list's query
  * string, so the answer lands on the same filters and page.

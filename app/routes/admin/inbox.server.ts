@@ -10,6 +10,7 @@ import {
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import {
   SUBMISSION_KINDS,
+  SUBMISSION_STATUSES,
   type InboxView,
   type SubmissionKind,
   type SubmissionStatus,
@@ -190,6 +191,73 @@ export async function countNewSubmissions(
     return null;
   }
   return data.length;
+}
+
+/** One submission, for the inbox's detail pane; null when missing, unreadable or not allowed. */
+export async function getInboxItem(
+  supabase: TypedSupabaseClient,
+  id: string,
+): Promise<InboxItem | null> {
+  const { data, error } = await supabase
+    .from("inbox_items")
+    .select("id, kind, status, created_at, submission")
+    .eq("id", id)
+    .maybeSingle();
+  if (error) {
+    console.error(`Inbox item failed to load: ${error.message}`);
+    return null;
+  }
+  const row = InboxRowSchema.safeParse(data);
+  return row.success ? toItem(row.data) : null;
+}
+
+export type InboxFilter = Pick<InboxView, "kind" | "status">;
+
+/** Each tab's filter: a kind with the status chosen, a status with the kind chosen. */
+export function inboxTabs({ kind, status }: InboxFilter) {
+  return {
+    kind: [null, ...SUBMISSION_KINDS].map((each) => ({ kind: each, status })),
+    status: [null, ...SUBMISSION_STATUSES].map((each) => ({
+      kind,
+      status: each,
+    })),
+  };
+}
+
+/** How many submissions one filter shows, up to NEW_COUNT_LIMIT; null when that cannot be read. */
+async function countInbox(
+  supabase: TypedSupabaseClient,
+  { kind, status }: InboxFilter,
+): Promise<number | null> {
+  let query = supabase.from("inbox_items").select("id");
+  if (kind) query = query.eq("kind", kind);
+  if (status) query = query.eq("status", status);
+  const { data, error } = await query.limit(NEW_COUNT_LIMIT);
+  if (error) {
+    console.error(`Inbox count failed: ${error.message}`);
+    return null;
+  }
+  return data.length;
+}
+
+export type InboxTabCount = InboxFilter & { count: number | null };
+
+/**
+ * The count beside each tab, each a bounded read like the navigation's
+ * count, so a full inbox costs what an empty one does.
+ */
+export async function countInboxTabs(
+  supabase: TypedSupabaseClient,
+  filter: InboxFilter,
+) {
+  const tabs = inboxTabs(filter);
+  const count = (each: InboxFilter) =>
+    countInbox(supabase, each).then((n) => ({ ...each, count: n }));
+  const [kind, status] = await Promise.all([
+    Promise.all(tabs.kind.map(count)),
+    Promise.all(tabs.status.map(count)),
+  ]);
+  return { kind, status } satisfies Record<string, InboxTabCount[]>;
 }
 
 /** Sets a submission's status; false when it is missing or may not be changed. */

@@ -3,33 +3,32 @@ import {
   Anchor,
   Badge,
   Button,
-  Container,
   Group,
-  NativeSelect,
   Stack,
-  Table,
   Text,
   Title,
 } from "@mantine/core";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/inbox";
-import { AdminNav } from "./admin-nav.tsx";
-import classes from "./admin.module.css";
+import classes from "./inbox.module.css";
 import {
   inboxHref,
+  openItemHref,
   parseInboxView,
+  parseOpenItem,
   StatusChangeSchema,
   type InboxView,
 } from "./inbox-schema.ts";
 import {
-  countNewSubmissions,
+  countInboxTabs,
+  getInboxItem,
   listInbox,
   setSubmissionStatus,
   type InboxItem,
+  type InboxTabCount,
 } from "./inbox.server.ts";
 import { formatInboxTime } from "./inbox-time.ts";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
-import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { INBOX_COPY, INBOX_MESSAGES, INBOX_PATH } from "#app/content/inbox.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
@@ -38,8 +37,10 @@ import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 
-// The team inbox: contact messages and job applications in one list. Every
-// control is a plain link or form, so all of it works without JavaScript.
+// The team inbox: contact messages and job applications in one list, with
+// the one chosen (?open=) read in full beside it on wide screens and instead
+// of it on a phone. Every control is a plain link or form, so all of it
+// works without JavaScript.
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -56,11 +57,14 @@ export const headers: Route.HeadersFunction = () => ({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(context, request, "admin");
-  const view = parseInboxView(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const view = parseInboxView(params);
+  const open = parseOpenItem(params);
   const supabase = getSupabase(context);
-  const [list, newCount] = await Promise.all([
+  const [list, tabs, selected] = await Promise.all([
     listInbox(supabase, view),
-    countNewSubmissions(supabase),
+    countInboxTabs(supabase, view),
+    open ? getInboxItem(supabase, open) : null,
   ]);
   if (!list) {
     return data(
@@ -68,7 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         view,
         items: [],
         links: { prev: null, next: null },
-        newCount,
+        tabs,
+        selected: null,
         error: INBOX_MESSAGES.loadFailed.description,
       },
       { status: 500 },
@@ -78,7 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     view,
     items: list.items,
     links: { prev: list.prev, next: list.next },
-    newCount,
+    tabs,
+    selected,
     error: null,
   };
 }
@@ -96,8 +102,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const { intent, kind, id } = parsed.data;
-  // Back to the same filters and page, rebuilt from what they may be.
-  const back = inboxHref(parseInboxView(new URLSearchParams(parsed.data.view)));
+  // Back to the same filters, page and open submission, rebuilt from what
+  // they may be.
+  const viewParams = new URLSearchParams(parsed.data.view);
+  const backView = parseInboxView(viewParams);
+  const backOpen = parseOpenItem(viewParams);
+  const back = backOpen
+    ? openItemHref(backView, backOpen)
+    : inboxHref(backView);
   const handled = intent === "mark-handled";
   const changed = await setSubmissionStatus(
     getSupabase(context),
@@ -117,35 +129,95 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function Filters({ view }: { view: InboxView }) {
+/** The kind and state badges: each tone's light variant, dark text on a pale fill (4.9:1 and more). */
+const KIND_TONE = { message: "blue", application: "grape" } as const;
+
+function KindBadge({ item }: { item: InboxItem }) {
   return (
-    <Form method="get" action={INBOX_PATH}>
-      <Group align="flex-end" gap="sm">
-        <NativeSelect
-          name="kind"
-          label={INBOX_COPY.filterKind}
-          defaultValue={view.kind ?? ""}
-          data={[
-            { value: "", label: INBOX_COPY.filterAll },
-            { value: "message", label: INBOX_COPY.kinds.message },
-            { value: "application", label: INBOX_COPY.kinds.application },
-          ]}
-        />
-        <NativeSelect
-          name="status"
-          label={INBOX_COPY.filterStatus}
-          defaultValue={view.status ?? ""}
-          data={[
-            { value: "", label: INBOX_COPY.filterAll },
-            { value: "new", label: INBOX_COPY.statuses.new },
-            { value: "handled", label: INBOX_COPY.statuses.handled },
-          ]}
-        />
-        <Button type="submit" variant="default">
-          {INBOX_COPY.applyFilters}
-        </Button>
-      </Group>
-    </Form>
+    <Badge variant="light" color={KIND_TONE[item.kind]}>
+      {INBOX_COPY.kindLabel[item.kind]}
+    </Badge>
+  );
+}
+
+function StateBadge({ item }: { item: InboxItem }) {
+  const handled = item.status === "handled";
+  return (
+    // brand rather than teal: teal-9 on teal-1 is 4.33:1.
+    <Badge variant="light" color={handled ? "gray" : "brand"}>
+      {handled ? INBOX_COPY.statuses.handled : INBOX_COPY.statuses.new}
+    </Badge>
+  );
+}
+
+function TabList({
+  label,
+  tabs,
+  current,
+  name,
+}: {
+  label: string;
+  tabs: InboxTabCount[];
+  current: InboxView;
+  name: (tab: InboxTabCount) => string;
+}) {
+  return (
+    <nav aria-label={label} className={classes.tabs}>
+      <span className={classes.tabsLabel} aria-hidden="true">
+        {label}
+      </span>
+      <ul className={classes.tabList}>
+        {tabs.map((tab) => {
+          const active =
+            tab.kind === current.kind && tab.status === current.status;
+          return (
+            <li key={`${tab.kind}-${tab.status}`}>
+              <Link
+                to={inboxHref({ kind: tab.kind, status: tab.status })}
+                className={classes.tab}
+                aria-current={active ? "page" : undefined}
+              >
+                {name(tab)}
+                {tab.count !== null ? (
+                  <span className={classes.tabCount}>
+                    {INBOX_COPY.tabCount(tab.count)}
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function Tabs({
+  view,
+  tabs,
+}: {
+  view: InboxView;
+  tabs: { kind: InboxTabCount[]; status: InboxTabCount[] };
+}) {
+  return (
+    <div className={classes.tabRows}>
+      <TabList
+        label={INBOX_COPY.filterKind}
+        tabs={tabs.kind}
+        current={view}
+        name={(tab) =>
+          tab.kind ? INBOX_COPY.kinds[tab.kind] : INBOX_COPY.filterAll
+        }
+      />
+      <TabList
+        label={INBOX_COPY.filterStatus}
+        tabs={tabs.status}
+        current={view}
+        name={(tab) =>
+          tab.status ? INBOX_COPY.statuses[tab.status] : INBOX_COPY.filterAll
+        }
+      />
+    </div>
   );
 }
 
@@ -164,7 +236,7 @@ function StatusButton({ item, view }: { item: InboxItem; view: string }) {
         name="intent"
         value={handled ? "mark-new" : "mark-handled"}
         variant={handled ? "default" : "filled"}
-        size="xs"
+        size="sm"
         loading={busy}
       >
         {handled ? INBOX_COPY.markNew : INBOX_COPY.markHandled}
@@ -173,84 +245,199 @@ function StatusButton({ item, view }: { item: InboxItem; view: string }) {
   );
 }
 
-function What({ item }: { item: InboxItem }) {
+function Actions({ item, view }: { item: InboxItem; view: string }) {
   return (
-    <Stack gap={4}>
-      <Group gap="xs">
-        <Badge
-          variant="light"
-          // Shade 9 throughout: the default shades' text fails AA (axe, accessibility.spec).
-          color={item.kind === "application" ? "grape.9" : "blue.9"}
-        >
-          {INBOX_COPY.kindLabel[item.kind]}
-        </Badge>
-        <Text size="sm" c="dimmed">
-          {item.kind === "application" && item.jobTitle
-            ? INBOX_COPY.applicationFor(item.jobTitle)
-            : (INBOX_COPY.sources[item.source ?? ""] ?? "")}
-        </Text>
-      </Group>
-      <Text size="sm" className={classes.body}>
-        {item.body || INBOX_COPY.noComment}
-      </Text>
-      {item.kind === "application" && item.cvFileName ? (
-        // A document navigation: the server answers with a redirect to a
-        // short-lived signed URL that downloads the file.
-        <Anchor href={`${INBOX_PATH}/${item.id}/cv`} size="sm">
-          {INBOX_COPY.downloadCv(item.cvFileName)}
-        </Anchor>
-      ) : null}
-    </Stack>
+    <Group gap="xs">
+      <StatusButton item={item} view={view} />
+      <Button
+        component={Link}
+        to={`${INBOX_PATH}/${item.kind}/${item.id}/delete${view}`}
+        variant="outline"
+        color="red.9"
+        size="sm"
+        aria-label={INBOX_COPY.deleteLabel(item.name)}
+      >
+        {INBOX_COPY.delete}
+      </Button>
+    </Group>
   );
 }
 
-function InboxRow({ item, view }: { item: InboxItem; view: string }) {
-  const handled = item.status === "handled";
+/** Where it came from: the job applied for, or the form the message was sent with. */
+function origin(item: InboxItem) {
+  return item.kind === "application" && item.jobTitle
+    ? INBOX_COPY.applicationFor(item.jobTitle)
+    : (INBOX_COPY.sources[item.source ?? ""] ?? "");
+}
+
+function CvLink({ item }: { item: InboxItem }) {
+  if (item.kind !== "application" || !item.cvFileName) return null;
+  // A document navigation: the server answers with a redirect to a
+  // short-lived signed URL that downloads the file.
   return (
-    <Table.Tr data-testid="inbox-row" data-id={item.id}>
-      <Table.Td>
-        <Text fw={600}>{item.name}</Text>
-        <Anchor href={`mailto:${item.email}`} size="sm">
-          {item.email}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <What item={item} />
-      </Table.Td>
-      <Table.Td>
-        <time dateTime={item.createdAt}>{formatInboxTime(item.createdAt)}</time>
-      </Table.Td>
-      <Table.Td>
-        <Stack gap={4} align="flex-start">
-          <Badge color={handled ? "gray.9" : "teal.9"} variant="light">
-            {handled ? INBOX_COPY.statuses.handled : INBOX_COPY.statuses.new}
-          </Badge>
-          {handled && item.handledAt ? (
-            <Text size="xs" c="dimmed">
-              {INBOX_COPY.handledOn(formatInboxTime(item.handledAt))}
-            </Text>
-          ) : null}
-          <Text size="xs" c="dimmed">
-            {INBOX_COPY.notification[item.notification ?? "unknown"]}
-          </Text>
+    <Anchor href={`${INBOX_PATH}/${item.id}/cv`} size="sm">
+      {INBOX_COPY.downloadCv(item.cvFileName)}
+    </Anchor>
+  );
+}
+
+function StateNotes({ item }: { item: InboxItem }) {
+  return (
+    <>
+      {item.status === "handled" && item.handledAt ? (
+        <Text size="xs" c="dimmed">
+          {INBOX_COPY.handledOn(formatInboxTime(item.handledAt))}
+        </Text>
+      ) : null}
+      <Text size="xs" c="dimmed">
+        {INBOX_COPY.notification[item.notification ?? "unknown"]}
+      </Text>
+    </>
+  );
+}
+
+/** One submission in the list: a card at every width, its name opening it in the detail pane. */
+function InboxRow({
+  item,
+  view,
+  listView,
+  selected,
+}: {
+  item: InboxItem;
+  view: string;
+  listView: InboxView;
+  selected: boolean;
+}) {
+  return (
+    <li
+      data-testid="inbox-row"
+      data-id={item.id}
+      className={classes.card}
+      data-selected={selected || undefined}
+    >
+      <div className={classes.cardTop}>
+        <Link
+          to={openItemHref(listView, item.id)}
+          className={classes.cardName}
+          aria-current={selected ? "true" : undefined}
+        >
+          {item.name}
+        </Link>
+        <time dateTime={item.createdAt} className={classes.cardTime}>
+          {formatInboxTime(item.createdAt)}
+        </time>
+      </div>
+      <Anchor href={`mailto:${item.email}`} size="sm" className={classes.email}>
+        {item.email}
+      </Anchor>
+      <Group gap="xs">
+        <KindBadge item={item} />
+        <StateBadge item={item} />
+        <Text size="sm" c="dimmed">
+          {origin(item)}
+        </Text>
+      </Group>
+      <Text size="sm" className={classes.snippet}>
+        {item.body || INBOX_COPY.noComment}
+      </Text>
+      <CvLink item={item} />
+      <div className={classes.cardFoot}>
+        <Stack gap={0}>
+          <StateNotes item={item} />
         </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <StatusButton item={item} view={view} />
-          <Button
-            component={Link}
-            to={`${INBOX_PATH}/${item.kind}/${item.id}/delete${view}`}
-            variant="outline"
-            color="red.9"
-            size="xs"
-            aria-label={INBOX_COPY.deleteLabel(item.name)}
+        <Actions item={item} view={view} />
+      </div>
+    </li>
+  );
+}
+
+function Detail({
+  item,
+  view,
+  listView,
+}: {
+  item: InboxItem;
+  view: string;
+  listView: InboxView;
+}) {
+  return (
+    <article
+      className={classes.detail}
+      aria-labelledby="inbox-detail-title"
+      data-testid="inbox-detail"
+    >
+      <Link to={inboxHref(listView)} className={classes.back}>
+        {INBOX_COPY.backToList}
+      </Link>
+      <Stack gap="md">
+        <div>
+          <Title order={2} id="inbox-detail-title">
+            {item.name}
+          </Title>
+          <Anchor
+            href={`mailto:${item.email}`}
+            aria-label={INBOX_COPY.reply(item.email)}
           >
-            {INBOX_COPY.delete}
-          </Button>
+            {item.email}
+          </Anchor>
+        </div>
+        <Group gap="xs">
+          <KindBadge item={item} />
+          <StateBadge item={item} />
+          <Text size="sm" c="dimmed">
+            {origin(item)}
+          </Text>
         </Group>
-      </Table.Td>
-    </Table.Tr>
+        <Text size="sm" c="dimmed">
+          {INBOX_COPY.columns.when}{" "}
+          <time dateTime={item.createdAt}>
+            {formatInboxTime(item.createdAt)}
+          </time>
+        </Text>
+        <Text className={classes.body}>
+          {item.body || INBOX_COPY.noComment}
+        </Text>
+        <CvLink item={item} />
+        <Stack gap={0}>
+          <StateNotes item={item} />
+        </Stack>
+        <Actions item={item} view={view} />
+      </Stack>
+    </article>
+  );
+}
+
+function EmptyInbox({ filtered }: { filtered: boolean }) {
+  return (
+    <div className={classes.empty}>
+      <svg
+        className={classes.emptyIcon}
+        viewBox="0 0 24 24"
+        width="40"
+        height="40"
+        aria-hidden="true"
+      >
+        <path
+          d="M4 13h3l2 3h6l2-3h3M4 13l2.5-7h11L20 13v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1v-5Z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <Text fw={600}>
+        {filtered ? INBOX_COPY.emptyFiltered : INBOX_COPY.empty}
+      </Text>
+      {filtered ? (
+        <Anchor component={Link} to={INBOX_PATH} size="sm">
+          {INBOX_COPY.showAll}
+        </Anchor>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {INBOX_COPY.emptyHint}
+        </Text>
+      )}
+    </div>
   );
 }
 
@@ -273,6 +460,7 @@ function Pages({
             to={inboxHref(prev)}
             rel="prev"
             variant="default"
+            size="sm"
           >
             {INBOX_COPY.previousPage}
           </Button>
@@ -286,6 +474,7 @@ function Pages({
             to={inboxHref(next)}
             rel="next"
             variant="default"
+            size="sm"
           >
             {INBOX_COPY.nextPage}
           </Button>
@@ -298,55 +487,63 @@ function Pages({
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { view, items, links, newCount, error } = loaderData;
+  const { view, items, links, tabs, selected, error } = loaderData;
   // The list's own query string, normalised: forms and links carry it so
   // every answer lands back on these filters and this page.
   const viewQuery = inboxHref(view).slice(INBOX_PATH.length);
+  const openQuery = selected
+    ? openItemHref(view, selected.id).slice(INBOX_PATH.length)
+    : viewQuery;
   const filtered = view.kind !== null || view.status !== null;
   return (
-    <Container size="xl" pt={120} pb={80}>
-      <Stack gap="lg">
-        <Group justify="space-between" align="center">
-          <AdminNav newCount={newCount} />
-          <SignOutButton />
-        </Group>
-        <Title order={1}>{INBOX_COPY.title}</Title>
-        <Filters view={view} />
-        {error ? (
-          <Alert
-            color="red"
-            title={INBOX_MESSAGES.loadFailed.title}
-            role="alert"
-          >
-            {error}
-          </Alert>
-        ) : items.length === 0 ? (
-          <Text c="dimmed">
-            {filtered ? INBOX_COPY.emptyFiltered : INBOX_COPY.empty}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{INBOX_COPY.columns.from}</Table.Th>
-                  <Table.Th>{INBOX_COPY.columns.what}</Table.Th>
-                  <Table.Th>{INBOX_COPY.columns.when}</Table.Th>
-                  <Table.Th>{INBOX_COPY.columns.state}</Table.Th>
-                  <Table.Th>{INBOX_COPY.columns.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+    <Stack gap="lg">
+      <Title order={1}>{INBOX_COPY.title}</Title>
+      <Tabs view={view} tabs={tabs} />
+      {error ? (
+        <Alert color="red" title={INBOX_MESSAGES.loadFailed.title} role="alert">
+          {error}
+        </Alert>
+      ) : (
+        <div
+          className={classes.panes}
+          data-open={selected ? "" : undefined}
+          data-empty={items.length === 0 && !selected ? "" : undefined}
+        >
+          <section aria-label={INBOX_COPY.listLabel} className={classes.list}>
+            {items.length === 0 ? (
+              <EmptyInbox filtered={filtered} />
+            ) : (
+              <ul className={classes.cards}>
                 {items.map((item) => (
-                  <InboxRow key={item.id} item={item} view={viewQuery} />
+                  <InboxRow
+                    key={item.id}
+                    item={item}
+                    view={viewQuery}
+                    listView={view}
+                    selected={item.id === selected?.id}
+                  />
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <Pages view={view} {...links} />
-      </Stack>
-    </Container>
+              </ul>
+            )}
+            <Pages view={view} {...links} />
+          </section>
+          {selected || items.length > 0 ? (
+            <section
+              aria-label={INBOX_COPY.detailLabel}
+              className={classes.detailPane}
+            >
+              {selected ? (
+                <Detail item={selected} view={openQuery} listView={view} />
+              ) : (
+                <Text c="dimmed" className={classes.detailEmpty}>
+                  {INBOX_COPY.detailEmpty}
+                </Text>
+              )}
+            </section>
+          ) : null}
+        </div>
+      )}
+    </Stack>
   );
 }
 

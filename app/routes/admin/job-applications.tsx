@@ -55,7 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function JobApplications({ loaderData }: Route.ComponentProps) {
   const { job, status, applications, failed } = loaderData;
   return (
-    <Container size="lg" pt={120} pb={80}>
+    <Container size="lg" p={0}>
       <Stack gap="lg">
         <Anchor component={Link} to={JOBS_ADMIN_PATH}>
           {JOBS_ADMIN_COPY.backToJobs}

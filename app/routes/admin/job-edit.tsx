@@ -181,7 +181,7 @@ export default function JobEdit({ loaderData }: Route.ComponentProps) {
   });
   const busy = usePendingPost();
   return (
-    <Container size="md" pt={120} pb={80}>
+    <Container size="md" p={0}>
       <Stack gap="lg">
         <Anchor component={Link} to={JOBS_ADMIN_PATH}>
           {C.backToJobs}

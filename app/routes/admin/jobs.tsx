@@ -15,12 +15,9 @@ import { z } from "zod";
 import type { Route } from "./+types/jobs";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { SubmitButton, usePendingPost } from "#app/components/form-kit.tsx";
-import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { JOBS_ADMIN_COPY, JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
 import { PIPELINE_COPY } from "#app/content/pipeline.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { AdminNav } from "./admin-nav.tsx";
-import { countNewSubmissions } from "./inbox.server.ts";
 import { jobState, listAllJobs, setJobOpen } from "./jobs.server.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
@@ -44,10 +41,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(context, request, "admin");
   const supabase = getSupabase(context);
-  const [jobs, newCount] = await Promise.all([
-    listAllJobs(supabase),
-    countNewSubmissions(supabase),
-  ]);
+  const jobs = await listAllJobs(supabase);
   return {
     jobs: (jobs ?? []).map((job) => ({
       id: job.id,
@@ -55,7 +49,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       state: jobState(job),
       closesAt: job.closes_at,
     })),
-    newCount,
     failed: jobs === null,
   };
 }
@@ -109,14 +102,10 @@ function OpenCloseButton({ id, open }: { id: number; open: boolean }) {
 const STATE_COLORS = { draft: "gray", open: "green.9", closed: "red.9" };
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
-  const { jobs, newCount, failed } = loaderData;
+  const { jobs, failed } = loaderData;
   return (
-    <Container size="lg" pt={120} pb={80}>
+    <Container size="lg" p={0}>
       <Stack gap="lg">
-        <Group justify="space-between" align="center">
-          <AdminNav newCount={newCount} />
-          <SignOutButton />
-        </Group>
         <Group justify="space-between" align="center">
           <Title order={1}>{C.title}</Title>
           <Button component={Link} to={`${JOBS_ADMIN_PATH}/new`}>

@@ -11,7 +11,6 @@ import {
   useSchemaForm,
 } from "#app/components/form-kit.tsx";
 import { BLOG_PATH } from "#app/content/blog.ts";
-import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { Toast } from "#app/components/toast.tsx";
 import type { ToastData } from "#app/utils/toast.ts";
 import { MISSING_INFORMATION } from "#app/routes/blog/post-messages.ts";
@@ -188,7 +187,6 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
           <Button component={Link} to="/blueprints" variant="default">
             {POST_FORM_COPY.blueprints}
           </Button>
-          <SignOutButton />
         </Group>
       </header>
 
