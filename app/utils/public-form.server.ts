@@ -2,6 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import {
+  countConversion,
+  type ConversionKind,
+} from "#app/utils/analytics.server.ts";
 import { getClientIp } from "#app/utils/client-ip.server.ts";
 import {
   discardBody,
@@ -123,6 +127,13 @@ export async function rateLimitRefusal(
 
 type Copy = { readonly title: string; readonly description: string };
 
+/** The page a form was posted from: with JavaScript, its data URL. */
+function formPagePath(request: Request) {
+  const { pathname } = new URL(request.url);
+  if (!pathname.endsWith(".data")) return pathname;
+  return pathname === "/_.data" ? "/" : pathname.slice(0, -".data".length);
+}
+
 /** What a public form's action answers, with JavaScript (a fetcher) or without. */
 export type PublicFormData = {
   result: SubmissionResult<string[]>;
@@ -179,6 +190,7 @@ export async function publicFormAction<Schema extends z.ZodObject>({
   send,
   success,
   failure,
+  conversion,
 }: {
   request: Request;
   context: Readonly<RouterContextProvider>;
@@ -190,6 +202,8 @@ export async function publicFormAction<Schema extends z.ZodObject>({
   send: (value: z.output<Schema>) => Promise<boolean>;
   success: Copy;
   failure: Copy;
+  /** What an accepted form counts as in the team's analytics (decision 160). */
+  conversion: ConversionKind;
 }) {
   if (upload) {
     const attempt = await rateLimitRefusal(request, context, upload.attempts);
@@ -249,6 +263,7 @@ export async function publicFormAction<Schema extends z.ZodObject>({
       toast: toast(failure, "error"),
     });
   }
+  countConversion(request, conversion, formPagePath(request));
   return answer(submission.reply({ resetForm: true }), 200, {
     toast: toast(success, "success"),
   });

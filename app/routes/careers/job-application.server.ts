@@ -153,5 +153,6 @@ export function submitApplication({
     send: (application) => store(context, job, application),
     success: APPLICATION_SUCCESS,
     failure: APPLICATION_FAILURE,
+    conversion: "application",
   });
 }

@@ -59,5 +59,6 @@ export function companyContactAction({
     send: (message) => sendContactMessage(context, message),
     success: COMPANY_CONTACT_SUCCESS,
     failure: COMPANY_CONTACT_FAILURE,
+    conversion: "contact",
   });
 }
