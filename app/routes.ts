@@ -33,6 +33,7 @@ export default [
     route("auth", "routes/auth/sign-in.tsx"),
     route("admin", "routes/admin/admin.tsx"),
     route("admin/inbox", "routes/admin/inbox.tsx"),
+    route("admin/analytics", "routes/admin/analytics.tsx"),
     route("admin/inbox/:id/cv", "routes/admin/inbox-cv.tsx"),
     route("admin/inbox/:kind/:id/delete", "routes/admin/inbox-delete.tsx"),
   ]),

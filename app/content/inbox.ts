@@ -9,6 +9,7 @@ export const ADMIN_NAV_COPY = {
   label: "Admin",
   users: "Platform Users",
   inbox: "Inbox",
+  analytics: "Analytics",
   /** The count stops at 100 (inbox.server.ts, NEW_COUNT_LIMIT). */
   newCount: (count: number) => (count > 99 ? "99+ new" : `${count} new`),
 } as const;

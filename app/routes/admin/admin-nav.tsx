@@ -1,10 +1,11 @@
 import { Badge, Group } from "@mantine/core";
 import { NavLink } from "react-router";
+import { ANALYTICS_PATH } from "#app/content/analytics.ts";
 import { ADMIN_NAV_COPY, ADMIN_PATH, INBOX_PATH } from "#app/content/inbox.ts";
 import classes from "./admin.module.css";
 
 /**
- * The admin area's own navigation: the two admin pages, with the number of
+ * The admin area's own navigation: the admin pages, with the number of
  * submissions nobody has handled yet beside the inbox (left out when it
  * could not be read).
  */
@@ -29,6 +30,9 @@ export function AdminNav({ newCount }: { newCount: number | null }) {
               {ADMIN_NAV_COPY.newCount(newCount)}
             </Badge>
           ) : null}
+        </NavLink>
+        <NavLink to={ANALYTICS_PATH} className={classes.navLink}>
+          {ADMIN_NAV_COPY.analytics}
         </NavLink>
       </Group>
     </nav>
