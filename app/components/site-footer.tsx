@@ -10,6 +10,7 @@ import {
   BRAND_NAME,
   COPYRIGHT_YEAR,
   FOOTER_BLURB,
+  PRIVACY_NOTICE,
   TAGLINE,
 } from "#app/content/site.ts";
 import classes from "./site-footer.module.css";
@@ -68,6 +69,11 @@ export function SiteFooter() {
         <p>
           © {COPYRIGHT_YEAR} {BRAND_NAME}. All rights reserved.
         </p>
+        {/* Folded, so it costs the page a line; opens without JavaScript. */}
+        <details className={classes.privacy}>
+          <summary>{PRIVACY_NOTICE.title}</summary>
+          <p>{PRIVACY_NOTICE.body}</p>
+        </details>
       </div>
     </footer>
   );

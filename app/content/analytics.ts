@@ -1,5 +1,5 @@
-// Every word of the team's analytics dashboard (/admin/analytics) and of the
-// privacy notice on what the site counts.
+// Every word of the team's analytics dashboard (/admin/analytics). The
+// privacy notice on what the site counts is in site.ts, with the footer.
 
 export const ANALYTICS_PATH = "/admin/analytics";
 
@@ -80,10 +80,4 @@ export const ANALYTICS_COPY = {
     tooLong: `A range can cover at most ${MAX_RANGE_DAYS} days.`,
     future: "The end date cannot be after today.",
   },
-} as const;
-
-/** The privacy notice's paragraph on what the site counts (decisions 160, 162). */
-export const PRIVACY_NOTICE = {
-  title: "What we count",
-  body: "We count page views on our own servers, without cookies and without storing anything in your browser. To tell visitors apart for one day, we keep a one-way hash of your IP address and browser name mixed with a random value that changes daily and is deleted after two days; your IP address itself is never stored. We keep which page you viewed, the site that linked to it, any campaign tags in the link, your device type (desktop, mobile or tablet) and, where our content delivery network tells us, your country. Page views are deleted after 30 days; only daily totals are kept. Signed-in team members and known bots are not counted.",
 } as const;
