@@ -127,6 +127,22 @@ export async function rateLimitRefusal(
 
 type Copy = { readonly title: string; readonly description: string };
 
+/**
+ * What a send came to: stored, or the same submission already stored
+ * (decision 090), which the visitor is thanked for again but which is no
+ * second conversion; false when it failed.
+ */
+export type SendResult = boolean | "duplicate";
+
+/** A function's answer to a stored submission: `duplicate: true` for one already stored. */
+export function sendResult(data: unknown): SendResult {
+  return typeof data === "object" &&
+    data !== null &&
+    (data as { duplicate?: unknown }).duplicate === true
+    ? "duplicate"
+    : true;
+}
+
 /** The page a form was posted from: with JavaScript, its data URL. */
 function formPagePath(request: Request) {
   const { pathname } = new URL(request.url);
@@ -199,7 +215,7 @@ export async function publicFormAction<Schema extends z.ZodObject>({
   limiter: RateLimiter;
   upload?: FileUpload;
   check?: (value: z.output<Schema>) => Promise<Record<string, string[]> | null>;
-  send: (value: z.output<Schema>) => Promise<boolean>;
+  send: (value: z.output<Schema>) => Promise<SendResult>;
   success: Copy;
   failure: Copy;
   /** What an accepted form counts as in the team's analytics (decision 160). */
@@ -258,12 +274,15 @@ export async function publicFormAction<Schema extends z.ZodObject>({
       limited,
     );
   }
-  if (!(await send(submission.value))) {
+  const sent = await send(submission.value);
+  if (!sent) {
     return answer(submission.reply({ formErrors: again }), 502, {
       toast: toast(failure, "error"),
     });
   }
-  countConversion(request, conversion, formPagePath(request));
+  if (sent === true) {
+    countConversion(request, conversion, formPagePath(request));
+  }
   return answer(submission.reply({ resetForm: true }), 200, {
     toast: toast(success, "success"),
   });
