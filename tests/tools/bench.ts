@@ -27,10 +27,10 @@ const ROUNDS = 3;
 const CONNECTIONS = 50;
 const SCALE_CONNECTIONS = 10;
 const SCALE_SECONDS = 5;
-const port = Number(process.env.BENCH_PORT ?? 4420);
-const supabasePort = Number(process.env.BENCH_SUPABASE_PORT ?? 54420);
-const nginxPort = Number(process.env.BENCH_NGINX_PORT ?? 4421);
-const coldPort = Number(process.env.BENCH_COLD_PORT ?? 4422);
+const port = Number(process.env.BENCH_PORT ?? 4620);
+const supabasePort = Number(process.env.BENCH_SUPABASE_PORT ?? 54620);
+const nginxPort = Number(process.env.BENCH_NGINX_PORT ?? 4621);
+const coldPort = Number(process.env.BENCH_COLD_PORT ?? 4622);
 const nodePort = Number(process.env.BENCH_NODE_PORT ?? port + 3);
 const ADMIN_ID = "a0000000-0000-4000-8000-000000000001";
 /** The servers under measure share this core; wrk has the other. */

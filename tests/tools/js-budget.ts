@@ -33,8 +33,18 @@ const BUDGET_BYTES = 120_000;
 const listFiles = process.argv.includes("--files");
 
 const site = await startProductionSite({
-  port: Number(process.env.JS_BUDGET_PORT ?? 4422),
-  supabasePort: Number(process.env.JS_BUDGET_SUPABASE_PORT ?? 54422),
+  // Beside an end-to-end run's ports when those are set, so two checkouts
+  // measuring at once do not meet.
+  port: Number(
+    process.env.JS_BUDGET_PORT ??
+      (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 7 : 4422),
+  ),
+  supabasePort: Number(
+    process.env.JS_BUDGET_SUPABASE_PORT ??
+      (process.env.E2E_SUPABASE_PORT
+        ? Number(process.env.E2E_SUPABASE_PORT) + 7
+        : 54422),
+  ),
   name: "js-budget",
 });
 const client = join(site.root, "build/client");

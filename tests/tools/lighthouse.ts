@@ -34,8 +34,18 @@ function calibratedSlowdown(benchmarkIndex: number) {
 }
 
 const site = await startProductionSite({
-  port: Number(process.env.LIGHTHOUSE_PORT ?? 4421),
-  supabasePort: Number(process.env.LIGHTHOUSE_SUPABASE_PORT ?? 54421),
+  // Beside an end-to-end run's ports when those are set, so two checkouts
+  // measuring at once do not meet.
+  port: Number(
+    process.env.LIGHTHOUSE_PORT ??
+      (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 8 : 4421),
+  ),
+  supabasePort: Number(
+    process.env.LIGHTHOUSE_SUPABASE_PORT ??
+      (process.env.E2E_SUPABASE_PORT
+        ? Number(process.env.E2E_SUPABASE_PORT) + 8
+        : 54421),
+  ),
   name: "lighthouse",
 });
 const chrome = await launch({
