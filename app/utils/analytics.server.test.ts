@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   createAnalytics,
   deviceClass,
+  FLUSH_AT,
   type Batch,
   type CountedRequest,
 } from "./analytics.server.ts";
@@ -184,6 +185,16 @@ describe("flush", () => {
       expect.objectContaining({ kind: "contact", form_path: "/contact-us" }),
     ]);
     expect(analytics.pending()).toEqual({ hits: [], conversions: [] });
+  });
+});
+
+describe("a busy machine", () => {
+  test("sends a full batch at once instead of waiting for the timer", async () => {
+    const analytics = counter();
+    for (let index = 0; index < FLUSH_AT; index++) view(analytics, get("/"));
+    expect(analytics.batches).toHaveLength(1);
+    expect(analytics.batches[0]?.hits).toHaveLength(FLUSH_AT);
+    expect(analytics.pending().hits).toEqual([]);
   });
 });
 

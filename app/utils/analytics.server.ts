@@ -44,6 +44,8 @@ export type DeviceClass = "desktop" | "mobile" | "tablet";
 
 /** Past this many unsent views, more are dropped rather than held: Postgres is down. */
 export const MAX_PENDING = 10_000;
+/** A batch this large goes at once rather than waiting for the timer. */
+export const FLUSH_AT = 1_000;
 const MAX_PATH = 512;
 const MAX_UTM = 100;
 
@@ -54,6 +56,19 @@ export function deviceClass(userAgent: string): DeviceClass {
   if (/Mobi|iPhone|iPod|Android|Windows Phone/i.test(userAgent))
     return "mobile";
   return "desktop";
+}
+
+// Browsers send a handful of User-Agents, each many times: isbot's one large
+// expression runs once per User-Agent, not per request.
+const botAnswers = new Map<string, boolean>();
+function bot(userAgent: string) {
+  let answer = botAnswers.get(userAgent);
+  if (answer === undefined) {
+    answer = isbot(userAgent);
+    if (botAnswers.size >= 1_000) botAnswers.clear();
+    botAnswers.set(userAgent, answer);
+  }
+  return answer;
 }
 
 function header(headers: IncomingHttpHeaders, name: string) {
@@ -114,6 +129,9 @@ export function createAnalytics({
   const country = countryHeader?.toLowerCase();
 
   function schedule() {
+    if (hits.length + conversions.length >= FLUSH_AT && !flushing) {
+      void flush();
+    }
     if (timer) return;
     timer = setInterval(() => void flush(), flushMs);
     timer.unref();
@@ -166,7 +184,7 @@ export function createAnalytics({
     if (path.startsWith("/assets/") || path === "/healthz") return null;
     if (prefetch(headers) || signedIn(header(headers, "cookie"))) return null;
     const userAgent = header(headers, "user-agent") ?? "";
-    if (!userAgent || isbot(userAgent)) return null;
+    if (!userAgent || bot(userAgent)) return null;
 
     return (status, contentType) => {
       if (status !== 200 && status !== 304) return;
@@ -220,7 +238,7 @@ export function createAnalytics({
   ) {
     if (!enabled) return;
     const userAgent = request.headers.get("User-Agent") ?? "";
-    if (!userAgent || isbot(userAgent)) return;
+    if (!userAgent || bot(userAgent)) return;
     if (signedIn(request.headers.get("Cookie") ?? undefined)) return;
     if (conversions.length >= MAX_PENDING) return;
     conversions.push({
