@@ -45,7 +45,12 @@ function view(
   type = "text/html; charset=utf-8",
 ) {
   analytics.countPageView(request)?.(status, type);
-  return analytics.pending().hits.map((hit) => hit.path);
+  return paths(analytics.pending().hits);
+}
+
+/** Each view's path, as many times as it was counted. */
+function paths(hits: Batch["hits"]) {
+  return hits.flatMap((hit) => Array<string>(hit.views).fill(hit.path));
 }
 
 describe("countPageView", () => {
@@ -60,7 +65,7 @@ describe("countPageView", () => {
       "text/x-script",
     );
     view(analytics, get("/_.data"), 200, "text/x-script");
-    expect(analytics.pending().hits.map((hit) => hit.path)).toEqual([
+    expect(paths(analytics.pending().hits)).toEqual([
       "/careers",
       "/careers",
       "/blueprints",
@@ -141,6 +146,7 @@ describe("countPageView", () => {
         utm_campaign: "spring",
         country: "DE",
         device: "mobile",
+        views: 1,
       },
     ]);
   });
@@ -191,10 +197,35 @@ describe("flush", () => {
 describe("a busy machine", () => {
   test("sends a full batch at once instead of waiting for the timer", async () => {
     const analytics = counter();
-    for (let index = 0; index < FLUSH_AT; index++) view(analytics, get("/"));
+    for (let index = 0; index < FLUSH_AT; index++) {
+      view(analytics, {
+        ...get("/"),
+        socket: { remoteAddress: `10.0.${index >> 8}.${index & 255}` },
+      });
+    }
     expect(analytics.batches).toHaveLength(1);
     expect(analytics.batches[0]?.hits).toHaveLength(FLUSH_AT);
     expect(analytics.pending().hits).toEqual([]);
+  });
+});
+
+describe("a batch", () => {
+  test("holds the same view again as a count, and another visitor's or page's as a row", () => {
+    const analytics = counter();
+    for (let index = 0; index < 5; index++) view(analytics, get("/"));
+    view(analytics, get("/careers"));
+    view(analytics, { ...get("/"), socket: { remoteAddress: "192.0.2.5" } });
+    expect(
+      analytics.pending().hits.map(({ address, path, views }) => ({
+        address,
+        path,
+        views,
+      })),
+    ).toEqual([
+      { address: "192.0.2.4", path: "/", views: 5 },
+      { address: "192.0.2.4", path: "/careers", views: 1 },
+      { address: "192.0.2.5", path: "/", views: 1 },
+    ]);
   });
 });
 

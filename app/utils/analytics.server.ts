@@ -24,6 +24,8 @@ export type Hit = Visit & {
   utm_campaign?: string;
   country?: string;
   device: DeviceClass;
+  /** The same view this many times within one batch (a reload, a poller). */
+  views: number;
 };
 export type ConversionKind = "contact" | "application" | "newsletter";
 export type Conversion = Visit & { kind: ConversionKind; form_path: string };
@@ -42,7 +44,7 @@ export type PageView = (status: number, contentType: unknown) => void;
 
 export type DeviceClass = "desktop" | "mobile" | "tablet";
 
-/** Past this many unsent views, more are dropped rather than held: Postgres is down. */
+/** Past this many different unsent views, more are dropped rather than held: Postgres is down. */
 export const MAX_PENDING = 10_000;
 /** A batch this large goes at once rather than waiting for the timer. */
 export const FLUSH_AT = 1_000;
@@ -122,14 +124,16 @@ export function createAnalytics({
   countryHeader?: string;
   send: (site: string, batch: Batch) => Promise<void>;
 }) {
-  let hits: Hit[] = [];
+  // Keyed by everything a view keeps, so the same view again within a batch
+  // is a count, not another row to send and store.
+  let hits = new Map<string, Hit>();
   let conversions: Conversion[] = [];
   let timer: ReturnType<typeof setInterval> | null = null;
   let flushing: Promise<void> | null = null;
   const country = countryHeader?.toLowerCase();
 
   function schedule() {
-    if (hits.length + conversions.length >= FLUSH_AT && !flushing) {
+    if (hits.size + conversions.length >= FLUSH_AT && !flushing) {
       void flush();
     }
     if (timer) return;
@@ -140,9 +144,9 @@ export function createAnalytics({
   /** Hands what is pending to Postgres; a failed batch is dropped, not retried. */
   function flush(): Promise<void> {
     if (flushing) return flushing.then(flush);
-    if (hits.length === 0 && conversions.length === 0) return Promise.resolve();
-    const batch = { hits, conversions };
-    hits = [];
+    if (hits.size === 0 && conversions.length === 0) return Promise.resolve();
+    const batch = { hits: [...hits.values()], conversions };
+    hits = new Map();
     conversions = [];
     flushing = send(site, batch)
       .catch((error: unknown) => {
@@ -207,8 +211,7 @@ export function createAnalytics({
       const countryCode = country
         ? header(headers, country)?.toUpperCase()
         : undefined;
-      if (hits.length >= MAX_PENDING) return;
-      hits.push({
+      const hit: Hit = {
         address: clientAddressOf(headers, request.socket?.remoteAddress),
         user_agent: userAgent,
         path,
@@ -222,7 +225,25 @@ export function createAnalytics({
             ? countryCode
             : undefined,
         device: deviceClass(userAgent),
-      });
+        views: 1,
+      };
+      const key = [
+        hit.address,
+        hit.user_agent,
+        hit.path,
+        hit.referrer_host,
+        hit.utm_source,
+        hit.utm_medium,
+        hit.utm_campaign,
+        hit.country,
+      ].join("\n");
+      const same = hits.get(key);
+      if (same) {
+        same.views += 1;
+        return;
+      }
+      if (hits.size >= MAX_PENDING) return;
+      hits.set(key, hit);
       schedule();
     };
   }
@@ -254,7 +275,10 @@ export function createAnalytics({
     countPageView,
     countConversion,
     flush,
-    pending: () => ({ hits: [...hits], conversions: [...conversions] }),
+    pending: () => ({
+      hits: [...hits.values()],
+      conversions: [...conversions],
+    }),
   };
 }
 

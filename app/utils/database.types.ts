@@ -66,6 +66,7 @@ export type Database = {
           utm_campaign: string | null;
           utm_medium: string | null;
           utm_source: string | null;
+          views: number;
           visitor: string;
         };
         Insert: {
@@ -77,6 +78,7 @@ export type Database = {
           utm_campaign?: string | null;
           utm_medium?: string | null;
           utm_source?: string | null;
+          views?: number;
           visitor: string;
         };
         Update: {
@@ -88,6 +90,7 @@ export type Database = {
           utm_campaign?: string | null;
           utm_medium?: string | null;
           utm_source?: string | null;
+          views?: number;
           visitor?: string;
         };
         Relationships: [];

@@ -69,7 +69,8 @@ describe("analytics_rotate", () => {
             device: "mobile",
             country: "DE",
           },
-          { ...visitor("198.51.100.2"), path: "/blueprints/a" },
+          // The same view twice within one batch: one row, counted twice.
+          { ...visitor("198.51.100.2"), path: "/blueprints/a", views: 2 },
           { ...visitor("198.51.100.2", "Chrome"), path: "/careers" },
         ])
       ).error,
@@ -106,12 +107,12 @@ describe("analytics_rotate", () => {
       ]),
     );
     expect(rows).toEqual({
-      "site:": [4, 3],
-      "page:/blueprints/a": [2, 2],
+      "site:": [5, 3],
+      "page:/blueprints/a": [3, 2],
       "page:/careers": [1, 1],
       "page:/contact-us": [1, 1],
-      "post:/blueprints/a": [2, 2],
-      "landing:/blueprints/a": [2, 2],
+      "post:/blueprints/a": [3, 2],
+      "landing:/blueprints/a": [3, 2],
       "landing:/careers": [1, 1],
       "referrer:news.example": [1, 1],
       "utm_campaign:spring": [1, 1],

@@ -29,7 +29,9 @@ create table public.analytics_hits (
   utm_medium text constraint analytics_hits_utm_medium_check check (length(utm_medium) <= 100),
   utm_campaign text constraint analytics_hits_utm_campaign_check check (length(utm_campaign) <= 100),
   country text constraint analytics_hits_country_check check (country ~ '^[A-Z]{2}$'),
-  device text constraint analytics_hits_device_check check (device in ('desktop', 'mobile', 'tablet'))
+  device text constraint analytics_hits_device_check check (device in ('desktop', 'mobile', 'tablet')),
+  -- The same view repeated within one batch from one machine is one row.
+  views integer not null default 1 constraint analytics_hits_views_check check (views > 0)
 );
 
 create index analytics_hits_at_idx on public.analytics_hits (at);
@@ -115,7 +117,8 @@ $$;
 -- One batch from one app machine: page views, then accepted forms (in that
 -- order, so a visitor who lands and sends a form within one batch is
 -- credited). Each element carries `address` and `user_agent`, hashed here
--- and never stored; a hit's other keys are analytics_hits' columns, a
+-- and never stored; a hit's other keys are analytics_hits' columns (views
+-- 1 when left out), a
 -- conversion's are `kind` and `form_path` (the form's own page, credited
 -- when the visitor has no counted page that day).
 create function public.analytics_record(
@@ -138,6 +141,7 @@ begin
     null::public.analytics_hits,
     (h - 'address' - 'user_agent') || jsonb_build_object(
       'at', p_now,
+      'views', coalesce((h ->> 'views')::integer, 1),
       'visitor', public.analytics_visitor(v_salt, p_site, h ->> 'address', h ->> 'user_agent')
     )
   )).*
@@ -184,7 +188,7 @@ begin
 
   delete from public.analytics_daily d where d.day >= v_from;
   insert into public.analytics_daily
-  select hit.day, dim.dimension, dim.value, count(*)::integer, count(distinct hit.visitor)::integer
+  select hit.day, dim.dimension, dim.value, sum(hit.views)::integer, count(distinct hit.visitor)::integer
   from (
     select h.*, (h.at at time zone 'utc')::date as day,
       row_number() over (

@@ -49,10 +49,12 @@ async function viewsOf(address: string, userAgent: string) {
   if (visitors.length === 0) return [];
   const { data, error } = await service
     .from("analytics_hits")
-    .select("path")
+    .select("path, views")
     .in("visitor", visitors);
   if (error) throw error;
-  return (data as { path: string }[]).map((row) => row.path).sort();
+  return (data as { path: string; views: number }[])
+    .flatMap((row) => Array<string>(row.views).fill(row.path))
+    .sort();
 }
 
 /** Waits until the views are there, then a while longer: none may follow. */
