@@ -12,6 +12,7 @@ export default [
   route("blueprint-showcase", "routes/showcase/blueprint-showcase.tsx"),
   route("agents/:slug", "routes/agents/agent.tsx"),
   route("careers", "routes/careers/list.tsx"),
+  route("privacy", "routes/privacy/privacy.tsx"),
   route("blueprints", "routes/blog/layout.tsx", [
     index("routes/blog/list.tsx"),
     route(":id", "routes/blog/post.tsx"),

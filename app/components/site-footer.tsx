@@ -10,7 +10,8 @@ import {
   BRAND_NAME,
   COPYRIGHT_YEAR,
   FOOTER_BLURB,
-  PRIVACY_NOTICE,
+  PRIVACY_LINK_LABEL,
+  PRIVACY_PATH,
   TAGLINE,
 } from "#app/content/site.ts";
 import classes from "./site-footer.module.css";
@@ -69,11 +70,11 @@ export function SiteFooter() {
         <p>
           © {COPYRIGHT_YEAR} {BRAND_NAME}. All rights reserved.
         </p>
-        {/* Folded, so it costs the page a line; opens without JavaScript. */}
-        <details className={classes.privacy}>
-          <summary>{PRIVACY_NOTICE.title}</summary>
-          <p>{PRIVACY_NOTICE.body}</p>
-        </details>
+        <p className={classes.privacy}>
+          <Link to={PRIVACY_PATH} className={classes.link}>
+            {PRIVACY_LINK_LABEL}
+          </Link>
+        </p>
       </div>
     </footer>
   );

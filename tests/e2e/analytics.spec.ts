@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { ANALYTICS_COPY } from "#app/content/analytics.ts";
+import { PRIVACY_NOTICE } from "#app/content/site.ts";
 import { ADMIN_DENIED_MESSAGE } from "#app/lib/access.ts";
 import { signIn, signInRequest } from "../support/auth-helpers.ts";
 import { BASE_URL } from "../support/e2e-env.ts";
@@ -221,6 +222,21 @@ test.describe("visitor analytics", () => {
       "/contact-us",
     ]);
   });
+});
+
+test("every page's footer leads to the privacy notice on what is counted", async ({
+  page,
+}) => {
+  await page.goto("/careers");
+  await page
+    .getByRole("contentinfo")
+    .getByRole("link", { name: "Privacy" })
+    .click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: PRIVACY_NOTICE.title }),
+  ).toBeVisible();
+  await expect(page.getByText(PRIVACY_NOTICE.body)).toBeVisible();
 });
 
 test.describe("the analytics dashboard", () => {
