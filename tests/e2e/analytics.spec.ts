@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { ANALYTICS_COPY } from "#app/content/analytics.ts";
-import { PRIVACY_NOTICE } from "#app/content/site.ts";
+import { PRIVACY_NOTICE } from "#app/content/privacy.ts";
 import { ADMIN_DENIED_MESSAGE } from "#app/lib/access.ts";
 import { signIn, signInRequest } from "../support/auth-helpers.ts";
 import { BASE_URL } from "../support/e2e-env.ts";

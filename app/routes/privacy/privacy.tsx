@@ -1,7 +1,7 @@
 import type { Route } from "./+types/privacy";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
-import { PRIVACY_NOTICE } from "#app/content/site.ts";
+import { PRIVACY_NOTICE } from "#app/content/privacy.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
 
