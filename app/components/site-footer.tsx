@@ -10,8 +10,6 @@ import {
   BRAND_NAME,
   COPYRIGHT_YEAR,
   FOOTER_BLURB,
-  PRIVACY_LINK_LABEL,
-  PRIVACY_PATH,
   TAGLINE,
 } from "#app/content/site.ts";
 import classes from "./site-footer.module.css";
@@ -69,11 +67,6 @@ export function SiteFooter() {
       <div className={classes.bottom}>
         <p>
           © {COPYRIGHT_YEAR} {BRAND_NAME}. All rights reserved.
-        </p>
-        <p className={classes.privacy}>
-          <Link to={PRIVACY_PATH} className={classes.link}>
-            {PRIVACY_LINK_LABEL}
-          </Link>
         </p>
       </div>
     </footer>

@@ -1,6 +1,6 @@
-// The privacy notice (/privacy, linked from every page's footer): what the
-// site counts and how (decisions 160, 162). In a file of its own, so its
-// words are in the privacy page's chunk only, not in a chunk every page loads.
+// The privacy notice (/privacy): what the site counts and how (decisions 160,
+// 162). In a file of its own, so its words are in the privacy page's chunk
+// only, not in a chunk every page loads.
 
 export const PRIVACY_NOTICE = {
   title: "Privacy: what we count",

@@ -25,7 +25,3 @@ export const FOOTER_BLURB =
   "Continuously learning AI agents that turn your organization's knowledge into shipped work.";
 
 export const YC_PROFILE_URL = "https://www.ycombinator.com/companies/recursa";
-
-/** The footer's link to the privacy notice (app/content/privacy.ts). */
-export const PRIVACY_PATH = "/privacy";
-export const PRIVACY_LINK_LABEL = "Privacy";

@@ -6,8 +6,7 @@ import { routeMeta } from "#app/lib/meta.ts";
 import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
 
 // What the site counts and how (decisions 160, 162). The words come with the
-// loader's data, not in the page's script: every public page links here from
-// the footer, and their JavaScript budget has no room for a paragraph.
+// loader's data, not in the page's script.
 
 export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
 
