@@ -15,6 +15,9 @@ import { createNonce, nonceContext } from "#app/utils/security.server.ts";
 // with it (app/server/http-server.ts); it has to come from the build, whose
 // page store the root middleware fills.
 export { answerStoredPage } from "#app/utils/page-cache.server.ts";
+// The same request listener counts page views with them, stored or rendered,
+// and hands the last ones to Postgres when the process stops.
+export { countPageView, flushAnalytics } from "#app/utils/analytics.server.ts";
 
 export const streamTimeout = 5_000;
 

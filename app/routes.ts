@@ -12,6 +12,7 @@ export default [
   route("blueprint-showcase", "routes/showcase/blueprint-showcase.tsx"),
   route("agents/:slug", "routes/agents/agent.tsx"),
   route("careers", "routes/careers/list.tsx"),
+  route("privacy", "routes/privacy/privacy.tsx"),
   route("blueprints", "routes/blog/layout.tsx", [
     index("routes/blog/list.tsx"),
     route(":id", "routes/blog/post.tsx"),
@@ -41,6 +42,7 @@ export default [
       route("admin/jobs/:id", "routes/admin/job-edit.tsx"),
       route("admin/jobs/:id/applications", "routes/admin/job-applications.tsx"),
       route("admin/applications/:id", "routes/admin/application.tsx"),
+      route("admin/analytics", "routes/admin/analytics.tsx"),
     ]),
     // A job as /careers will show it, in the public site's frame.
     route("admin/jobs/:id/preview", "routes/admin/job-preview.tsx"),

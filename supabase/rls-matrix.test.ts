@@ -831,6 +831,88 @@ const scenarios = {
     return outcomeOfWrite(error, row?.status === "interview");
   },
 
+  // visitor analytics --------------------------------------------------------------
+  "select the daily aggregates": async (actor) => {
+    const value = await seedDaily();
+    const { data, error } = await clients[actor]
+      .from("analytics_daily")
+      .select("views")
+      .eq("value", value);
+    return outcomeOfRead(error, data);
+  },
+  "insert a daily aggregate": async (actor) => {
+    const value = unique("/rls-insert");
+    const { error } = await clients[actor].from("analytics_daily").insert({
+      day: ANALYTICS_DAY,
+      dimension: "page",
+      value,
+      views: 1,
+      visitors: 1,
+    });
+    return outcomeOfWrite(error, (await dailyViews(value)) !== null);
+  },
+  "change a daily aggregate": async (actor) => {
+    const value = await seedDaily();
+    const { error } = await clients[actor]
+      .from("analytics_daily")
+      .update({ views: 99 })
+      .eq("value", value);
+    return outcomeOfWrite(error, (await dailyViews(value)) === 99);
+  },
+  "select conversions": async (actor) => {
+    const landing = unique("/rls-landing");
+    must(
+      await service.from("analytics_conversions").insert({
+        kind: "contact",
+        landing_path: landing,
+      }),
+    );
+    const { data, error } = await clients[actor]
+      .from("analytics_conversions")
+      .select("kind")
+      .eq("landing_path", landing);
+    return outcomeOfRead(error, data);
+  },
+  "select page views": async (actor) => {
+    const path = await recordView();
+    const { data, error } = await clients[actor]
+      .from("analytics_hits")
+      .select("visitor")
+      .eq("path", path);
+    return outcomeOfRead(error, data);
+  },
+  "select the salts": async (actor) => {
+    await recordView();
+    const { data, error } = await clients[actor]
+      .from("analytics_salts")
+      .select("day");
+    return outcomeOfRead(error, data);
+  },
+  "record a page view": async (actor) => {
+    const path = unique("/rls-record");
+    const { error } = await clients[actor].rpc("analytics_record", {
+      p_site: "rls.example",
+      p_hits: [{ address: "192.0.2.1", user_agent: "rls", path }],
+    });
+    const { data } = await service
+      .from("analytics_hits")
+      .select("path")
+      .eq("path", path);
+    return outcomeOfWrite(error, (data ?? []).length > 0);
+  },
+  "run the rotation": async (actor) => {
+    const { error } = await clients[actor].rpc("analytics_rotate");
+    return error ? "denied" : "allowed";
+  },
+  "read the totals": async (actor) => {
+    await seedDaily();
+    const { data, error } = await clients[actor].rpc("analytics_totals", {
+      p_from: ANALYTICS_DAY,
+      p_to: ANALYTICS_DAY,
+    });
+    return outcomeOfRead(error, data as unknown[] | null);
+  },
+
   // storage: blog-images ---------------------------------------------------------
   "read an image by its public URL": async (actor) => {
     const name = imageName(AUTHOR_ID);
@@ -1012,6 +1094,15 @@ const MATRIX: Row[] = [
   ["jobs",             "add a job",                                 "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["jobs",             "change a job",                              "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["jobs",             "delete a job",                              "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["analytics_daily",  "select the daily aggregates",              "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["analytics_daily",  "insert a daily aggregate",                 "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["analytics_daily",  "change a daily aggregate",                 "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["analytics_conversions", "select conversions",                  "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["analytics_hits",   "select page views",                        "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["analytics_salts",  "select the salts",                         "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["analytics_record()", "record a page view",                     "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["analytics_rotate()", "run the rotation",                       "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["analytics_totals()", "read the totals",                        "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["blog-images",      "read an image by its public URL",           "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
   ["blog-images",      "upload into your own folder",               "denied",   "denied",   "allowed",  "allowed",  "allowed"],
   ["blog-images",      "upload into another user's folder",         "denied",   "denied",   "denied",   "denied",   "allowed"],
@@ -1117,6 +1208,42 @@ async function selectUnpublishedOutcome(actor: Actor, authorId: string) {
  * Asks a role helper about `uid` through REST: "allowed" when it answered,
  * "denied" when it refused. Asked about the admin, it must say true.
  */
+/** A day of the aggregates that only the matrix writes. */
+const ANALYTICS_DAY = "2030-01-01";
+
+async function seedDaily() {
+  const value = unique("/rls-page");
+  must(
+    await service.from("analytics_daily").insert({
+      day: ANALYTICS_DAY,
+      dimension: "page",
+      value,
+      views: 3,
+      visitors: 2,
+    }),
+  );
+  return value;
+}
+
+async function dailyViews(value: string) {
+  const rows = must(
+    await service.from("analytics_daily").select("views").eq("value", value),
+  ) as { views: number }[];
+  return rows[0]?.views ?? null;
+}
+
+/** A page view as the app server hands it over; the path it was counted under. */
+async function recordView() {
+  const path = unique("/rls-view");
+  must(
+    await service.rpc("analytics_record", {
+      p_site: "rls.example",
+      p_hits: [{ address: "192.0.2.1", user_agent: "rls", path }],
+    }),
+  );
+  return path;
+}
+
 async function roleQuestionOutcome(
   actor: Actor,
   fn: "is_team_member" | "is_author",

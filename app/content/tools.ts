@@ -4,6 +4,7 @@
 // come from here.
 
 import { JOBS_ADMIN_COPY, JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
+import { ANALYTICS_COPY, ANALYTICS_PATH } from "#app/content/analytics.ts";
 import { ADMIN_PATH, INBOX_PATH } from "#app/content/inbox.ts";
 
 /** Who may open a tool: every author (team members are authors too), or team members only. */
@@ -24,6 +25,7 @@ export const TOOLS_NAV: readonly ToolNavItem[] = [
   { to: ADMIN_PATH, label: "Platform Users", audience: "admin", end: true },
   { to: INBOX_PATH, label: "Inbox", audience: "admin", showsNewCount: true },
   { to: JOBS_ADMIN_PATH, label: JOBS_ADMIN_COPY.title, audience: "admin" },
+  { to: ANALYTICS_PATH, label: ANALYTICS_COPY.title, audience: "admin" },
 ];
 
 export const TOOLS_COPY = {

@@ -67,6 +67,11 @@ export type AnswerStoredPage = (request: IncomingMessage) => {
   body: Buffer | null;
 } | null;
 
+/** The server build's page-view counter (app/utils/analytics.server.ts). */
+export type CountPageView = (
+  request: IncomingMessage,
+) => ((status: number, contentType: unknown) => void) | null;
+
 export function createApp(build: ServerBuild, clientDirectory: string) {
   const app = express();
   app.disable("x-powered-by");
@@ -96,25 +101,35 @@ export function createApp(build: ServerBuild, clientDirectory: string) {
  * Accept-Encoding and its headers made by the store, so none of Express's
  * route matching, static-file lookups, compression or request log runs for
  * it (they cost a stored page most of its time, decision 084). Everything
- * else goes on to Express and React Router.
+ * else goes on to Express and React Router. Page views are counted here for
+ * both (decision 160).
  */
 export function createRequestListener(
   build: ServerBuild,
   clientDirectory: string,
 ): RequestListener {
   const app = createApp(build, clientDirectory);
-  const { answerStoredPage } = build.entry.module as {
+  const { answerStoredPage, countPageView } = build.entry.module as {
     answerStoredPage?: AnswerStoredPage;
+    countPageView?: CountPageView;
   };
-  if (!answerStoredPage) return app;
+  if (!answerStoredPage && !countPageView) return app;
   return (request, response) => {
-    const stored = answerStoredPage(request);
+    // Both paths pass here, so a page view is counted once whichever answers.
+    const view = countPageView?.(request) ?? null;
+    const stored = answerStoredPage?.(request) ?? null;
     if (!stored) {
+      if (view) {
+        response.once("finish", () =>
+          view(response.statusCode, response.getHeader("content-type")),
+        );
+      }
       app(request, response);
       return;
     }
     response.writeHead(stored.status, stored.headers);
     response.end(stored.body ?? undefined);
+    view?.(stored.status, stored.headers["content-type"]);
   };
 }
 

@@ -13,6 +13,9 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 
 const listener = createRequestListener(build, path.resolve("build/client"));
+const { flushAnalytics } = build.entry.module as {
+  flushAnalytics?: () => Promise<void>;
+};
 const server = createServer(serverOptions(), listener).listen(
   port,
   host,
@@ -31,7 +34,12 @@ server.once("error", (error: NodeJS.ErrnoException) => {
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
+    // The last few seconds' page views go to Postgres before the process ends.
+    server.close(() => {
+      void (flushAnalytics?.() ?? Promise.resolve()).finally(() =>
+        process.exit(0),
+      );
+    });
     server.closeIdleConnections();
   });
 }

@@ -14,6 +14,21 @@ function trustedHeader() {
 
 export const UNKNOWN_CLIENT = "unknown";
 
+/**
+ * The same address for a request the production server has not handed to
+ * Express yet (its socket's address is not in SOCKET_ADDRESS_HEADER then).
+ */
+export function clientAddressOf(
+  headers: Record<string, string | string[] | undefined>,
+  socketAddress: string | undefined,
+) {
+  const header = trustedHeader();
+  const raw =
+    header === SOCKET_ADDRESS_HEADER ? socketAddress : headers[header];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.split(",")[0]?.trim();
+  return value && value.length <= 64 ? value : UNKNOWN_CLIENT;
+}
+
 export function getClientIp(request: Request) {
   const header = trustedHeader();
   const value = header

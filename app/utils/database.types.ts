@@ -11,6 +11,108 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      analytics_conversions: {
+        Row: {
+          at: string;
+          kind: string;
+          landing_path: string;
+          referrer_host: string | null;
+        };
+        Insert: {
+          at?: string;
+          kind: string;
+          landing_path: string;
+          referrer_host?: string | null;
+        };
+        Update: {
+          at?: string;
+          kind?: string;
+          landing_path?: string;
+          referrer_host?: string | null;
+        };
+        Relationships: [];
+      };
+      analytics_daily: {
+        Row: {
+          day: string;
+          dimension: string;
+          value: string;
+          views: number;
+          visitors: number;
+        };
+        Insert: {
+          day: string;
+          dimension: string;
+          value: string;
+          views: number;
+          visitors: number;
+        };
+        Update: {
+          day?: string;
+          dimension?: string;
+          value?: string;
+          views?: number;
+          visitors?: number;
+        };
+        Relationships: [];
+      };
+      analytics_hits: {
+        Row: {
+          at: string;
+          country: string | null;
+          device: string | null;
+          path: string;
+          referrer_host: string | null;
+          utm_campaign: string | null;
+          utm_medium: string | null;
+          utm_source: string | null;
+          views: number;
+          visitor: string;
+        };
+        Insert: {
+          at?: string;
+          country?: string | null;
+          device?: string | null;
+          path: string;
+          referrer_host?: string | null;
+          utm_campaign?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+          views?: number;
+          visitor: string;
+        };
+        Update: {
+          at?: string;
+          country?: string | null;
+          device?: string | null;
+          path?: string;
+          referrer_host?: string | null;
+          utm_campaign?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+          views?: number;
+          visitor?: string;
+        };
+        Relationships: [];
+      };
+      analytics_salts: {
+        Row: {
+          created_at: string;
+          day: string;
+          salt: string;
+        };
+        Insert: {
+          created_at?: string;
+          day: string;
+          salt?: string;
+        };
+        Update: {
+          created_at?: string;
+          day?: string;
+          salt?: string;
+        };
+        Relationships: [];
+      };
       application_notes: {
         Row: {
           application_id: string;
@@ -516,6 +618,44 @@ export type Database = {
       };
     };
     Functions: {
+      analytics_record: {
+        Args: {
+          p_site: string;
+          p_hits: Json;
+          p_conversions?: Json;
+          p_now?: string;
+        };
+        Returns: undefined;
+      };
+      analytics_rotate: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: undefined;
+      };
+      analytics_salt: {
+        Args: {
+          p_now: string;
+        };
+        Returns: string;
+      };
+      analytics_totals: {
+        Args: {
+          p_from: string;
+          p_to: string;
+          p_limit?: number;
+        };
+        Returns: Record<string, unknown>[];
+      };
+      analytics_visitor: {
+        Args: {
+          p_salt: string;
+          p_site: string;
+          p_address: string;
+          p_user_agent: string;
+        };
+        Returns: string;
+      };
       can_edit_post: {
         Args: {
           p_post_id: string;

@@ -36,6 +36,19 @@ const EnvSchema = z.object({
     .min(1_000, "must be at least 1000 (ms)")
     .max(3_600_000, "must be at most 3600000 (ms)")
     .default(60_000),
+  // Visitor analytics (decision 160): "off" stops counting page views and
+  // forms (the bench measures stored pages both ways).
+  ANALYTICS: z.enum(["on", "off"]).default("on"),
+  // How often each machine hands its counted page views to Postgres.
+  ANALYTICS_FLUSH_MS: z.coerce
+    .number()
+    .int()
+    .min(100, "must be at least 100 (ms)")
+    .max(60_000, "must be at most 60000 (ms)")
+    .default(5_000),
+  // The header a CDN in front puts the visitor's country in (CF-IPCountry
+  // behind Cloudflare); unset, no country is kept.
+  COUNTRY_HEADER: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -2,6 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import {
+  countConversion,
+  type ConversionKind,
+} from "#app/utils/analytics.server.ts";
 import { getClientIp } from "#app/utils/client-ip.server.ts";
 import {
   discardBody,
@@ -123,6 +127,29 @@ export async function rateLimitRefusal(
 
 type Copy = { readonly title: string; readonly description: string };
 
+/**
+ * What a send came to: stored, or the same submission already stored
+ * (decision 090), which the visitor is thanked for again but which is no
+ * second conversion; false when it failed.
+ */
+export type SendResult = boolean | "duplicate";
+
+/** A function's answer to a stored submission: `duplicate: true` for one already stored. */
+export function sendResult(data: unknown): SendResult {
+  return typeof data === "object" &&
+    data !== null &&
+    (data as { duplicate?: unknown }).duplicate === true
+    ? "duplicate"
+    : true;
+}
+
+/** The page a form was posted from: with JavaScript, its data URL. */
+function formPagePath(request: Request) {
+  const { pathname } = new URL(request.url);
+  if (!pathname.endsWith(".data")) return pathname;
+  return pathname === "/_.data" ? "/" : pathname.slice(0, -".data".length);
+}
+
 /** What a public form's action answers, with JavaScript (a fetcher) or without. */
 export type PublicFormData = {
   result: SubmissionResult<string[]>;
@@ -179,6 +206,7 @@ export async function publicFormAction<Schema extends z.ZodObject>({
   send,
   success,
   failure,
+  conversion,
 }: {
   request: Request;
   context: Readonly<RouterContextProvider>;
@@ -187,9 +215,11 @@ export async function publicFormAction<Schema extends z.ZodObject>({
   limiter: RateLimiter;
   upload?: FileUpload;
   check?: (value: z.output<Schema>) => Promise<Record<string, string[]> | null>;
-  send: (value: z.output<Schema>) => Promise<boolean>;
+  send: (value: z.output<Schema>) => Promise<SendResult>;
   success: Copy;
   failure: Copy;
+  /** What an accepted form counts as in the team's analytics (decision 160). */
+  conversion: ConversionKind;
 }) {
   if (upload) {
     const attempt = await rateLimitRefusal(request, context, upload.attempts);
@@ -244,10 +274,14 @@ export async function publicFormAction<Schema extends z.ZodObject>({
       limited,
     );
   }
-  if (!(await send(submission.value))) {
+  const sent = await send(submission.value);
+  if (!sent) {
     return answer(submission.reply({ formErrors: again }), 502, {
       toast: toast(failure, "error"),
     });
+  }
+  if (sent === true) {
+    countConversion(request, conversion, formPagePath(request));
   }
   return answer(submission.reply({ resetForm: true }), 200, {
     toast: toast(success, "success"),

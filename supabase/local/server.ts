@@ -14,6 +14,10 @@ import { openDatabase } from "./database.ts";
 import { demoPassword } from "./demo-accounts.ts";
 import { createFunctionsService } from "./functions.ts";
 import {
+  ANALYTICS_SCHEDULE_MS,
+  startAnalyticsSchedule,
+} from "./analytics-schedule.ts";
+import {
   NOTIFICATION_SCHEDULE_MS,
   startNotificationSchedule,
 } from "./notification-schedule.ts";
@@ -70,6 +74,11 @@ export type LocalSupabaseOptions = {
    * LOCAL_NOTIFICATIONS_INTERVAL_MS); null for never.
    */
   notificationIntervalMs?: number | null;
+  /**
+   * How often analytics_rotate runs (the hosted schedule's five minutes, or
+   * LOCAL_ANALYTICS_INTERVAL_MS); null for never.
+   */
+  analyticsIntervalMs?: number | null;
 };
 
 export type LocalSupabase = {
@@ -203,6 +212,14 @@ async function start(
     notificationIntervalMs === null
       ? null
       : startNotificationSchedule(ctx, notificationIntervalMs);
+  const analyticsIntervalMs =
+    options.analyticsIntervalMs === undefined
+      ? Number(process.env.LOCAL_ANALYTICS_INTERVAL_MS) || ANALYTICS_SCHEDULE_MS
+      : options.analyticsIntervalMs;
+  const analyticsSchedule =
+    analyticsIntervalMs === null
+      ? null
+      : startAnalyticsSchedule(db, analyticsIntervalMs, log);
 
   let stopped: Promise<void> | null = null;
   return {
@@ -215,6 +232,7 @@ async function start(
     stop() {
       stopped ??= (async () => {
         await schedule?.stop();
+        await analyticsSchedule?.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

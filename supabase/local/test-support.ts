@@ -34,11 +34,13 @@ export async function startTestServer(
   const dataDir =
     existingDataDir ??
     (await mkdtemp(path.join(tmpdir(), "supabase-local-test-")));
-  // A test that wants the outbox schedule asks for it (notificationIntervalMs).
+  // A test that wants a schedule asks for it (notificationIntervalMs,
+  // analyticsIntervalMs).
   const server = await startLocalSupabase({
     port: 0,
     dataDir,
     notificationIntervalMs: null,
+    analyticsIntervalMs: null,
     ...options,
   });
   return {

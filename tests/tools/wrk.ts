@@ -52,13 +52,16 @@ export function parseWrk(output: string): WrkResult {
   };
 }
 
+export const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+
 export function ensureWrk() {
   return ensureDebianPackages(WRK, ["wrk"]);
 }
 
 /**
  * `connections` connections for `seconds` against `url` from one wrk thread
- * on `cpu`, asking for compression as browsers do.
+ * on `cpu`, asking for compression as browsers do, with a browser's User-Agent.
  */
 export function wrk(
   url: string,
@@ -81,6 +84,10 @@ export function wrk(
         "--latency",
         "-H",
         "Accept-Encoding: br, gzip",
+        // A browser's, so the server counts each request as a page view
+        // where it counts them (decision 160).
+        "-H",
+        `User-Agent: ${BROWSER_USER_AGENT}`,
         url,
       ],
       { stdio: ["ignore", "pipe", "inherit"] },

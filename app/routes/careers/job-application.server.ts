@@ -14,7 +14,11 @@ import {
   CV_TYPE_MESSAGE,
   JobApplicationSchema,
 } from "./job-application-schema.ts";
-import { publicFormAction } from "#app/utils/public-form.server.ts";
+import {
+  publicFormAction,
+  sendResult,
+  type SendResult,
+} from "#app/utils/public-form.server.ts";
 import {
   RATE_LIMIT_WINDOW_MS,
   RateLimiter,
@@ -84,7 +88,7 @@ async function store(
   context: Readonly<RouterContextProvider>,
   job: Pick<Job, "id" | "title">,
   application: { name: string; email: string; comment?: string; cv: File },
-): Promise<boolean> {
+): Promise<SendResult> {
   const { cv } = application;
   const kind = cvKind(cv.name, new Uint8Array(await cv.arrayBuffer()));
   if (!kind) return false;
@@ -98,7 +102,7 @@ async function store(
       console.error(`Failed to upload CV: ${upload.error.message}`);
       return false;
     }
-    const { error } = await invokeFunction(
+    const { data, error } = await invokeFunction(
       context,
       "job-application",
       {
@@ -116,7 +120,7 @@ async function store(
       console.error(`job-application failed: ${error.message}`);
       return false;
     }
-    return true;
+    return sendResult(data);
   } catch (error) {
     console.error(`job-application failed: ${String(error)}`);
     return false;
@@ -153,5 +157,6 @@ export function submitApplication({
     send: (application) => store(context, job, application),
     success: APPLICATION_SUCCESS,
     failure: APPLICATION_FAILURE,
+    conversion: "application",
   });
 }

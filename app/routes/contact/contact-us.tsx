@@ -57,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     success: CONTACT_SUCCESS,
     failure: CONTACT_FAILURE,
+    conversion: "contact",
   });
 }
 

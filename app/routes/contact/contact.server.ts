@@ -4,7 +4,11 @@ import {
   COMPANY_CONTACT_SUCCESS,
   CompanyContactSchema,
 } from "#app/routes/company/company-contact-schema.ts";
-import { publicFormAction } from "#app/utils/public-form.server.ts";
+import {
+  publicFormAction,
+  sendResult,
+  type SendResult,
+} from "#app/utils/public-form.server.ts";
 import {
   RATE_LIMIT_WINDOW_MS,
   RateLimiter,
@@ -27,15 +31,20 @@ export const companyContactLimiter = new RateLimiter(
 /**
  * Hands a contact message to the contact-us function, which stores it and
  * tells the team. Only whether it failed matters to the visitor, as the
- * product fixes it; the reason goes to the log.
+ * product fixes it; the reason goes to the log. The same message sent again
+ * is "duplicate": stored once, counted as one conversion.
  */
 export async function sendContactMessage(
   context: Readonly<RouterContextProvider>,
   payload: ContactPayload,
-): Promise<boolean> {
+): Promise<SendResult> {
   try {
-    const { error } = await invokeFunction(context, "contact-us", payload);
-    if (!error) return true;
+    const { data, error } = await invokeFunction(
+      context,
+      "contact-us",
+      payload,
+    );
+    if (!error) return sendResult(data);
     console.error(`contact-us failed: ${error.message}`);
   } catch (error) {
     console.error(`contact-us failed: ${String(error)}`);
@@ -59,5 +68,6 @@ export function companyContactAction({
     send: (message) => sendContactMessage(context, message),
     success: COMPANY_CONTACT_SUCCESS,
     failure: COMPANY_CONTACT_FAILURE,
+    conversion: "contact",
   });
 }
