@@ -37,7 +37,9 @@ export const meta: Route.MetaFunction = (args) => {
   const job = args.loaderData?.job;
   if (!job) return routeMeta(args, { title: "Job Not Found", noIndex: true });
   return routeMeta(args, {
-    title: `${job.title} (${job.type})`,
+    // A title may end in parentheses of its own ("Intern (PhD)"): the type
+    // follows a separator, not a second pair.
+    title: `${job.title} · ${job.type}`,
     description: job.description,
     jsonLd: [
       {
