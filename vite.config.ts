@@ -123,6 +123,25 @@ function shortClassName(name: string, filename: string) {
   return `${name}_${createHash("sha256").update(file).digest("base64url").slice(0, 4)}`;
 }
 
+/**
+ * `animation-delay: 0` (Mantine's Loader) as `0s`: a time needs its unit,
+ * and the W3C checker reports the bare 0 in every Mantine page's inlined
+ * stylesheet. The same for any other time property.
+ */
+function timesWithUnits() {
+  return {
+    postcssPlugin: "times-with-units",
+    Declaration(declaration: { prop: string; value: string }) {
+      if (
+        /^(animation|transition)(-delay|-duration)$/.test(declaration.prop) &&
+        declaration.value.trim() === "0"
+      ) {
+        declaration.value = "0s";
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   // The React Router plugin compiles route modules for the app build; vitest
   // imports modules directly and must not go through it.
@@ -150,6 +169,7 @@ export default defineConfig(({ command }) => ({
   },
   css: {
     modules: command === "build" ? { generateScopedName: shortClassName } : {},
+    postcss: { plugins: [timesWithUnits()] },
   },
   test: {
     include: [

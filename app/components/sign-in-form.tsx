@@ -14,7 +14,6 @@ import {
 } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { SignInSchema } from "./sign-in-schema.ts";
 import {
   FormErrors,
@@ -22,7 +21,7 @@ import {
   TextField,
   useSchemaForm,
 } from "#app/components/form-kit.tsx";
-import { useNonce } from "#app/utils/nonce-provider.tsx";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
 
 type SignInFormProps = {
   /** Where to go after signing in; the server only follows same-site paths. */
@@ -35,7 +34,6 @@ type SignInFormProps = {
  * render it in place and the visitor comes back to that page afterwards.
  */
 export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
-  const nonce = useNonce();
   const navigation = useNavigation();
   const action = redirectTo
     ? `/auth?${new URLSearchParams({ redirect: redirectTo })}`
@@ -84,7 +82,7 @@ export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
           <FormErrors form={form} title="Sign-in failed" />
           <Form method="post" action={action} {...getFormProps(form)}>
             <Stack gap="md">
-              <HoneypotInputs nonce={nonce} />
+              <HoneypotField />
               {redirectTo ? (
                 <input type="hidden" name="redirectTo" value={redirectTo} />
               ) : null}
