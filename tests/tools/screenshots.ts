@@ -11,7 +11,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium, type Browser } from "@playwright/test";
 import { DEMO_ACCOUNTS, demoPassword } from "#supabase/local/demo-accounts.ts";
 import { CHROMIUM_ARGS, ensureChromium } from "#tests/support/browser.ts";
 import { startProductionSite } from "#tests/support/production-site.ts";
