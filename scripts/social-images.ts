@@ -5,10 +5,14 @@
 //   public/blog/cover-*.svg    -> public/blog/cover-*.png (the seeded posts'
 //                                 covers, used as those posts' social images)
 //   public/images/agents/*-poster.svg -> *-poster.png (the agent pages')
+//   public/favicon.svg         -> public/logo.png, 512 px square (the
+//                                 Organization logo of the structured data:
+//                                 Google wants a raster image of 112 px or more)
 // Rerun after changing an SVG. A post saved without a cover gets its own card
 // when it is saved (app/utils/social-card.server.ts).
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Resvg } from "@resvg/resvg-js";
 import { renderSocialPng } from "#app/utils/social-card.server.ts";
 
 const publicDir = new URL("../public/", import.meta.url).pathname;
@@ -39,3 +43,13 @@ for (const source of sources) {
   writeFileSync(join(publicDir, target), png);
   console.info(`${target}: ${(png.length / 1024).toFixed(0)} KB`);
 }
+
+/** The logo has no text: no fonts, just the mark at LOGO_SIZE. */
+const LOGO_SIZE = 512;
+const logo = new Resvg(readFileSync(join(publicDir, "favicon.svg"), "utf8"), {
+  fitTo: { mode: "width", value: LOGO_SIZE },
+})
+  .render()
+  .asPng();
+writeFileSync(join(publicDir, "logo.png"), logo);
+console.info(`logo.png: ${(logo.length / 1024).toFixed(0)} KB`);

@@ -22,7 +22,6 @@ import {
   type TextInputProps,
 } from "@mantine/core";
 import { useEffect, useRef, type ReactNode } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import {
   Link,
   useActionData,
@@ -31,8 +30,8 @@ import {
   useNavigation,
 } from "react-router";
 import type { z } from "zod";
-import { useNonce } from "#app/utils/nonce-provider.tsx";
 import fileField from "./file-field.module.css";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
 
 // The one way a form is wired and drawn: Conform validates with the same zod
 // schema as the server (on blur, then on input), the server's reply comes
@@ -126,10 +125,9 @@ export function PublicFormHead({
 }: {
   form: { errors?: string[]; errorId: string };
 }) {
-  const nonce = useNonce();
   return (
     <>
-      <HoneypotInputs nonce={nonce} />
+      <HoneypotField />
       <FormErrors form={form} />
     </>
   );

@@ -27,7 +27,6 @@ const NAMES: Record<IconName, true> = {
   "shield-check": true,
   sparkles: true,
   target: true,
-  twitter: true,
   "user-minus": true,
   world: true,
   x: true,

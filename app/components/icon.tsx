@@ -26,7 +26,6 @@ export type IconName =
   | "shield-check"
   | "sparkles"
   | "target"
-  | "twitter"
   | "user-minus"
   | "world"
   | "x"

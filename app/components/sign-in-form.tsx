@@ -14,7 +14,6 @@ import {
 } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { SignInSchema } from "./sign-in-schema.ts";
 import {
   FormErrors,
@@ -24,7 +23,7 @@ import {
 } from "#app/components/form-kit.tsx";
 import { PlatformSignIn } from "#app/components/platform-sign-in.tsx";
 import { useToolsFrame } from "#app/components/tools-frame.ts";
-import { useNonce } from "#app/utils/nonce-provider.tsx";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
 
 type SignInFormProps = {
   /** Where to go after signing in; the server only follows same-site paths. */
@@ -37,7 +36,6 @@ type SignInFormProps = {
  * render it in place and the visitor comes back to that page afterwards.
  */
 export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
-  const nonce = useNonce();
   const { inFrame } = useToolsFrame();
   const navigation = useNavigation();
   const action = redirectTo
@@ -87,7 +85,7 @@ export function SignInForm({ redirectTo, lastResult }: SignInFormProps) {
           <FormErrors form={form} title="Sign-in failed" />
           <Form method="post" action={action} {...getFormProps(form)}>
             <Stack gap="md">
-              <HoneypotInputs nonce={nonce} />
+              <HoneypotField />
               {redirectTo ? (
                 <input type="hidden" name="redirectTo" value={redirectTo} />
               ) : null}

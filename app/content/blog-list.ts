@@ -29,6 +29,25 @@ export const PAGE_STATUS = {
   pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
 } as const;
 
+/**
+ * How many posts a search found, made by the loader. The search ranks the
+ * newest SEARCH_CANDIDATES matches only, so that many reads as "or more".
+ */
+export const SEARCH_CANDIDATES = 200;
+export const searchCount = (total: number, q: string) =>
+  total >= SEARCH_CANDIDATES
+    ? `${SEARCH_CANDIDATES} or more posts match "${q}"`
+    : total === 1
+      ? `1 post matches "${q}"`
+      : `${total} posts match "${q}"`;
+
+/** A search without results offers these, sent by the loader with it. */
+export const SEARCH_SUGGESTIONS = {
+  hint: "Try other words, or start from a topic or a recent post.",
+  tagsHeading: "Browse by topic",
+  postsHeading: "Latest posts",
+} as const;
+
 export const searchTooLong = (max: number) =>
   `Search for at most ${max} characters: shorten your search and try again.`;
 

@@ -27,7 +27,6 @@ export const POST_COPY = {
   notFoundMessage:
     "The blog post you're looking for doesn't exist or has been removed.",
   loading: "Loading post",
-  relatedHeading: "Related posts",
 } as const;
 
 /**
@@ -43,6 +42,9 @@ export const BLOG_LOADER_COPY = {
    */
   unavailable:
     "the blog is unavailable right now. Please try again in a moment.",
+  /** Under a post: posts sharing its tags, or the newest when none does. */
+  relatedHeading: "Related posts",
+  latestHeading: "Latest posts",
   /** A post's description without an excerpt (page metadata, RSS). */
   descriptionFallback: (title: string) => `Read ${title} on the blog`,
 } as const;

@@ -85,7 +85,7 @@ export const RESULTS = {
       detail: "A data team's backlog went from 42 items to 3.",
     },
     {
-      value: "£1B+",
+      value: "1B pounds",
       label: "portfolio validation",
       detail: "Validated in portfolio companies worth over 1B pounds.",
     },

@@ -38,7 +38,9 @@ export function organizationJsonLd(siteUrl: string) {
     "@type": "Organization",
     name: BRAND_NAME,
     url: siteUrl,
-    logo: absoluteUrl(siteUrl, "/favicon.svg"),
+    // A 512 px PNG of the mark (scripts/social-images.ts): Google reads a
+    // logo of at least 112 px, and no SVG.
+    logo: absoluteUrl(siteUrl, "/logo.png"),
     contactPoint: {
       "@type": "ContactPoint",
       contactType: "sales",

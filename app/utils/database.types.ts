@@ -616,6 +616,24 @@ export type Database = {
         };
         Relationships: [];
       };
+      tags_in_use: {
+        Row: {
+          created_at: string | null;
+          id: string | null;
+          name: string | null;
+        };
+        Insert: {
+          created_at?: string | null;
+          id?: string | null;
+          name?: string | null;
+        };
+        Update: {
+          created_at?: string | null;
+          id?: string | null;
+          name?: string | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       analytics_record: {

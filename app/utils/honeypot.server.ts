@@ -1,9 +1,9 @@
-// The honeypot: a field hidden from people (HoneypotInputs, from remix-utils)
+// The honeypot: a field hidden from people (app/components/honeypot-field.tsx)
 // that form-filling bots fill in. It carries no per-visitor value, so a page
 // with a form is the same bytes for every visitor and is stored like any
 // other (decision 090).
 
-export const HONEYPOT_FIELD = "name__confirm";
+import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 
 export const SPAM_MESSAGE =
   "Your submission could not be accepted. Please reload the page and try again.";

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createClient } from "@supabase/supabase-js";
 import { SUPABASE_SERVICE_ROLE_KEY, SUPABASE_URL } from "../support/e2e-env.ts";
+import { signIn } from "../support/auth-helpers.ts";
 import { expect, test } from "../support/fixtures.ts";
 
 // Issue #23 on the blog, with and without JavaScript: search on /blueprints
@@ -40,6 +41,8 @@ const rare = uniqueWord("wv");
 const tagA = `e2e related a ${word}`;
 const tagB = `e2e related b ${word}`;
 const tagLone = `e2e lone ${word}`;
+// A tag whose only post is a draft: in `tags`, but offered nowhere.
+const tagOrphan = `e2e orphan ${word}`;
 const day = (n: number) => new Date(Date.UTC(2019, 5, n)).toISOString();
 const row = (
   title: string,
@@ -76,6 +79,7 @@ const oneOld = row("Shares one tag, older", 24, { tags: [tagB] });
 const oneNew = row("Shares one tag, newer", 26, { tags: [tagA] });
 const oneMid = row("Shares one tag, middle", 25, { tags: [tagB] });
 const lonely = row("Shares no tag", 27, { tags: [tagLone] });
+const draft = row(`Unpublished ${word}`, 28, { tags: [tagOrphan] });
 const ALL = [
   ...matches,
   hostile,
@@ -86,6 +90,7 @@ const ALL = [
   oneNew,
   oneMid,
   lonely,
+  draft,
 ];
 
 test.beforeAll(async () => {
@@ -94,13 +99,13 @@ test.beforeAll(async () => {
       ...post,
       cover_image_url: null,
       author_id: ADMIN_ID,
-      published: true,
+      published: post.id !== draft.id,
     })),
   );
   if (posts.error) throw new Error(`seeding posts: ${posts.error.message}`);
   const tags = await service
     .from("tags")
-    .insert([tagA, tagB, tagLone].map((name) => ({ name })))
+    .insert([tagA, tagB, tagLone, tagOrphan].map((name) => ({ name })))
     .select("id, name");
   if (tags.error) throw new Error(`seeding tags: ${tags.error.message}`);
   const links = await service.from("post_tags").insert(
@@ -122,7 +127,10 @@ test.afterAll(async () => {
       "id",
       ALL.map((post) => post.id),
     );
-  await service.from("tags").delete().in("name", [tagA, tagB, tagLone]);
+  await service
+    .from("tags")
+    .delete()
+    .in("name", [tagA, tagB, tagLone, tagOrphan]);
 });
 
 function cards(page: Page) {
@@ -186,13 +194,66 @@ test.describe("search", () => {
     await expect(cards(page)).toHaveCount(12);
   });
 
-  test("says so when nothing matches", async ({ page }) => {
+  test("says so when nothing matches, and offers the topics in use and the latest posts", async ({
+    page,
+  }) => {
     const response = await page.goto(`/blueprints?q=${rare}nothing`);
     expect(response?.status()).toBe(200);
     await expect(
       page.getByText(`No posts match "${rare}nothing"`, { exact: true }),
     ).toBeVisible();
-    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByText(/^\d+ posts? match(es)? "/)).toHaveCount(0);
+    await expect(
+      page.getByRole("heading", { name: "Browse by topic" }),
+    ).toBeVisible();
+    const topics = page.locator("main ul").filter({
+      has: page.locator('a[href^="/blueprints?tag="]'),
+    });
+    await expect(topics.first().getByRole("link").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: tagOrphan })).toHaveCount(0);
+    await expect(
+      page.getByRole("heading", { name: "Latest posts" }),
+    ).toBeVisible();
+    await expect(cards(page)).toHaveCount(2);
+    await expect(cards(page).first().locator("time")).toBeVisible();
+  });
+
+  test("counts what it found", async ({ page }) => {
+    await page.goto(`/blueprints?q=${word}`);
+    await expect(
+      page.getByText(`${MATCHES} posts match "${word}"`, { exact: true }),
+    ).toBeVisible();
+    await page.goto(
+      `/blueprints?tag=${encodeURIComponent(tagA)}&q=${encodeURIComponent(word)}`,
+    );
+    await expect(
+      page.getByText(`1 post matches "${word}"`, { exact: true }),
+    ).toBeVisible();
+  });
+
+  test("cards show their date, and a card without a cover does not repeat its title in the placeholder", async ({
+    page,
+  }) => {
+    await page.goto(`/blueprints?q=${word}`);
+    const first = cards(page).filter({ hasText: matches[13]!.title });
+    await expect(first.locator("time")).toHaveText("June 14, 2019");
+    await expect(first.locator("time")).toHaveAttribute(
+      "datetime",
+      "2019-06-14",
+    );
+    const placeholder = first.locator('[aria-hidden="true"]').first();
+    await expect(placeholder).toHaveText("Article Preview");
+  });
+
+  test("a tag without a public post is not offered on the writing page", async ({
+    page,
+  }) => {
+    await signIn(page, "author", "/write");
+    await expect(page).toHaveURL(/\/write$/);
+    // The toggles' names, as the page's loader sends them.
+    const data = await (await page.request.get("/write.data")).text();
+    expect(data).toContain(tagA);
+    expect(data).not.toContain(tagOrphan);
   });
 
   test("a post's own markup is text: no injected element, no forged highlight", async ({
@@ -288,11 +349,19 @@ test.describe("related posts", () => {
     ).toBeVisible();
   });
 
-  test("none when no other post shares a tag", async ({ page }) => {
+  test("the latest posts instead when no other post shares a tag", async ({
+    page,
+  }) => {
     await page.goto(`/blueprints/${lonely.id}`);
     await expect(page.getByRole("heading", { name: "Tags" })).toBeVisible();
     await expect(
       page.getByRole("heading", { name: "Related posts" }),
     ).toHaveCount(0);
+    const latest = page.getByRole("region", { name: "Latest posts" });
+    await expect(latest.getByRole("link")).toHaveCount(3);
+    await expect(latest.getByRole("link", { name: lonely.title })).toHaveCount(
+      0,
+    );
+    await expect(latest.locator("time").first()).toBeVisible();
   });
 });

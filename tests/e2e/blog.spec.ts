@@ -220,13 +220,37 @@ test.describe("blog list", () => {
         .filter({ hasText: NO_COVER_POST_TITLE })
         .getByText("Article Preview"),
     ).toBeVisible();
-    // The designed fallback carries the post's title, like a cover would.
+    // The designed fallback does not repeat the title the card shows below it.
     await expect(
       postCards(page)
         .filter({ hasText: NO_COVER_POST_TITLE })
         .locator('[aria-hidden="true"]')
-        .getByText(NO_COVER_POST_TITLE),
-    ).toBeVisible();
+        .first(),
+    ).toHaveText("Article Preview");
+    // Each card says when it was published.
+    await expect(seededCard.locator("time")).toHaveText("July 14, 2026");
+    await expect(seededCard.locator("time")).toHaveAttribute(
+      "datetime",
+      "2026-07-14",
+    );
+
+    // The first row's covers load with the page (the first at high
+    // priority), the rest when scrolled near.
+    const items = page
+      .locator("main ul li")
+      .filter({ has: page.locator("article") });
+    const count = await items.count();
+    for (let index = 0; index < count; index++) {
+      const cover = items.nth(index).locator("article > img");
+      if ((await cover.count()) === 0) continue;
+      await expect(cover, `card ${index}`).toHaveAttribute(
+        "loading",
+        index < 2 ? "eager" : "lazy",
+      );
+      if (index === 0)
+        await expect(cover).toHaveAttribute("fetchpriority", "high");
+      else await expect(cover).not.toHaveAttribute("fetchpriority", "high");
+    }
 
     // Newest first: the seed's November post comes before its June one.
     const titles = await postCards(page).locator("h2").allTextContents();
@@ -436,6 +460,10 @@ test.describe("blog post", () => {
       expect(await link.getAttribute("href")).toContain(href);
       await expect(link).toHaveAttribute("target", "_blank");
     }
+    // Twitter's mark is X's now, as in the footer.
+    await expect(
+      share.getByRole("link", { name: "Share on Twitter" }).locator("use"),
+    ).toHaveAttribute("href", /#x-logo$/);
     if (testInfo.project.name === "no-js") {
       // Copying and the share sheet need scripts: they are not offered without.
       await expect(share.getByRole("button")).toHaveCount(0);
@@ -933,6 +961,10 @@ test.describe("feeds and crawling", { tag: "@js-only" }, () => {
     expect(robots).toContain(`Sitemap: ${BASE_URL}/sitemap.xml`);
     for (const path of ["/write", "/edit", "/admin", "/auth"])
       expect(robots).toContain(`Disallow: ${path}\n`);
+    // Before any Allow line, so a first-match parser reads them too.
+    expect(robots.indexOf("Allow:")).toBeGreaterThan(
+      robots.lastIndexOf("Disallow:"),
+    );
   });
 });
 

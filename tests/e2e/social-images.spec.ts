@@ -126,3 +126,25 @@ test("a post saved without a cover gets a card with its title, made once", async
     .list(ACCOUNTS.author.id, { search: post.id });
   expect(objects?.map((object) => object.name)).toHaveLength(1);
 });
+
+test("the Organization logo in the structured data is a PNG of 112 px or more", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const blocks = [
+    ...html.matchAll(
+      /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g,
+    ),
+  ].flatMap(([, json]) => [JSON.parse(json!)].flat());
+  const organization = blocks.find(
+    (block) => block["@type"] === "Organization",
+  );
+  const logo = String(organization?.logo ?? "");
+  expect(logo).toMatch(/^http.*\.png$/);
+  const response = await request.get(logo);
+  expect(response.status(), logo).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^image\/png/);
+  const body = await response.body();
+  expect(body.readUInt32BE(16), "width").toBeGreaterThanOrEqual(112);
+  expect(body.readUInt32BE(20), "height").toBeGreaterThanOrEqual(112);
+});

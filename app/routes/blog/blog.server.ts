@@ -302,11 +302,13 @@ export async function searchPosts(
   };
 }
 
-const RelatedRowSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  created_at: z.string(),
-  word_count: z.number(),
+const RelatedRowSchema = PostSummaryRowSchema.pick({
+  id: true,
+  title: true,
+  cover_image_url: true,
+  cover_variants: true,
+  created_at: true,
+  word_count: true,
 });
 
 export type RelatedPost = z.infer<typeof RelatedRowSchema>;
@@ -319,7 +321,9 @@ export async function relatedPosts(
 ): Promise<RelatedPost[]> {
   const { data, error } = await supabase
     .rpc("related_posts", { p_post_id: postId, p_limit: limit })
-    .select("id, title, created_at, word_count")
+    .select(
+      "id, title, cover_image_url, cover_variants, created_at, word_count",
+    )
     .retry(false);
   if (error) throw queryError(error);
   return parseRows(z.array(RelatedRowSchema), data ?? []);

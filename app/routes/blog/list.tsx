@@ -5,12 +5,15 @@ import classes from "./blog.module.css";
 import { Pagination } from "./pagination.tsx";
 import { PostCard } from "./post-card.tsx";
 import { SearchForm } from "./search-form.tsx";
+import { SearchSuggestions } from "./search-suggestions.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import { BLOG_COPY, BLOG_LOADER_COPY, BLOG_PATH } from "#app/content/blog.ts";
 import {
   MAX_SEARCH_LENGTH,
   LIST_COPY,
   PAGE_STATUS,
+  SEARCH_SUGGESTIONS,
+  searchCount,
   searchTooLong,
 } from "#app/content/blog-list.ts";
 import { routeMeta } from "#app/lib/meta.ts";
@@ -21,12 +24,14 @@ import {
   BlogQueryError,
   LIST_CURSOR,
   listPosts,
+  listRecentPosts,
   logMessage,
   parseSearch,
   searchPosts,
   type PostSummary,
   type SearchHit,
 } from "./blog.server.ts";
+import { formatPostDate } from "./format-date.ts";
 import { readingTime } from "./reading-time.ts";
 import {
   cacheHeadersFromLoader,
@@ -43,7 +48,7 @@ import {
   responsiveImage,
   type ResponsiveImage,
 } from "./image-variants.server.ts";
-import { publicCoverPrefix } from "./post.server.ts";
+import { listTagNames, publicCoverPrefix } from "./post.server.ts";
 import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
 
 /** The card's cover keys: srcset and sizes only when there are variants. */
@@ -55,6 +60,9 @@ function cardCover(image: ResponsiveImage | null) {
     coverSizes: image.sizes,
   };
 }
+
+const SUGGESTED_TAGS = 24;
+const SUGGESTED_POSTS = 2;
 
 // Cards fill the 1200 px container in two columns from 768 px, one below.
 const CARD_SIZES = "(min-width: 1200px) 580px, (min-width: 768px) 50vw, 100vw";
@@ -99,7 +107,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     id: post.id,
     title: post.title,
     excerpt: post.excerpt,
-    headline: "headline" in post ? post.headline : null,
+    // Keys a plain list card does not need are left out of the page's data.
+    ...("headline" in post && post.headline ? { headline: post.headline } : {}),
     ...cardCover(
       responsiveImage(
         safeLinkUrl(post.cover_image_url ?? undefined),
@@ -109,7 +118,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     tags: post.tags,
     readingTime: readingTime(post.word_count),
-    canDelete: userId !== null && post.author_id === userId,
+    day: post.created_at.slice(0, 10),
+    date: formatPostDate(post.created_at),
+    ...(userId !== null && post.author_id === userId
+      ? { canDelete: true }
+      : {}),
   });
   const keysetHref = (link: KeysetLink | null) =>
     link ? listHref(BLOG_PATH, { tag, ...link }) : null;
@@ -117,10 +130,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const supabase = getPublicSupabase(context);
     let posts: (PostSummary | SearchHit)[];
     let pages: { prev: string | null; next: string | null; status: string };
+    let found: number | null = null;
     if (q) {
-      const found = await searchPosts(supabase, { q, tag, page });
-      const links = pageLinks(page, found.total);
-      posts = found.posts;
+      const search = await searchPosts(supabase, { q, tag, page });
+      const links = pageLinks(page, search.total);
+      posts = search.posts;
+      found = search.total;
       pages = {
         prev:
           links.prev === null
@@ -133,17 +148,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         status: page <= links.last ? PAGE_STATUS.pageOf(page, links.last) : "",
       };
     } else {
-      const found = await listPosts(supabase, {
+      const list = await listPosts(supabase, {
         tag,
         position: position ?? { page: 1, after: null, before: null },
       });
-      posts = found.posts;
+      posts = list.posts;
       pages = {
-        prev: keysetHref(found.prev),
-        next: keysetHref(found.next),
+        prev: keysetHref(list.prev),
+        next: keysetHref(list.next),
         status: PAGE_STATUS.page(page),
       };
     }
+    // A search that found nothing offers a way on: the tags in use and the
+    // newest posts. Its words come with it, so the list's JavaScript does not
+    // carry them for every visit.
+    const latest =
+      q && found === 0 ? await listRecentPosts(supabase, SUGGESTED_POSTS) : [];
+    const suggestions =
+      latest.length > 0
+        ? {
+            ...SEARCH_SUGGESTIONS,
+            tags: await listTagNames(supabase, SUGGESTED_TAGS),
+            posts: latest.map(card),
+          }
+        : null;
     return data(
       {
         ok: true as const,
@@ -152,6 +180,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         page,
         pages,
         posts: posts.map(card),
+        count: q && found ? searchCount(found, q) : null,
+        suggestions,
       },
       { headers: publicCacheHeaders(request) },
     );
@@ -214,6 +244,11 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   } else {
     body = (
       <>
+        {loaderData.count ? (
+          <p className={classes.resultCount} role="status">
+            {loaderData.count}
+          </p>
+        ) : null}
         {loaderData.posts.length === 0 ? (
           <p className={classes.state}>
             {q
@@ -224,13 +259,16 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <ul className={classes.grid}>
-            {loaderData.posts.map((post) => (
+            {loaderData.posts.map((post, index) => (
               <li key={post.id}>
-                <PostCard post={post} />
+                <PostCard post={post} index={index} />
               </li>
             ))}
           </ul>
         )}
+        {loaderData.suggestions ? (
+          <SearchSuggestions {...loaderData.suggestions} />
+        ) : null}
         <Pagination {...loaderData.pages} />
       </>
     );

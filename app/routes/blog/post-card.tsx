@@ -17,13 +17,27 @@ export type PostCardData = {
   tags: string[];
   /** "N min read", made by the loader. */
   readingTime: string;
+  /** The day it was published (for <time dateTime>) and that day in words, made by the loader. */
+  day: string;
+  date: string;
   /** The excerpt of a search hit, matches at odd indexes (splitHeadline). */
   headline?: string[] | null;
   /** Only for the post's own author. */
   canDelete?: boolean;
 };
 
-export function PostCard({ post }: { post: PostCardData }) {
+/**
+ * A post on the list, the `index`th. The first row's covers are the page's
+ * largest paint: they load with the document (the first at high priority)
+ * instead of after layout; the rest when scrolled near.
+ */
+export function PostCard({
+  post,
+  index = 2,
+}: {
+  post: PostCardData;
+  index?: number;
+}) {
   return (
     <article className={classes.card}>
       {post.coverImageUrl ? (
@@ -34,14 +48,14 @@ export function PostCard({ post }: { post: PostCardData }) {
           width={640}
           height={360}
           alt=""
-          loading="lazy"
+          loading={index < 2 ? "eager" : "lazy"}
+          fetchPriority={index ? undefined : "high"}
           decoding="async"
           className={classes.cardCover}
         />
       ) : (
         <div className={cardClasses.placeholder} aria-hidden="true">
           <span>{LIST_COPY.coverPlaceholder}</span>
-          <span>{post.title}</span>
         </div>
       )}
       <div className={classes.cardBody}>
@@ -51,7 +65,8 @@ export function PostCard({ post }: { post: PostCardData }) {
           </Link>
         </h2>
         <p className={classes.byline}>
-          {BLOG_COPY.teamLabel} · {post.readingTime}
+          {BLOG_COPY.teamLabel} · <time dateTime={post.day}>{post.date}</time> ·{" "}
+          {post.readingTime}
         </p>
         <TagList tags={post.tags} label={`Tags of ${post.title}`} />
         {post.headline ? (

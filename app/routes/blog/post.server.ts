@@ -391,15 +391,20 @@ export async function deletePost(
   return true;
 }
 
-/** Every tag name, for the toggles on the writing page; none when they cannot be read. */
+/**
+ * The names of the tags on public posts (the `tags_in_use` view), for the
+ * toggles on the writing page: a tag whose last post is gone is not offered.
+ * None when they cannot be read.
+ */
 export async function listTagNames(
   supabase: TypedSupabaseClient,
+  limit = 500,
 ): Promise<string[]> {
   const { data, error } = await supabase
-    .from("tags")
+    .from("tags_in_use")
     .select("name")
     .order("name")
-    .limit(500);
+    .limit(limit);
   if (error) {
     console.error("Tags failed to load:", error.message);
     return [];

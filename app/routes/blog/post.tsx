@@ -1,9 +1,4 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  type RouterContextProvider,
-} from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/post";
 import classes from "./blog.module.css";
 import { CoverImage } from "./cover-image.tsx";
@@ -24,12 +19,8 @@ import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
 import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
 import { mayEditPost } from "./post-rights.server.ts";
-import {
-  BlogQueryError,
-  logMessage,
-  relatedPosts,
-  requirePost,
-} from "./blog.server.ts";
+import { requirePost } from "./blog.server.ts";
+import { readNext } from "./related-posts.server.ts";
 import { safePostHtml } from "./post-html.server.ts";
 import { readingTime } from "./reading-time.ts";
 import { postSocialImage } from "./social-image.server.ts";
@@ -51,29 +42,6 @@ import {
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
 
-/**
- * Links to up to three posts sharing its tags, made in full here so the page
- * ships only their titles and addresses (the post page's JavaScript is at its
- * budget: a reading time per link would not fit). A failure costs the reader the section, not
- * the post.
- */
-async function relatedLinks(
-  context: Readonly<RouterContextProvider>,
-  postId: string,
-) {
-  try {
-    const related = await relatedPosts(getPublicSupabase(context), postId);
-    return related.map((post) => ({
-      href: `${BLOG_PATH}/${post.id}`,
-      title: post.title,
-    }));
-  } catch (error) {
-    if (!(error instanceof BlogQueryError)) throw error;
-    console.error("Related posts failed:", logMessage(error));
-    return [];
-  }
-}
-
 export const middleware: Route.MiddlewareFunction[] = [storedUntilPostsChange];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -85,13 +53,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
   const url = absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`);
   const cover = safeLinkUrl(post.cover_image_url ?? undefined);
-  const variants = readStoredVariants(
-    post.cover_variants,
-    publicCoverPrefix(env.SUPABASE_URL),
-  );
+  const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
+  const variants = readStoredVariants(post.cover_variants, coverPrefix);
   const [editable, related, html] = await Promise.all([
     mayEditPost(context, post.author_id),
-    relatedLinks(context, post.id),
+    readNext(getPublicSupabase(context), post.id, coverPrefix),
     // Sanitised once, and again only when the content or the policy changed:
     // the row may come from any client.
     safePostHtml({
@@ -238,20 +204,39 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               <TagList tags={post.tags} />
             </section>
           ) : null}
-          {related.length > 0 ? (
+          {related.posts.length > 0 ? (
             <section aria-labelledby="post-related">
               <h2 id="post-related" className={classes.footerHeading}>
-                {POST_COPY.relatedHeading}
+                {related.heading}
               </h2>
-              <ol>
-                {related.map((link) => (
-                  <li key={link.href}>
-                    <Link to={link.href} className={ui.textLink}>
-                      {link.title}
-                    </Link>
+              <ul className={classes.related}>
+                {related.posts.map((card) => (
+                  <li key={card.href} className={classes.card}>
+                    {card.image ? (
+                      <img
+                        src={card.image}
+                        width={640}
+                        height={360}
+                        alt=""
+                        loading="lazy"
+                        decoding="async"
+                        className={classes.cardCover}
+                      />
+                    ) : null}
+                    <div className={classes.cardBody}>
+                      <h3 className={classes.cardTitle}>
+                        <Link to={card.href} className={classes.cardLink}>
+                          {card.title}
+                        </Link>
+                      </h3>
+                      <p className={classes.byline}>
+                        <time dateTime={card.day}>{card.date}</time> ·{" "}
+                        {card.readingTime}
+                      </p>
+                    </div>
                   </li>
                 ))}
-              </ol>
+              </ul>
             </section>
           ) : null}
           <section aria-labelledby="post-share">

@@ -99,7 +99,7 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
           data-network={network.id}
           onClick={(event) => openPopup(event, network)}
         >
-          <Icon name={network.id} size={18} />
+          <Icon name={network.icon} size={18} />
         </a>
       ))}
     </div>

@@ -4,6 +4,8 @@
 export type ShareNetwork = {
   id: "facebook" | "twitter" | "linkedin";
   name: string;
+  /** Its mark today: Twitter's is X's, as in the site's footer. */
+  icon: "facebook" | "x-logo" | "linkedin";
   width: number;
   height: number;
   href: (url: string, title: string) => string;
@@ -13,6 +15,7 @@ export const SHARE_NETWORKS: ShareNetwork[] = [
   {
     id: "facebook",
     name: "Facebook",
+    icon: "facebook",
     width: 550,
     height: 400,
     href: (url) =>
@@ -21,6 +24,7 @@ export const SHARE_NETWORKS: ShareNetwork[] = [
   {
     id: "twitter",
     name: "Twitter",
+    icon: "x-logo",
     width: 550,
     height: 400,
     href: (url, title) =>
@@ -29,6 +33,7 @@ export const SHARE_NETWORKS: ShareNetwork[] = [
   {
     id: "linkedin",
     name: "LinkedIn",
+    icon: "linkedin",
     width: 750,
     height: 600,
     href: (url) =>

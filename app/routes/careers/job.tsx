@@ -85,7 +85,9 @@ export const meta: Route.MetaFunction = (args) => {
   }
   const { job } = loaded;
   return routeMeta(args, {
-    title: `${job.title} (${job.employment_type})`,
+    // A title may end in parentheses of its own ("Intern (PhD)"): the type
+    // follows a separator, not a second pair.
+    title: `${job.title} · ${job.employment_type}`,
     description: job.description,
     jsonLd: [jobPostingJsonLd(job, rootSiteUrl(args))],
   });

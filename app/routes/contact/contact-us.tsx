@@ -13,6 +13,7 @@ import {
 } from "#app/components/form-kit.tsx";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
+import classes from "./contact.module.css";
 import { Toast } from "#app/components/toast.tsx";
 import { SALES_EMAIL } from "#app/content/site.ts";
 import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
@@ -90,7 +91,7 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
           Tell us about your team and the work you want our agents to take on.
           We usually reply within one business day.
         </SectionHeading>
-        <Paper withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: "xl" }}>
+        <Paper withBorder shadow="sm" radius="lg" className={classes.panel}>
           {sent ? (
             <SentConfirmation
               {...CONTACT_SENT}

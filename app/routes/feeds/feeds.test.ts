@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   buildRobots,
+  ROBOTS_DISALLOW,
   buildRss,
   buildSitemap,
   escapeXml,
@@ -123,10 +124,47 @@ describe("buildSitemap and buildRobots", () => {
   test("robots points at the sitemap and keeps private areas out", () => {
     const robots = buildRobots("https://site.example", ["/write", "/admin"]);
     expect(robots).toBe(
-      "User-agent: *\nAllow: /\nDisallow: /write\nDisallow: /admin\n\nSitemap: https://site.example/sitemap.xml\n",
+      "User-agent: *\nDisallow: /write\nDisallow: /admin\nAllow: /\n\nSitemap: https://site.example/sitemap.xml\n",
     );
   });
+
+  test("a first-match parser reads the private areas as disallowed", () => {
+    const robots = buildRobots("https://site.example", ROBOTS_DISALLOW);
+    for (const path of [
+      "/admin",
+      "/admin/inbox",
+      "/write",
+      "/edit/b0000000-0000-4000-8000-000000000001",
+      "/auth",
+    ]) {
+      expect(firstMatchAllows(robots, path), path).toBe(false);
+    }
+    for (const path of ["/", "/blueprints", "/careers/1", "/company"]) {
+      expect(firstMatchAllows(robots, path), path).toBe(true);
+    }
+  });
 });
+
+/**
+ * Whether `path` may be crawled by `User-agent: *` as Python's
+ * urllib.robotparser decides: the group's rules in their order, the first
+ * whose path is a prefix of the URL's wins, and no match allows.
+ */
+function firstMatchAllows(robots: string, path: string) {
+  let inGroup = false;
+  for (const raw of robots.split("\n")) {
+    const line = raw.replace(/#.*/, "").trim();
+    const colon = line.indexOf(":");
+    if (colon < 0) continue;
+    const field = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    if (field === "user-agent") inGroup = value === "*";
+    else if (inGroup && (field === "allow" || field === "disallow")) {
+      if (value !== "" && path.startsWith(value)) return field === "allow";
+    }
+  }
+  return true;
+}
 
 describe("sitemapFile", () => {
   const pages = [{ url: "https://x.test/" }, { url: "https://x.test/company" }];

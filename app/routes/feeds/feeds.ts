@@ -153,11 +153,20 @@ export async function sitemapFile(
   return buildSitemap([...pages.slice(start, end), ...posts]);
 }
 
+/** Private areas: writing, editing, admin and sign-in (SPEC.md section 2). */
+export const ROBOTS_DISALLOW = ["/write", "/edit", "/admin", "/auth"];
+
+/**
+ * robots.txt. The Disallow lines come before `Allow: /`: Google picks the
+ * longest matching rule, but the original standard and parsers that follow
+ * it (Python's urllib.robotparser) take the first, and would read an opening
+ * `Allow: /` as leave to crawl everything.
+ */
 export function buildRobots(siteUrl: string, disallow: string[]): string {
   return [
     "User-agent: *",
-    "Allow: /",
     ...disallow.map((path) => `Disallow: ${path}`),
+    "Allow: /",
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",
