@@ -20,7 +20,9 @@ export type Database = {
           created_at: string;
           excerpt: string | null;
           id: string;
+          publish_time_zone: string | null;
           published: boolean;
+          published_at: string | null;
           search_vector: string;
           social_image_url: string | null;
           title: string;
@@ -35,7 +37,9 @@ export type Database = {
           created_at?: string;
           excerpt?: string | null;
           id?: string;
+          publish_time_zone?: string | null;
           published?: boolean;
+          published_at?: string | null;
           search_vector?: string;
           social_image_url?: string | null;
           title: string;
@@ -50,7 +54,9 @@ export type Database = {
           created_at?: string;
           excerpt?: string | null;
           id?: string;
+          publish_time_zone?: string | null;
           published?: boolean;
+          published_at?: string | null;
           search_vector?: string;
           social_image_url?: string | null;
           title?: string;
@@ -417,7 +423,9 @@ export type Database = {
           created_at: string;
           excerpt: string | null;
           id: string;
+          publish_time_zone: string | null;
           published: boolean;
+          published_at: string | null;
           search_vector: string;
           social_image_url: string | null;
           title: string;
@@ -439,7 +447,9 @@ export type Database = {
           created_at: string;
           excerpt: string | null;
           id: string;
+          publish_time_zone: string | null;
           published: boolean;
+          published_at: string | null;
           search_vector: string;
           social_image_url: string | null;
           title: string;
@@ -456,6 +466,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      seconds_to_next_publication: { Args: never; Returns: number };
       store_submission: {
         Args: {
           p_kind: string;

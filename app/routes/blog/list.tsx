@@ -24,6 +24,7 @@ import {
   logMessage,
   parseSearch,
   searchPosts,
+  secondsToNextPublication,
   type PostSummary,
   type SearchHit,
 } from "./blog.server.ts";
@@ -113,8 +114,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const keysetHref = (link: KeysetLink | null) =>
     link ? listHref(BLOG_PATH, { tag, ...link }) : null;
+  const supabase = getPublicSupabase(context);
+  // Asked beside the posts: the page's cache ends by the next publication.
+  const secondsLeft = secondsToNextPublication(supabase);
   try {
-    const supabase = getPublicSupabase(context);
     let posts: (PostSummary | SearchHit)[];
     let pages: { prev: string | null; next: string | null; status: string };
     if (q) {
@@ -153,7 +156,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         pages,
         posts: posts.map(card),
       },
-      { headers: publicCacheHeaders(request) },
+      { headers: publicCacheHeaders(request, 200, await secondsLeft) },
     );
   } catch (error) {
     if (!(error instanceof BlogQueryError)) throw error;
