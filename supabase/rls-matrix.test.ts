@@ -343,6 +343,69 @@ const scenarios = {
     selectUnpublishedOutcome(actor, ownId(actor)),
   "delete the team member's post": async (actor) =>
     deletePostOutcome(actor, ADMIN_ID),
+  "select another user's draft": async (actor) =>
+    selectInStateOutcome(actor, otherId(actor), null),
+  "select another user's scheduled post": async (actor) =>
+    selectInStateOutcome(actor, otherId(actor), IN_AN_HOUR()),
+  "select your own scheduled post": async (actor) =>
+    selectInStateOutcome(actor, ownId(actor), IN_AN_HOUR()),
+  "select another user's scheduled post once its time has passed": async (
+    actor,
+  ) => {
+    const id = await createPost(otherId(actor));
+    const at = new Date(Date.now() + 1500).toISOString();
+    must(
+      await service
+        .from("blog_posts")
+        .update({ published_at: at })
+        .eq("id", id),
+    );
+    const before = await clients[actor]
+      .from("blog_posts")
+      .select("id")
+      .eq("id", id);
+    if (
+      outcomeOfRead(before.error, before.data) !== "filtered" &&
+      actor !== "team" &&
+      actor !== "service"
+    )
+      throw new Error("the scheduled post was public before its time");
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const { data, error } = await clients[actor]
+      .from("blog_posts")
+      .select("id")
+      .eq("id", id);
+    return outcomeOfRead(error, data);
+  },
+  "schedule the author's draft (published_at ahead)": async (actor) =>
+    publicationChangeOutcome(actor, null, IN_AN_HOUR()),
+  "publish the author's draft in the past (published_at)": async (actor) =>
+    publicationChangeOutcome(actor, null, "2001-01-01T00:00:00+00:00"),
+  "move the author's scheduled post back to draft": async (actor) =>
+    publicationChangeOutcome(actor, IN_AN_HOUR(), null),
+  "re-date the author's published post (published_at)": async (actor) =>
+    publicationChangeOutcome(actor, "now", IN_AN_HOUR()),
+  "insert a scheduled post as yourself": async (actor) => {
+    const title = unique("Scheduled post");
+    const { error } = await clients[actor].from("blog_posts").insert({
+      title,
+      content: "<p>Body</p>",
+      author_id: ownId(actor),
+      published_at: IN_AN_HOUR(),
+    });
+    const rows = must(
+      await service
+        .from("blog_posts")
+        .select("id")
+        .eq("title", title)
+        .gt("published_at", new Date().toISOString()),
+    ) as unknown[];
+    return outcomeOfWrite(error, rows.length > 0);
+  },
+  "ask when the next post is published": async (actor) => {
+    const { error } = await clients[actor].rpc("seconds_to_next_publication");
+    return error ? "denied" : "allowed";
+  },
 
   // save_post() --------------------------------------------------------------
   "create a post": async (actor) => {
@@ -447,6 +510,26 @@ const scenarios = {
     linkOutcome(actor, AUTHOR_ID),
   "link a tag to the team member's post": async (actor) =>
     linkOutcome(actor, ADMIN_ID),
+  "select another user's draft's tag links": async (actor) => {
+    const postId = await createPost(otherId(actor));
+    const tag = await createTag();
+    must(
+      await service
+        .from("post_tags")
+        .insert({ post_id: postId, tag_id: tag.id }),
+    );
+    must(
+      await service
+        .from("blog_posts")
+        .update({ published_at: null })
+        .eq("id", postId),
+    );
+    const { data, error } = await clients[actor]
+      .from("post_tags")
+      .select("post_id")
+      .eq("post_id", postId);
+    return outcomeOfRead(error, data);
+  },
   "move a link to another tag": async (actor) => {
     const postId = await createPost(AUTHOR_ID);
     const [from, to] = [await createTag(), await createTag()];
@@ -826,6 +909,16 @@ const MATRIX: Row[] = [
   ["blog_posts",       "select another user's unpublished post",     "filtered", "filtered", "filtered", "allowed",  "allowed"],
   ["blog_posts",       "select your own unpublished post",           "filtered", "allowed",  "allowed",  "allowed",  "allowed"],
   ["blog_posts",       "delete the team member's post",             "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["blog_posts",       "select another user's draft",                "filtered", "filtered", "filtered", "allowed",  "allowed"],
+  ["blog_posts",       "select another user's scheduled post",       "filtered", "filtered", "filtered", "allowed",  "allowed"],
+  ["blog_posts",       "select your own scheduled post",             "filtered", "allowed",  "allowed",  "allowed",  "allowed"],
+  ["blog_posts",       "select another user's scheduled post once its time has passed", "allowed", "allowed", "allowed", "allowed", "allowed"],
+  ["blog_posts",       "schedule the author's draft (published_at ahead)", "denied", "filtered", "allowed", "allowed", "allowed"],
+  ["blog_posts",       "publish the author's draft in the past (published_at)", "denied", "filtered", "denied", "denied", "allowed"],
+  ["blog_posts",       "move the author's scheduled post back to draft", "denied", "filtered", "allowed", "allowed", "allowed"],
+  ["blog_posts",       "re-date the author's published post (published_at)", "denied", "filtered", "denied", "denied", "allowed"],
+  ["blog_posts",       "insert a scheduled post as yourself",       "denied",   "denied",   "allowed",  "allowed",  "allowed"],
+  ["seconds_to_next_publication()", "ask when the next post is published", "allowed", "allowed", "allowed", "allowed", "allowed"],
   ["save_post()",      "create a post",                             "denied",   "denied",   "allowed",  "allowed",  "denied"],
   ["save_post()",      "edit the author's post",                    "denied",   "denied",   "allowed",  "allowed",  "denied"],
   ["save_post()",      "edit the team member's post",               "denied",   "denied",   "denied",   "allowed",  "denied"],
@@ -839,6 +932,7 @@ const MATRIX: Row[] = [
   ["post_tags",        "select tag links",                          "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
   ["post_tags",        "link a tag to the author's post",           "denied",   "denied",   "allowed",  "allowed",  "allowed"],
   ["post_tags",        "link a tag to the team member's post",      "denied",   "denied",   "denied",   "allowed",  "allowed"],
+  ["post_tags",        "select another user's draft's tag links",   "filtered", "filtered", "filtered", "allowed",  "allowed"],
   ["post_tags",        "move a link to another tag",                "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["post_tags",        "unlink a tag from the author's post",       "denied",   "filtered", "allowed",  "allowed",  "allowed"],
   ["post_tags",        "unlink a tag from the team member's post",  "denied",   "filtered", "filtered", "allowed",  "allowed"],
@@ -910,10 +1004,14 @@ async function updatePostOutcome(actor: Actor, authorId: string) {
 async function postColumnOutcome(
   actor: Actor,
   change: Partial<
-    Record<"created_at" | "published" | "author_id" | "updated_at", unknown>
+    Record<
+      "created_at" | "published" | "published_at" | "author_id" | "updated_at",
+      unknown
+    >
   >,
+  postId?: string,
 ) {
-  const id = await createPost(AUTHOR_ID);
+  const id = postId ?? (await createPost(AUTHOR_ID));
   const columns = Object.keys(change).join(", ");
   const before = must(
     await service.from("blog_posts").select(columns).eq("id", id).single(),
@@ -954,6 +1052,50 @@ async function withoutAuthorStatus(actor: Actor, fn: () => Promise<Outcome>) {
         .eq("id", AUTHOR_ID),
     );
   }
+}
+
+/** An hour from now, as an ISO time: a scheduled post's. */
+const IN_AN_HOUR = () => new Date(Date.now() + 3_600_000).toISOString();
+
+/** Reads a post of `authorId`'s in a state: a draft (null) or scheduled (a time ahead). */
+async function selectInStateOutcome(
+  actor: Actor,
+  authorId: string,
+  publishedAt: string | null,
+) {
+  const id = await createPost(authorId);
+  must(
+    await service
+      .from("blog_posts")
+      .update({ published_at: publishedAt })
+      .eq("id", id),
+  );
+  const { data, error } = await clients[actor]
+    .from("blog_posts")
+    .select("id")
+    .eq("id", id);
+  return outcomeOfRead(error, data);
+}
+
+/**
+ * Moves the author's post, set up with publication `from` ("now": published,
+ * null: a draft, a time ahead: scheduled), to `to`; "allowed" when it took.
+ */
+async function publicationChangeOutcome(
+  actor: Actor,
+  from: string | null,
+  to: string | null,
+) {
+  const id = await createPost(AUTHOR_ID);
+  if (from !== "now") {
+    must(
+      await service
+        .from("blog_posts")
+        .update({ published_at: from })
+        .eq("id", id),
+    );
+  }
+  return postColumnOutcome(actor, { published_at: to }, id);
 }
 
 async function selectUnpublishedOutcome(actor: Actor, authorId: string) {
