@@ -498,3 +498,36 @@ export async function secondsToNextPublication(
   }
   return typeof data === "number" ? data : null;
 }
+
+const OwnPostRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  published_at: z.string().nullable(),
+  publish_time_zone: z.string().nullable(),
+  updated_at: z.string(),
+});
+
+export type OwnPost = z.infer<typeof OwnPostRowSchema>;
+
+/**
+ * The user's posts that are not public yet, drafts and scheduled ones,
+ * scheduled first by time, then drafts by last change; read with the user's
+ * own client, under the policy that lets writers read their own.
+ */
+export async function listOwnUnpublished(
+  supabase: TypedSupabaseClient,
+  userId: string,
+  limit = 100,
+): Promise<OwnPost[]> {
+  const { data, error } = await supabase
+    .from("blog_posts")
+    .select("id, title, published_at, publish_time_zone, updated_at")
+    .retry(false)
+    .eq("author_id", userId)
+    .or(`published_at.is.null,published_at.gt.${new Date().toISOString()}`)
+    .order("published_at", { ascending: true, nullsFirst: false })
+    .order("updated_at", { ascending: false })
+    .limit(limit);
+  if (error) throw queryError(error);
+  return parseRows(z.array(OwnPostRowSchema), data ?? []);
+}

@@ -10,8 +10,10 @@ import {
   COVER_TYPE_MESSAGE,
   MISSING_INFORMATION,
   POST_NOT_FOUND,
+  POST_DRAFT_SAVED,
   POST_PUBLISHED,
   POST_UPDATED,
+  postScheduled,
   POST_FORM_TOO_MANY,
   PUBLISH_FAILED,
   UPDATE_FAILED,
@@ -58,6 +60,8 @@ import {
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { readStoredVariants } from "#app/routes/blog/image-variants.server.ts";
 import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
+import { postState, publicationChange } from "./publication.ts";
+import { formatInZone } from "./publish-time.ts";
 
 // The action behind /write (postId null) and /edit/{id}: read the multipart
 // body within limits, validate with the form's schema, count the author's
@@ -193,10 +197,11 @@ export async function postFormAction({
     const errors = submission.error ?? {};
     const missing = Boolean(errors.title?.length || errors.content?.length);
     const fieldError = errors.cover?.[0] ?? errors.tags?.[0];
+    const publishError = errors.publishAt?.[0] ?? errors.timeZone?.[0] ?? null;
     const message =
-      missing || !fieldError
+      missing || !(fieldError ?? publishError)
         ? MISSING_INFORMATION
-        : { title: "Error", description: fieldError };
+        : { title: "Error", description: fieldError ?? publishError ?? "" };
     return failure(reply(), message, 400);
   }
 
@@ -220,6 +225,22 @@ export async function postFormAction({
     post = loaded;
   }
 
+  const publication =
+    value.intent === "preview"
+      ? null
+      : publicationChange(
+          value.intent,
+          value,
+          post ? postState(post.published_at) : null,
+        );
+  if (publication && !publication.ok) {
+    return failure(
+      reply(),
+      { title: "Error", description: publication.message },
+      409,
+    );
+  }
+
   const sanitized = await sanitizeOffThread(value.content ?? "");
   if ("refused" in sanitized) {
     return sanitized.refused === "too-deep"
@@ -241,10 +262,10 @@ export async function postFormAction({
     });
   }
 
-  // The schema guarantees both for a publish; the narrowing is for the types.
+  // The schema guarantees both for a save; the narrowing is for the types.
   const title = value.title ?? "";
   const content = sanitized.html;
-  if (!title || !hasVisibleContent(content)) {
+  if (!publication || !title || !hasVisibleContent(content)) {
     return failure(reply(), MISSING_INFORMATION, 400);
   }
   // Escaping can make the stored HTML larger than what was sent; the table
@@ -289,6 +310,7 @@ export async function postFormAction({
       ),
       content,
       cover_image_url: coverImageUrl,
+      ...publication.fields,
       // A new cover comes with its own variants (none for an animation).
       ...(uploaded ? { cover_variants: uploaded.variants } : {}),
     },
@@ -335,8 +357,26 @@ export async function postFormAction({
   if (uploaded && post) {
     await removeCovers(supabase, ownCoverPaths(post, user.id, coverPrefix));
   }
+  // A draft or a scheduled post is not on the blog yet: the author's list
+  // of them at /write shows it.
+  if (publication.state === "draft") {
+    return redirectWithToast("/write", {
+      ...POST_DRAFT_SAVED,
+      type: "success",
+    });
+  }
+  if (publication.state === "scheduled" && publication.at) {
+    return redirectWithToast("/write", {
+      ...postScheduled(
+        formatInZone(publication.at, publication.timeZone ?? "UTC"),
+      ),
+      type: "success",
+    });
+  }
+  const wasPublished =
+    post !== null && postState(post.published_at) === "published";
   return redirectWithToast("/blueprints", {
-    ...(postId ? POST_UPDATED : POST_PUBLISHED),
+    ...(wasPublished ? POST_UPDATED : POST_PUBLISHED),
     type: "success",
   });
 }

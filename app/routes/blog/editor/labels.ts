@@ -35,6 +35,24 @@ export const POST_FORM_COPY = {
   loadingPost: "Loading the post...",
 } as const;
 
+export const PUBLICATION_COPY = {
+  heading: "Publishing",
+  hint: "Publish Post publishes at once. Save draft keeps the post to yourself and the team; Schedule publishes it by itself at the time you choose.",
+  publishAt: "Publish at",
+  timeZone: "Time zone",
+  saveDraft: "Save draft",
+  schedule: "Schedule",
+  draft: "Draft",
+  scheduled: "Scheduled",
+  scheduledFor: (when: string) => `Scheduled for ${when}`,
+  published: "Published",
+  yourPosts: "Your posts",
+  yourPostsHint:
+    "Drafts and scheduled posts: only you and the team can see them.",
+  noPosts: "You have no drafts or scheduled posts.",
+  edit: (title: string) => `Edit ${title}`,
+} as const;
+
 export const EDITOR_LABELS = {
   paragraph: "Normal text",
   indent: "Indent",

@@ -26,6 +26,7 @@ import { POST_FORM_COPY } from "./labels.ts";
 import classes from "./post-form.module.css";
 import { PostPreview } from "./post-preview.tsx";
 import { PreviewDialog } from "./preview-dialog.tsx";
+import { PublicationFields } from "./publication-fields.tsx";
 import { TagsField } from "./tags-field.tsx";
 import type { EditablePost, PostActionData, PostPreviewData } from "./types.ts";
 
@@ -35,6 +36,8 @@ type PostFormProps = {
   /** The post being edited; none on /write. */
   post?: EditablePost;
   existingTags: string[];
+  /** The choices of the schedule's time zone, from the server. */
+  timeZones: string[];
   actionData?: PostActionData;
 };
 
@@ -48,8 +51,16 @@ function asText(value: unknown) {
  * rich-text editor, the tag chips, the cover preview, instant validation and
  * the full-screen preview.
  */
-export function PostForm({ post, existingTags, actionData }: PostFormProps) {
+export function PostForm({
+  post,
+  existingTags,
+  timeZones,
+  actionData,
+}: PostFormProps) {
   const editing = post !== undefined;
+  // A draft or a scheduled post is published by the main button; a
+  // published one is updated.
+  const updating = post?.publication.state === "published";
   const hydrated = useHydrated();
   const location = useLocation();
   const previewFetcher = useFetcher<PostActionData>();
@@ -249,6 +260,13 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
             errorId={fields.tags.errorId}
             errors={fields.tags.errors}
           />
+          <PublicationFields
+            publishAt={fields.publishAt}
+            timeZone={fields.timeZone}
+            publication={post?.publication ?? null}
+            timeZones={timeZones}
+            busy={busy}
+          />
           <Group justify="flex-end">
             <SubmitButton
               name="intent"
@@ -256,10 +274,10 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
               size="md"
               busy={busy}
               busyLabel={
-                editing ? POST_FORM_COPY.updating : POST_FORM_COPY.publishing
+                updating ? POST_FORM_COPY.updating : POST_FORM_COPY.publishing
               }
             >
-              {editing ? POST_FORM_COPY.update : POST_FORM_COPY.publish}
+              {updating ? POST_FORM_COPY.update : POST_FORM_COPY.publish}
             </SubmitButton>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ToastData } from "#app/utils/toast.ts";
 import type { PostTextField } from "./post-schema.ts";
+import type { PostState } from "./publication.ts";
 
 /** The preview the server renders for the Preview button (with or without JavaScript). */
 export type PostPreviewData = {
@@ -25,4 +26,15 @@ export type EditablePost = Record<PostTextField, string | null> & {
   content: string;
   coverImageUrl: string | null;
   tags: string[];
+  publication: EditablePublication;
+};
+
+/** Where a post being edited stands, as the publishing section shows it. */
+export type EditablePublication = {
+  state: PostState;
+  /** A scheduled post's time as the datetime-local field shows it, in `timeZone`. */
+  publishAt: string | null;
+  timeZone: string | null;
+  /** The state in words, with the time for a scheduled post. */
+  label: string;
 };

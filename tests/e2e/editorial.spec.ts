@@ -1,0 +1,355 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import {
+  ACCOUNTS,
+  DEMO_PASSWORD,
+  serviceClient,
+  signIn,
+  signInRequest,
+} from "../support/auth-helpers.ts";
+import {
+  BASE_URL,
+  SUPABASE_ANON_KEY,
+  SUPABASE_URL,
+} from "../support/e2e-env.ts";
+import { expect as baseExpect, test } from "../support/fixtures.ts";
+
+// Drafts and scheduled posts (decision 130). Publication is a predicate of
+// the database's clock: nothing in the app or in these tests runs when a
+// scheduled post goes public, and no cache may hide it past that moment.
+// Every post made here carries RUN in its title and is removed afterwards.
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+const RUN = randomUUID().slice(0, 8);
+const WORD = `zqx${RUN}`;
+const TAG = `sched-${RUN}`;
+const service = serviceClient();
+
+test.afterAll(async () => {
+  await service.from("blog_posts").delete().like("title", `%${RUN}%`);
+  await service.from("tags").delete().eq("name", TAG);
+});
+
+type Reader = "anon" | "reader" | "author";
+
+/** A post by the team member (so the author is "another author"), with the shared tag. */
+async function teamPost(
+  title: string,
+  publication: { published?: boolean; published_at?: string | null },
+) {
+  const { data, error } = await service
+    .from("blog_posts")
+    .insert({
+      title,
+      excerpt: `About ${WORD}`,
+      content: `<p>Body with ${WORD}.</p>`,
+      author_id: ACCOUNTS.admin.id,
+      ...publication,
+    })
+    .select("id")
+    .single();
+  if (error) throw error;
+  const id = (data as { id: string }).id;
+  const { data: tag } = await service
+    .from("tags")
+    .upsert({ name: TAG }, { onConflict: "name" })
+    .select("id")
+    .single();
+  await service
+    .from("post_tags")
+    .insert({ post_id: id, tag_id: (tag as { id: string }).id });
+  return id;
+}
+
+/** A supabase-js client as each caller holds it: no session, or signed in. */
+async function restClient(reader: Reader): Promise<SupabaseClient> {
+  const client = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  if (reader !== "anon") {
+    const { error } = await client.auth.signInWithPassword({
+      email: ACCOUNTS[reader].email,
+      password: DEMO_PASSWORD,
+    });
+    if (error) throw error;
+  }
+  return client;
+}
+
+type Seen = Record<string, boolean>;
+
+/** Whether `title`/`id` shows on each public read path, through the app and through REST. */
+async function publicPaths(
+  app: APIRequestContext,
+  rest: SupabaseClient,
+  {
+    id,
+    title,
+    neighbourId,
+  }: { id: string; title: string; neighbourId: string },
+): Promise<Seen> {
+  const text = async (path: string) => {
+    const response = await app.get(path);
+    return { status: response.status(), body: await response.text() };
+  };
+  const page = await text(`/blueprints/${id}`);
+  const list = await text("/blueprints");
+  const tagged = await text(`/blueprints?tag=${encodeURIComponent(TAG)}`);
+  const search = await text(`/blueprints?q=${WORD}`);
+  const neighbour = await text(`/blueprints/${neighbourId}`);
+  const rss = await text("/blueprints/rss.xml");
+  const sitemap = await text("/sitemap.xml");
+  const row = await rest.from("blog_posts").select("id").eq("id", id);
+  const links = await rest
+    .from("post_tags")
+    .select("post_id")
+    .eq("post_id", id);
+  const found = await rest.rpc("search_posts", { p_query: WORD });
+  const related = await rest
+    .rpc("related_posts", { p_post_id: neighbourId, p_limit: 12 })
+    .select("id");
+  return {
+    "post page": page.status === 200 && page.body.includes(title),
+    "post page's JSON-LD and social image": page.body.includes(
+      '"@type":"BlogPosting"',
+    ),
+    list: list.body.includes(title),
+    "tag filter": tagged.body.includes(title),
+    search: search.body.includes(title),
+    "related posts": neighbour.body.includes(title),
+    RSS: rss.body.includes(title),
+    sitemap: sitemap.body.includes(`/blueprints/${id}`),
+    "REST row": (row.data ?? []).length > 0,
+    "REST tag links": (links.data ?? []).length > 0,
+    "REST search": JSON.stringify(found.data ?? "").includes(id),
+    "REST related posts": JSON.stringify(related.data ?? "").includes(id),
+  };
+}
+
+function all(seen: Seen, value: boolean) {
+  return Object.fromEntries(Object.keys(seen).map((path) => [path, value]));
+}
+
+test.describe(
+  "publication by the database's clock",
+  { tag: "@js-only" },
+  () => {
+    test("a post a few seconds ahead is on no public read path, then on all of them; a draft never is", async ({
+      playwright,
+    }) => {
+      test.setTimeout(120_000);
+      const neighbourId = await teamPost(`Neighbour ${RUN}`, {});
+      const draftTitle = `Draft ${RUN}`;
+      const draftId = await teamPost(draftTitle, { published: false });
+      const callers = await Promise.all(
+        (["anon", "reader", "author"] as const).map(async (reader) => {
+          const app = await playwright.request.newContext({
+            baseURL: BASE_URL,
+          });
+          if (reader !== "anon") await signInRequest(app, reader, "/");
+          return { reader, app, rest: await restClient(reader) };
+        }),
+      );
+      // The list and the feed are stored and sent to CDNs before the post is
+      // scheduled: only the cache rule can make them show it on time.
+      for (const { app } of callers) {
+        await app.get("/blueprints");
+        await app.get("/blueprints/rss.xml");
+      }
+      const scheduledTitle = `Scheduled ${RUN}`;
+      const goesOut = Date.now() + 12_000;
+      const scheduledId = await teamPost(scheduledTitle, {
+        published_at: new Date(goesOut).toISOString(),
+      });
+
+      for (const { reader, app, rest } of callers) {
+        const before = await publicPaths(app, rest, {
+          id: scheduledId,
+          title: scheduledTitle,
+          neighbourId,
+        });
+        expect(before, `scheduled, before its time, as ${reader}`).toEqual(
+          all(before, false),
+        );
+      }
+      expect(Date.now(), "the checks ran before the post's time").toBeLessThan(
+        goesOut,
+      );
+
+      await new Promise((resolve) =>
+        setTimeout(resolve, goesOut - Date.now() + 500),
+      );
+      for (const { reader, app, rest } of callers) {
+        const after = await publicPaths(app, rest, {
+          id: scheduledId,
+          title: scheduledTitle,
+          neighbourId,
+        });
+        expect(after, `scheduled, after its time, as ${reader}`).toEqual(
+          all(after, true),
+        );
+        const draft = await publicPaths(app, rest, {
+          id: draftId,
+          title: draftTitle,
+          neighbourId,
+        });
+        expect(draft, `a draft, as ${reader}`).toEqual(all(draft, false));
+        await app.dispose();
+      }
+    });
+
+    test("the list's, a post's and the feeds' cache headers end by the next scheduled time", async ({
+      request,
+    }) => {
+      const goesOut = Date.now() + 90_000;
+      const id = await teamPost(`Capped ${RUN}`, {
+        published_at: new Date(goesOut).toISOString(),
+      });
+      try {
+        const lifetime = (header: string, age: number) => {
+          const value = (name: string) =>
+            Number(new RegExp(`${name}=(\\d+)`).exec(header)?.[1] ?? NaN);
+          return (
+            Math.max(
+              value("max-age"),
+              value("s-maxage") + value("stale-while-revalidate"),
+            ) - age
+          );
+        };
+        for (const path of [
+          "/blueprints",
+          `/blueprints/${id}`,
+          "/blueprints/b0000000-0000-4000-8000-000000000001",
+          "/blueprints/rss.xml",
+          "/sitemap.xml",
+          `/blueprints?tag=${TAG}`,
+        ]) {
+          // The first answer is rendered, the next one replayed from the store.
+          for (const round of ["rendered", "replayed"]) {
+            const response = await request.get(path);
+            const header = response.headers()["cache-control"] ?? "";
+            const age = Number(response.headers().age ?? 0);
+            const left = (goesOut - Date.now()) / 1000;
+            expect(header, `${path} ${round}`).toMatch(/s-maxage=\d+/);
+            expect(
+              lifetime(header, age),
+              `${path} ${round}: ${header}, age ${age}, ${left.toFixed(1)} s left`,
+            ).toBeLessThanOrEqual(left);
+          }
+        }
+      } finally {
+        await service.from("blog_posts").delete().eq("id", id);
+      }
+    });
+  },
+);
+
+test.describe("drafts and schedules from the post form", () => {
+  test("save a draft, schedule it in a time zone, see both in Your posts, then publish", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const js = testInfo.project.name === "js";
+    const title = `Form draft ${RUN} ${testInfo.project.name}`;
+    await signIn(page, "author", "/write");
+    await page.waitForURL((url) => url.pathname === "/write");
+    await page.getByRole("textbox", { name: "Title" }).fill(title);
+    if (js) {
+      await page.getByTestId("post-editor").click();
+      await page.keyboard.type("A draft body.");
+    } else {
+      await page
+        .getByRole("textbox", { name: "Content" })
+        .fill("<p>A draft body.</p>");
+    }
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL((url) => url.pathname === "/write");
+    const yourPosts = page.getByRole("region", { name: "Your posts" });
+    const entry = yourPosts.getByRole("listitem").filter({ hasText: title });
+    await expect(entry).toContainText("Draft");
+    const { data: draft } = await service
+      .from("blog_posts")
+      .select("id, published, published_at")
+      .eq("title", title)
+      .single();
+    expect(draft).toMatchObject({ published: false, published_at: null });
+    const anonymous = await request.get(
+      `/blueprints/${(draft as { id: string }).id}`,
+    );
+    expect(anonymous.status()).toBe(404);
+
+    // Schedule it a year ahead at 09:30 in Berlin: stored in UTC.
+    const year = new Date().getUTCFullYear() + 1;
+    await entry.getByRole("link", { name: `Edit ${title}` }).click();
+    await page.waitForURL(/\/edit\//);
+    await expect(page.getByTestId("publication-state")).toHaveText("Draft");
+    await page.getByLabel("Publish at").fill(`${year}-07-01T09:30`);
+    await page
+      .getByRole("combobox", { name: "Time zone" })
+      .selectOption("Europe/Berlin");
+    await page.getByRole("button", { name: "Schedule" }).click();
+    await page.waitForURL((url) => url.pathname === "/write");
+    await expect(entry).toContainText(
+      `Scheduled for July 1, ${year} at 9:30 AM (Europe/Berlin)`,
+    );
+    const { data: scheduled } = await service
+      .from("blog_posts")
+      .select("published_at, publish_time_zone")
+      .eq("title", title)
+      .single();
+    expect(
+      new Date(
+        (scheduled as { published_at: string }).published_at,
+      ).toISOString(),
+    ).toBe(`${year}-07-01T07:30:00.000Z`);
+    expect(scheduled).toMatchObject({ publish_time_zone: "Europe/Berlin" });
+
+    // A time already past is refused on its field, with the values kept.
+    await entry.getByRole("link", { name: `Edit ${title}` }).click();
+    await page.waitForURL(/\/edit\//);
+    await expect(page.getByTestId("publication-state")).toHaveText(
+      `Scheduled for July 1, ${year} at 9:30 AM (Europe/Berlin)`,
+    );
+    await expect(page.getByLabel("Publish at")).toHaveValue(
+      `${year}-07-01T09:30`,
+    );
+    await page.getByLabel("Publish at").fill("2001-01-01T10:00");
+    await page.getByRole("button", { name: "Schedule" }).click();
+    await expect(
+      page
+        .getByText(
+          "Please choose a time in the future, or publish the post now.",
+        )
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue(
+      title,
+    );
+
+    // Publish Post publishes it at once, by the database's clock.
+    await page.getByRole("button", { name: "Publish Post" }).click();
+    await page.waitForURL((url) => url.pathname === "/blueprints");
+    await expect(page.getByRole("link", { name: title }).first()).toBeVisible();
+    const { data: published } = await service
+      .from("blog_posts")
+      .select("id, published_at")
+      .eq("title", title)
+      .single();
+    const publishedAt = new Date(
+      (published as { published_at: string }).published_at,
+    ).getTime();
+    expect(Math.abs(publishedAt - Date.now())).toBeLessThan(60_000);
+
+    // Published stays published: no draft or schedule controls any more.
+    await page.goto(`/edit/${(published as { id: string }).id}`);
+    await expect(
+      page.getByRole("button", { name: "Update Post" }),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save draft" })).toHaveCount(
+      0,
+    );
+  });
+});
