@@ -30,6 +30,8 @@ export default [
     route("blueprints/:id/delete", "routes/blog/delete.tsx"),
     route("write", "routes/blog/editor/write.tsx"),
     route("edit/:id", "routes/blog/editor/edit.tsx"),
+    route("edit/:id/preview-links", "routes/blog/editor/preview-links.tsx"),
+    route("preview/:token", "routes/blog/preview.tsx"),
     route("auth", "routes/auth/sign-in.tsx"),
     route("admin", "routes/admin/admin.tsx"),
     route("admin/inbox", "routes/admin/inbox.tsx"),

@@ -8,7 +8,7 @@
 //   allowed   the call succeeds and its effect is visible to the service role
 //   denied    the call returns an error and changes nothing
 //   filtered  the call succeeds but sees or changes nothing (RLS hides the rows)
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -877,6 +877,86 @@ const scenarios = {
     overwriteOutcome(actor, "cv-uploads", cvName(), "application/pdf"),
   "delete a CV": async (actor) =>
     removeOutcome(actor, "cv-uploads", cvName(), "application/pdf"),
+
+  // post_preview_links and post_by_preview_token() ---------------------------
+  "select the author's draft's preview links": async (actor) => {
+    const { postId } = await previewLinkFixture();
+    const { data, error } = await clients[actor]
+      .from("post_preview_links")
+      .select("id")
+      .eq("post_id", postId);
+    return outcomeOfRead(error, data);
+  },
+  "create a preview link for the author's draft": async (actor) =>
+    createPreviewLinkOutcome(actor, AUTHOR_ID, {}),
+  "create a preview link for the team member's draft": async (actor) =>
+    createPreviewLinkOutcome(actor, ADMIN_ID, {}),
+  "create a preview link that lasts a year (expires_at)": async (actor) =>
+    createPreviewLinkOutcome(actor, AUTHOR_ID, {
+      expires_at: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+    }),
+  "revoke the author's draft's preview links": async (actor) => {
+    const { postId, linkId } = await previewLinkFixture();
+    const { error } = await clients[actor]
+      .from("post_preview_links")
+      .update({ revoked_at: new Date().toISOString() })
+      .eq("post_id", postId);
+    return outcomeOfWrite(error, (await linkRevokedAt(linkId)) !== null);
+  },
+  "open a revoked preview link again (revoked_at)": async (actor) => {
+    const { linkId } = await previewLinkFixture();
+    must(
+      await service
+        .from("post_preview_links")
+        .update({ revoked_at: new Date().toISOString() })
+        .eq("id", linkId),
+    );
+    const { error } = await clients[actor]
+      .from("post_preview_links")
+      .update({ revoked_at: null })
+      .eq("id", linkId);
+    return outcomeOfWrite(error, (await linkRevokedAt(linkId)) === null);
+  },
+  "read a draft by its preview token": async (actor) => {
+    const { token } = await previewLinkFixture();
+    const { data, error } = await clients[actor].rpc("post_by_preview_token", {
+      p_token: token,
+    });
+    return outcomeOfRead(error, data ? [data] : []);
+  },
+  "read a draft by its token's stored hash": async (actor) => {
+    const { token } = await previewLinkFixture();
+    const { data, error } = await clients[actor].rpc("post_by_preview_token", {
+      p_token: tokenHash(token),
+    });
+    return outcomeOfRead(error, data ? [data] : []);
+  },
+  "read a draft by an expired or revoked preview token": async (actor) => {
+    const expired = await previewLinkFixture();
+    must(
+      await service
+        .from("post_preview_links")
+        .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .eq("id", expired.linkId),
+    );
+    const revoked = await previewLinkFixture();
+    must(
+      await service
+        .from("post_preview_links")
+        .update({ revoked_at: new Date().toISOString() })
+        .eq("id", revoked.linkId),
+    );
+    const answers = await Promise.all(
+      [expired.token, revoked.token].map((token) =>
+        clients[actor].rpc("post_by_preview_token", { p_token: token }),
+      ),
+    );
+    const error = answers.find((answer) => answer.error)?.error ?? null;
+    return outcomeOfRead(
+      error,
+      answers.flatMap((answer) => (answer.data ? [answer.data] : [])),
+    );
+  },
 } satisfies Record<string, Scenario>;
 
 type Operation = keyof typeof scenarios;
@@ -977,6 +1057,15 @@ const MATRIX: Row[] = [
   ["is_team_member()", "ask whether another user is a team member", "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["is_author()",      "ask whether another user is an author",     "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["cv-uploads",       "delete a CV",                               "filtered", "filtered", "filtered", "allowed",  "allowed"],
+  ["post_preview_links", "select the author's draft's preview links", "denied",   "filtered", "allowed",  "allowed",  "allowed"],
+  ["post_preview_links", "create a preview link for the author's draft", "denied", "denied",  "allowed",  "allowed",  "allowed"],
+  ["post_preview_links", "create a preview link for the team member's draft", "denied", "denied", "denied", "allowed", "allowed"],
+  ["post_preview_links", "create a preview link that lasts a year (expires_at)", "denied", "denied", "denied", "denied", "denied"],
+  ["post_preview_links", "revoke the author's draft's preview links", "denied",   "filtered", "allowed",  "allowed",  "allowed"],
+  ["post_preview_links", "open a revoked preview link again (revoked_at)", "denied", "filtered", "denied", "denied",  "allowed"],
+  ["post_by_preview_token()", "read a draft by its preview token",       "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
+  ["post_by_preview_token()", "read a draft by its token's stored hash", "filtered", "filtered", "filtered", "filtered", "filtered"],
+  ["post_by_preview_token()", "read a draft by an expired or revoked preview token", "filtered", "filtered", "filtered", "filtered", "filtered"],
 ];
 
 const ACTORS: Actor[] = ["anon", "reader", "author", "team", "service"];
@@ -1052,6 +1141,71 @@ async function withoutAuthorStatus(actor: Actor, fn: () => Promise<Outcome>) {
         .eq("id", AUTHOR_ID),
     );
   }
+}
+
+const tokenHash = (token: string) =>
+  createHash("sha256").update(token, "utf8").digest("hex");
+
+/** A draft of the author's with one open preview link, made by the service role. */
+async function previewLinkFixture() {
+  const postId = await createPost(AUTHOR_ID);
+  must(
+    await service
+      .from("blog_posts")
+      .update({ published_at: null })
+      .eq("id", postId),
+  );
+  const token = randomUUID() + randomUUID();
+  const link = must(
+    await service
+      .from("post_preview_links")
+      .insert({
+        post_id: postId,
+        token_hash: tokenHash(token),
+        created_by: AUTHOR_ID,
+      })
+      .select("id")
+      .single(),
+  ) as { id: string };
+  return { postId, token, linkId: link.id };
+}
+
+async function linkRevokedAt(linkId: string) {
+  const rows = must(
+    await service
+      .from("post_preview_links")
+      .select("revoked_at")
+      .eq("id", linkId),
+  ) as { revoked_at: string | null }[];
+  return rows[0]?.revoked_at ?? null;
+}
+
+async function createPreviewLinkOutcome(
+  actor: Actor,
+  authorId: string,
+  extra: Record<string, unknown>,
+) {
+  const postId = await createPost(authorId);
+  must(
+    await service
+      .from("blog_posts")
+      .update({ published_at: null })
+      .eq("id", postId),
+  );
+  const hash = tokenHash(randomUUID());
+  const { error } = await clients[actor].from("post_preview_links").insert({
+    post_id: postId,
+    token_hash: hash,
+    ...(actor === "service" ? { created_by: authorId } : {}),
+    ...extra,
+  });
+  const rows = must(
+    await service
+      .from("post_preview_links")
+      .select("id")
+      .eq("token_hash", hash),
+  ) as unknown[];
+  return outcomeOfWrite(error, rows.length > 0);
 }
 
 /** An hour from now, as an ISO time: a scheduled post's. */

@@ -238,6 +238,44 @@ export type Database = {
           },
         ];
       };
+      post_preview_links: {
+        Row: {
+          created_at: string;
+          created_by: string;
+          expires_at: string;
+          id: string;
+          post_id: string;
+          revoked_at: string | null;
+          token_hash: string;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string;
+          expires_at?: string;
+          id?: string;
+          post_id: string;
+          revoked_at?: string | null;
+          token_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string;
+          expires_at?: string;
+          id?: string;
+          post_id?: string;
+          revoked_at?: string | null;
+          token_hash?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "post_preview_links_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: false;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       post_tags: {
         Row: {
           post_id: string;
@@ -371,6 +409,12 @@ export type Database = {
           uid?: string;
         };
         Returns: boolean;
+      };
+      post_by_preview_token: {
+        Args: {
+          p_token: string;
+        };
+        Returns: Json;
       };
       post_is_public: {
         Args: {

@@ -353,3 +353,110 @@ test.describe("drafts and schedules from the post form", () => {
     );
   });
 });
+
+test.describe("preview links", () => {
+  test("open a draft signed out, marked and never stored; 404 once revoked or expired", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const title = `Previewed ${RUN} ${testInfo.project.name}`;
+    const { data: draft, error } = await service
+      .from("blog_posts")
+      .insert({
+        title,
+        content: `<p>Preview body ${WORD}.</p>`,
+        author_id: ACCOUNTS.author.id,
+        published: false,
+      })
+      .select("id")
+      .single();
+    if (error) throw error;
+    const id = (draft as { id: string }).id;
+
+    await signIn(page, "author", `/edit/${id}`);
+    await page.waitForURL((url) => url.pathname === `/edit/${id}`);
+    await page.getByRole("link", { name: "Preview links" }).click();
+    await page.waitForURL(
+      (url) => url.pathname === `/edit/${id}/preview-links`,
+    );
+    await expect(page.getByTestId("open-preview-links")).toHaveText(
+      "No preview link of this post is open.",
+    );
+
+    const createLink = async () => {
+      await page.getByRole("button", { name: "Create preview link" }).click();
+      const field = page.getByRole("textbox", { name: "Preview link" });
+      await expect(field).toHaveValue(/\/preview\/[A-Za-z0-9_-]{43}$/);
+      return new URL(await field.inputValue()).pathname;
+    };
+    const link = await createLink();
+    await expect(page.getByTestId("open-preview-links")).toContainText(
+      "1 preview link is open",
+    );
+    const { data: stored } = await service
+      .from("post_preview_links")
+      .select("token_hash, expires_at, created_at")
+      .eq("post_id", id);
+    const rows = stored as {
+      token_hash: string;
+      expires_at: string;
+      created_at: string;
+    }[];
+    expect(rows).toHaveLength(1);
+    expect(link).not.toContain(rows[0]!.token_hash);
+    expect(
+      new Date(rows[0]!.expires_at).getTime() -
+        new Date(rows[0]!.created_at).getTime(),
+    ).toBe(7 * 86_400_000);
+
+    // Signed out (a request without the author's cookies), twice: the
+    // second is rendered again, never answered from a store.
+    for (const round of [1, 2]) {
+      const opened = await request.get(link);
+      expect(opened.status(), `open ${round}`).toBe(200);
+      expect(opened.headers()["cache-control"]).toBe("no-store");
+      expect(opened.headers()["x-robots-tag"]).toContain("noindex");
+      expect(opened.headers()["x-page-cache"]).toBeUndefined();
+      const html = await opened.text();
+      expect(html).toContain(title);
+      expect(html).toContain("Draft preview");
+      expect(html).toMatch(/<meta name="robots" content="noindex/);
+    }
+    const visitor = await page
+      .context()
+      .browser()!
+      .newContext({
+        baseURL: BASE_URL,
+        javaScriptEnabled: testInfo.project.name === "js",
+      });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(link);
+    await expect(visitorPage.getByTestId("draft-banner")).toBeVisible();
+    await expect(
+      visitorPage.getByRole("heading", { level: 1, name: title }),
+    ).toBeVisible();
+    await expect(visitorPage.getByText(`Preview body ${WORD}.`)).toBeVisible();
+    await visitor.close();
+    // The post itself stays unpublished.
+    expect((await request.get(`/blueprints/${id}`)).status()).toBe(404);
+
+    await page.getByRole("button", { name: "Revoke all links" }).click();
+    await expect(
+      page.getByText("Every preview link of this post is closed."),
+    ).toBeVisible();
+    const revoked = await request.get(link);
+    expect(revoked.status()).toBe(404);
+    expect(revoked.headers()["cache-control"]).toBe("no-store");
+    expect(await revoked.text()).not.toContain(title);
+
+    const second = await createLink();
+    expect((await request.get(second)).status()).toBe(200);
+    await service
+      .from("post_preview_links")
+      .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .eq("post_id", id)
+      .is("revoked_at", null);
+    expect((await request.get(second)).status()).toBe(404);
+    expect((await request.get("/preview/not-a-token")).status()).toBe(404);
+  });
+});

@@ -51,6 +51,26 @@ export const PUBLICATION_COPY = {
     "Drafts and scheduled posts: only you and the team can see them.",
   noPosts: "You have no drafts or scheduled posts.",
   edit: (title: string) => `Edit ${title}`,
+  previewLinks: "Preview links",
+} as const;
+
+export const PREVIEW_LINKS_COPY = {
+  pageTitle: "Preview links",
+  intro:
+    "A preview link opens this post for anyone who has it, without an account, for 7 days. Revoking closes every link of the post at once.",
+  create: "Create preview link",
+  revoke: "Revoke all links",
+  created: "Your preview link. Copy it now: it is shown only once.",
+  link: "Preview link",
+  revoked: "Every preview link of this post is closed.",
+  failed: "The preview link could not be saved. Please try again.",
+  published:
+    "This post is published: share its address instead of a preview link.",
+  open: (count: number) =>
+    count === 0
+      ? "No preview link of this post is open."
+      : `${count} preview ${count === 1 ? "link is" : "links are"} open; the next expires on`,
+  backToPost: "Back to the post",
 } as const;
 
 export const EDITOR_LABELS = {

@@ -261,6 +261,7 @@ export function PostForm({
             errors={fields.tags.errors}
           />
           <PublicationFields
+            postId={post?.id ?? null}
             publishAt={fields.publishAt}
             timeZone={fields.timeZone}
             publication={post?.publication ?? null}
