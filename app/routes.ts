@@ -31,6 +31,7 @@ export default [
     route("write", "routes/blog/editor/write.tsx"),
     route("edit/:id", "routes/blog/editor/edit.tsx"),
     route("edit/:id/preview-links", "routes/blog/editor/preview-links.tsx"),
+    route("edit/:id/revisions", "routes/blog/editor/revisions.tsx"),
     route("preview/:token", "routes/blog/preview.tsx"),
     route("auth", "routes/auth/sign-in.tsx"),
     route("admin", "routes/admin/admin.tsx"),

@@ -878,6 +878,32 @@ const scenarios = {
   "delete a CV": async (actor) =>
     removeOutcome(actor, "cv-uploads", cvName(), "application/pdf"),
 
+  // post_revisions -------------------------------------------------------------
+  "select the author's post's revisions": async (actor) => {
+    const postId = await createPost(AUTHOR_ID);
+    const { data, error } = await clients[actor]
+      .from("post_revisions")
+      .select("id")
+      .eq("post_id", postId);
+    return outcomeOfRead(error, data);
+  },
+  "write a revision of the author's post": async (actor) => {
+    const postId = await createPost(AUTHOR_ID);
+    const marker = unique("Forged revision");
+    const { error } = await clients[actor].from("post_revisions").insert({
+      post_id: postId,
+      post: { title: marker, content: "<p>x</p>" },
+    });
+    const rows = must(
+      await service
+        .from("post_revisions")
+        .select("id")
+        .eq("post_id", postId)
+        .eq("title", marker),
+    ) as unknown[];
+    return outcomeOfWrite(error, rows.length > 0);
+  },
+
   // post_preview_links and post_by_preview_token() ---------------------------
   "select the author's draft's preview links": async (actor) => {
     const { postId } = await previewLinkFixture();
@@ -1057,6 +1083,8 @@ const MATRIX: Row[] = [
   ["is_team_member()", "ask whether another user is a team member", "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["is_author()",      "ask whether another user is an author",     "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["cv-uploads",       "delete a CV",                               "filtered", "filtered", "filtered", "allowed",  "allowed"],
+  ["post_revisions",   "select the author's post's revisions",     "denied",   "filtered", "allowed",  "allowed",  "allowed"],
+  ["post_revisions",   "write a revision of the author's post",    "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["post_preview_links", "select the author's draft's preview links", "denied",   "filtered", "allowed",  "allowed",  "allowed"],
   ["post_preview_links", "create a preview link for the author's draft", "denied", "denied",  "allowed",  "allowed",  "allowed"],
   ["post_preview_links", "create a preview link for the team member's draft", "denied", "denied", "denied", "allowed", "allowed"],

@@ -276,6 +276,44 @@ export type Database = {
           },
         ];
       };
+      post_revisions: {
+        Row: {
+          id: string;
+          post: Json;
+          post_id: string;
+          saved_at: string;
+          saved_by: string | null;
+          tags: string[];
+          title: string | null;
+        };
+        Insert: {
+          id?: string;
+          post: Json;
+          post_id: string;
+          saved_at?: string;
+          saved_by?: string | null;
+          tags?: string[];
+          title?: never;
+        };
+        Update: {
+          id?: string;
+          post?: Json;
+          post_id?: string;
+          saved_at?: string;
+          saved_by?: string | null;
+          tags?: string[];
+          title?: never;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "post_revisions_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: false;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       post_tags: {
         Row: {
           post_id: string;
@@ -428,6 +466,7 @@ export type Database = {
         };
         Returns: string;
       };
+      post_revisions_kept: { Args: never; Returns: number };
       post_search_document: {
         Args: {
           p: string;

@@ -460,3 +460,82 @@ test.describe("preview links", () => {
     expect((await request.get("/preview/not-a-token")).status()).toBe(404);
   });
 });
+
+test.describe("revisions", () => {
+  test("every save is a revision; compare any two; restore one, keeping the current state", async ({
+    page,
+  }, testInfo) => {
+    const title = `Revised ${RUN} ${testInfo.project.name}`;
+    const { data: created, error } = await service
+      .from("blog_posts")
+      .insert({
+        title,
+        content: "<p>Opening line.</p><p>First middle.</p>",
+        author_id: ACCOUNTS.author.id,
+      })
+      .select("id")
+      .single();
+    if (error) throw error;
+    const id = (created as { id: string }).id;
+    // Two more saves, each its own transaction: three revisions.
+    for (const content of [
+      "<p>Opening line.</p><p>Second middle.</p>",
+      "<p>Opening line.</p><p>Third middle.</p><p>Closing line.</p>",
+    ]) {
+      const { error: saveError } = await service
+        .from("blog_posts")
+        .update({ content })
+        .eq("id", id);
+      if (saveError) throw saveError;
+    }
+
+    await signIn(page, "author", `/edit/${id}`);
+    await page.waitForURL((url) => url.pathname === `/edit/${id}`);
+    await page.getByRole("link", { name: "Revisions" }).click();
+    await page.waitForURL((url) => url.pathname === `/edit/${id}/revisions`);
+    const rows = page.getByTestId("revision");
+    await expect(rows).toHaveCount(3);
+
+    // By default the newest against the one before.
+    const diff = page.getByRole("region", { name: /^Changes from/ });
+    await expect(diff.locator("del")).toHaveText(["− Second middle."]);
+    await expect(diff.locator("ins")).toHaveText([
+      "+ Third middle.",
+      "+ Closing line.",
+    ]);
+
+    // Any two: the oldest against the newest.
+    await rows
+      .nth(2)
+      .getByRole("radio", { name: /^Compare from/ })
+      .check();
+    await rows.nth(0).getByRole("radio", { name: /^to / }).check();
+    await page.getByRole("button", { name: "Compare" }).click();
+    await expect(diff.locator("del")).toHaveText(["− First middle."]);
+    await expect(diff.locator("ins")).toHaveText([
+      "+ Third middle.",
+      "+ Closing line.",
+    ]);
+
+    // Restoring the oldest is a save: the state it replaces stays listed.
+    await rows
+      .nth(2)
+      .getByRole("button", { name: /^Restore the revision of/ })
+      .click();
+    await expect(rows).toHaveCount(4);
+    const { data: restored } = await service
+      .from("blog_posts")
+      .select("content")
+      .eq("id", id)
+      .single();
+    expect((restored as { content: string }).content).toBe(
+      "<p>Opening line.</p><p>First middle.</p>",
+    );
+    await expect(diff.locator("del")).toHaveText([
+      "− Third middle.",
+      "− Closing line.",
+    ]);
+    await expect(diff.locator("ins")).toHaveText(["+ First middle."]);
+    expect((await page.request.get(`/blueprints/${id}`)).status()).toBe(200);
+  });
+});

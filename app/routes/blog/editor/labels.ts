@@ -52,6 +52,37 @@ export const PUBLICATION_COPY = {
   noPosts: "You have no drafts or scheduled posts.",
   edit: (title: string) => `Edit ${title}`,
   previewLinks: "Preview links",
+  revisions: "Revisions",
+} as const;
+
+export const REVISIONS_COPY = {
+  pageTitle: "Revisions",
+  intro:
+    "Every save keeps a revision (the newest 100). Compare any two, or restore one: the post as it is now stays in this list.",
+  from: "Compare from",
+  to: "to",
+  compare: "Compare",
+  restore: "Restore",
+  restoreLabel: (when: string) => `Restore the revision of ${when}`,
+  savedBy: (you: boolean) => (you ? "by you" : "by another editor"),
+  current: "current",
+  noRevisions: "This post has no revisions yet.",
+  unavailable: "The revisions are unavailable right now. Please try again.",
+  diffHeading: (from: string, to: string) => `Changes from ${from} to ${to}`,
+  unchanged: "No changes.",
+  restored: (when: string) => ({
+    title: "Revision restored",
+    description: `The post is as it was on ${when}.`,
+  }),
+  restoreFailed: "The revision could not be restored. Please try again.",
+  fields: {
+    title: "Title",
+    excerpt: "Excerpt",
+    content: "Content",
+    cover_image_url: "Cover image",
+    tags: "Tags",
+  },
+  backToPost: "Back to the post",
 } as const;
 
 export const PREVIEW_LINKS_COPY = {

@@ -27,6 +27,7 @@ import classes from "./post-form.module.css";
 import { PostPreview } from "./post-preview.tsx";
 import { PreviewDialog } from "./preview-dialog.tsx";
 import { PublicationFields } from "./publication-fields.tsx";
+import { PostTools } from "./post-tools.tsx";
 import { TagsField } from "./tags-field.tsx";
 import type { EditablePost, PostActionData, PostPreviewData } from "./types.ts";
 
@@ -260,8 +261,13 @@ export function PostForm({
             errorId={fields.tags.errorId}
             errors={fields.tags.errors}
           />
+          {post ? (
+            <PostTools
+              postId={post.id}
+              published={post.publication.state === "published"}
+            />
+          ) : null}
           <PublicationFields
-            postId={post?.id ?? null}
             publishAt={fields.publishAt}
             timeZone={fields.timeZone}
             publication={post?.publication ?? null}

@@ -16,18 +16,16 @@ import { postState } from "./publication.ts";
 import { formatInZone } from "./publish-time.ts";
 import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
 import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
-import { requirePost } from "#app/routes/blog/blog.server.ts";
 import {
   createPreviewLink,
   openPreviewLinks,
   revokePreviewLinks,
 } from "#app/routes/blog/preview-links.server.ts";
 import { env } from "#app/utils/env.server.ts";
-import { forbidden, requireRole } from "#app/utils/permissions.server.ts";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
-import { EDIT_FORBIDDEN_MESSAGE } from "./editor.server.ts";
+import { requireEditablePost } from "./editable-post.server.ts";
 
 // Making and revoking a draft's preview links (decision 131): whoever may
 // edit the post. A new link's token is shown once, in the answer to the
@@ -40,20 +38,17 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-async function editablePost(
+function editablePost(
   context: Route.LoaderArgs["context"],
   request: Request,
   id: string,
 ) {
-  const { user, isTeamMember } = await requireRole(context, request, "author");
-  const post = await requirePost(
-    getSupabase(context),
+  return requireEditablePost(
+    context,
+    request,
     id,
     "Post failed to load for its preview links",
-  );
-  if (post.author_id !== user.id && !isTeamMember)
-    throw forbidden(EDIT_FORBIDDEN_MESSAGE);
-  return post;
+  ).then(({ post }) => post);
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,14 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import {
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Button, Group, NativeSelect, Text, TextInput } from "@mantine/core";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { PUBLICATION_COPY } from "./labels.ts";
 import classes from "./post-form.module.css";
 import { DEFAULT_TIME_ZONE } from "./publish-time.ts";
@@ -28,15 +20,12 @@ function asText(value: unknown) {
  * published post stays published, so it has no such section.
  */
 export function PublicationFields({
-  postId,
   publishAt,
   timeZone,
   publication,
   timeZones,
   busy,
 }: {
-  /** The post being edited; none on /write. */
-  postId: string | null;
   publishAt: Field;
   timeZone: Field;
   publication: EditablePublication | null;
@@ -111,11 +100,6 @@ export function PublicationFields({
         >
           {PUBLICATION_COPY.saveDraft}
         </Button>
-        {postId ? (
-          <Anchor component={Link} to={`/edit/${postId}/preview-links`}>
-            {PUBLICATION_COPY.previewLinks}
-          </Anchor>
-        ) : null}
       </Group>
     </fieldset>
   );
