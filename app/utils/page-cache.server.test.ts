@@ -375,7 +375,7 @@ describe("blog pages", () => {
         new Response(page(nonce), {
           headers: {
             "Content-Type": "text/html; charset=utf-8",
-            "Cache-Control": cappedCacheControl(2),
+            "Cache-Control": cappedCacheControl(3),
           },
         });
       await stored("/blueprints");

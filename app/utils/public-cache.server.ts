@@ -21,7 +21,9 @@ export const PUBLIC_CACHE_CONTROL = `public, max-age=${BROWSER_SECONDS}, s-maxag
  */
 export function cappedCacheControl(secondsLeft: number | null) {
   if (secondsLeft === null) return PUBLIC_CACHE_CONTROL;
-  const left = Math.max(0, Math.floor(secondsLeft));
+  // Whole seconds, less one for the answer's way to the cache that counts
+  // its lifetime from receiving it.
+  const left = Math.max(0, Math.floor(secondsLeft) - 1);
   const shared = Math.min(SHARED_SECONDS, left);
   return `public, max-age=${Math.min(BROWSER_SECONDS, left)}, s-maxage=${shared}, stale-while-revalidate=${Math.min(STALE_SECONDS, left - shared)}`;
 }

@@ -539,3 +539,58 @@ test.describe("revisions", () => {
     expect((await page.request.get(`/blueprints/${id}`)).status()).toBe(200);
   });
 });
+
+test.describe("no lost edits", () => {
+  test("a save based on an older version is refused with both versions shown; the author chooses", async ({
+    page,
+  }, testInfo) => {
+    const title = `Contested ${RUN} ${testInfo.project.name}`;
+    const { data: created, error } = await service
+      .from("blog_posts")
+      .insert({
+        title,
+        content: "<p>Shared body.</p>",
+        author_id: ACCOUNTS.author.id,
+      })
+      .select("id")
+      .single();
+    if (error) throw error;
+    const id = (created as { id: string }).id;
+
+    await signIn(page, "author", `/edit/${id}`);
+    await page.waitForURL((url) => url.pathname === `/edit/${id}`);
+    await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue(
+      title,
+    );
+    // Someone else saves while the author writes.
+    const theirs = `Their ${title}`;
+    await service.from("blog_posts").update({ title: theirs }).eq("id", id);
+
+    await page.getByRole("textbox", { name: "Excerpt" }).fill("Mine");
+    await page.getByRole("button", { name: "Update Post" }).click();
+    const notice = page.getByTestId("edit-conflict");
+    await expect(notice).toContainText(
+      "This post changed while you were editing",
+    );
+    await expect(notice.locator("del")).toContainText([`− ${theirs}`]);
+    await expect(notice.locator("ins")).toContainText([`+ ${title}`, "+ Mine"]);
+    await expect(page.getByRole("textbox", { name: "Excerpt" })).toHaveValue(
+      "Mine",
+    );
+    const { data: kept } = await service
+      .from("blog_posts")
+      .select("title, excerpt")
+      .eq("id", id)
+      .single();
+    expect(kept).toEqual({ title: theirs, excerpt: null });
+
+    await notice.getByRole("button", { name: "Save my version" }).click();
+    await page.waitForURL((url) => url.pathname === "/blueprints");
+    const { data: saved } = await service
+      .from("blog_posts")
+      .select("title, excerpt")
+      .eq("id", id)
+      .single();
+    expect(saved).toEqual({ title, excerpt: "Mine" });
+  });
+});

@@ -25,6 +25,11 @@ export function postScheduled(when: string) {
     description: `It will be published on ${when}.`,
   };
 }
+export const EDIT_CONFLICT = {
+  title: "This post changed while you were editing",
+  description:
+    "Someone saved it after you opened it. Nothing of yours was saved yet: compare the two versions and choose.",
+} as const;
 export const PUBLISH_AT_REQUIRED_MESSAGE =
   "Please choose the date and time to publish at.";
 export const PUBLISH_AT_PAST_MESSAGE =

@@ -57,6 +57,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),
       tags: post.tags,
       publication: editablePublication(post),
+      updatedAt: post.updated_at,
     },
     existingTags: await listTagNames(supabase),
     timeZones: timeZoneNames(),

@@ -6,6 +6,7 @@ import {
   AUTHENTICATION_ERROR,
   CONTENT_SIZE_MESSAGE,
   CONTENT_TOO_DEEP_MESSAGE,
+  EDIT_CONFLICT,
   COVER_PIXELS_MESSAGE,
   COVER_TYPE_MESSAGE,
   MISSING_INFORMATION,
@@ -62,6 +63,8 @@ import { readStoredVariants } from "#app/routes/blog/image-variants.server.ts";
 import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 import { postState, publicationChange } from "./publication.ts";
 import { formatInZone } from "./publish-time.ts";
+import { REVISIONS_COPY } from "./labels.ts";
+import { revisionDiff } from "./revision-diff.ts";
 
 // The action behind /write (postId null) and /edit/{id}: read the multipart
 // body within limits, validate with the form's schema, count the author's
@@ -223,6 +226,45 @@ export async function postFormAction({
       return failure(reply(), loaded, loaded === POST_NOT_FOUND ? 404 : 503);
     }
     post = loaded;
+  }
+
+  // Someone saved the post after this form was made: nothing is written,
+  // and the author sees both versions and chooses (their values kept).
+  if (
+    post &&
+    value.intent !== "preview" &&
+    value.baseUpdatedAt &&
+    value.baseUpdatedAt !== post.updated_at
+  ) {
+    return data<PostActionData>(
+      {
+        result: reply(),
+        toast: toastOf(EDIT_CONFLICT),
+        preview: null,
+        conflict: {
+          updatedAt: post.updated_at,
+          intent: value.intent,
+          changes: revisionDiff(
+            {
+              title: post.title,
+              excerpt: post.excerpt,
+              content: post.content,
+              cover_image_url: post.cover_image_url,
+              tags: post.tags,
+            },
+            {
+              title: value.title ?? "",
+              excerpt: value.excerpt || null,
+              content: value.content ?? "",
+              cover_image_url: post.cover_image_url,
+              tags: value.tags,
+            },
+            REVISIONS_COPY.fields,
+          ).filter((field) => field.changed),
+        },
+      },
+      { status: 409 },
+    );
   }
 
   const publication =

@@ -55,6 +55,14 @@ export const PUBLICATION_COPY = {
   revisions: "Revisions",
 } as const;
 
+export const CONFLICT_COPY = {
+  changesHeading: "Their saved version, and what yours changes in it",
+  keepMine: "Save my version",
+  keepMineHint:
+    "Saving yours replaces theirs; theirs stays in the post's revisions.",
+  takeTheirs: "Use their version",
+} as const;
+
 export const REVISIONS_COPY = {
   pageTitle: "Revisions",
   intro:

@@ -28,6 +28,7 @@ import { PostPreview } from "./post-preview.tsx";
 import { PreviewDialog } from "./preview-dialog.tsx";
 import { PublicationFields } from "./publication-fields.tsx";
 import { PostTools } from "./post-tools.tsx";
+import { ConflictNotice } from "./conflict-notice.tsx";
 import { TagsField } from "./tags-field.tsx";
 import type { EditablePost, PostActionData, PostPreviewData } from "./types.ts";
 
@@ -203,6 +204,14 @@ export function PostForm({
         </section>
       ) : null}
 
+      {post && actionData?.conflict ? (
+        <ConflictNotice
+          conflict={actionData.conflict}
+          postId={post.id}
+          formId={FORM_ID}
+        />
+      ) : null}
+
       {/* With scripts the toast says it. */}
       {hydrated ? null : (
         <FormErrors
@@ -220,6 +229,14 @@ export function PostForm({
         className={classes.form}
       >
         <Stack gap="lg">
+          {post ? (
+            <input
+              type="hidden"
+              name="baseUpdatedAt"
+              key={actionData?.conflict?.updatedAt ?? post.updatedAt}
+              defaultValue={actionData?.conflict?.updatedAt ?? post.updatedAt}
+            />
+          ) : null}
           <TextField
             meta={fields.title}
             label={POST_FORM_COPY.title}

@@ -126,6 +126,9 @@ const fields = {
   // A datetime-local value and the IANA zone it is read in (publish-time.ts).
   publishAt: z.string().trim().optional(),
   timeZone: z.string().trim().optional(),
+  // The post's updated_at the form was made from: a save based on an older
+  // version is refused rather than overwrite a newer one.
+  baseUpdatedAt: z.string().trim().optional(),
 };
 
 /** What "Publish Post" / "Update Post" sends. */
