@@ -34,6 +34,8 @@ export default [
       route("blueprints/:id/delete", "routes/blog/delete.tsx"),
       route("write", "routes/blog/editor/write.tsx"),
       route("edit/:id", "routes/blog/editor/edit.tsx"),
+      route("edit/:id/preview-links", "routes/blog/editor/preview-links.tsx"),
+      route("edit/:id/revisions", "routes/blog/editor/revisions.tsx"),
       route("admin", "routes/admin/admin.tsx"),
       route("admin/inbox", "routes/admin/inbox.tsx"),
       route("admin/inbox/:id/cv", "routes/admin/inbox-cv.tsx"),
@@ -44,6 +46,8 @@ export default [
       route("admin/applications/:id", "routes/admin/application.tsx"),
       route("admin/analytics", "routes/admin/analytics.tsx"),
     ]),
+    // A draft as its page will show it, to whoever holds the link.
+    route("preview/:token", "routes/blog/preview.tsx"),
     // A job as /careers will show it, in the public site's frame.
     route("admin/jobs/:id/preview", "routes/admin/job-preview.tsx"),
   ]),

@@ -8,7 +8,7 @@
 //   allowed   the call succeeds and its effect is visible to the service role
 //   denied    the call returns an error and changes nothing
 //   filtered  the call succeeds but sees or changes nothing (RLS hides the rows)
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -343,6 +343,69 @@ const scenarios = {
     selectUnpublishedOutcome(actor, ownId(actor)),
   "delete the team member's post": async (actor) =>
     deletePostOutcome(actor, ADMIN_ID),
+  "select another user's draft": async (actor) =>
+    selectInStateOutcome(actor, otherId(actor), null),
+  "select another user's scheduled post": async (actor) =>
+    selectInStateOutcome(actor, otherId(actor), IN_AN_HOUR()),
+  "select your own scheduled post": async (actor) =>
+    selectInStateOutcome(actor, ownId(actor), IN_AN_HOUR()),
+  "select another user's scheduled post once its time has passed": async (
+    actor,
+  ) => {
+    const id = await createPost(otherId(actor));
+    const at = new Date(Date.now() + 1500).toISOString();
+    must(
+      await service
+        .from("blog_posts")
+        .update({ published_at: at })
+        .eq("id", id),
+    );
+    const before = await clients[actor]
+      .from("blog_posts")
+      .select("id")
+      .eq("id", id);
+    if (
+      outcomeOfRead(before.error, before.data) !== "filtered" &&
+      actor !== "team" &&
+      actor !== "service"
+    )
+      throw new Error("the scheduled post was public before its time");
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const { data, error } = await clients[actor]
+      .from("blog_posts")
+      .select("id")
+      .eq("id", id);
+    return outcomeOfRead(error, data);
+  },
+  "schedule the author's draft (published_at ahead)": async (actor) =>
+    publicationChangeOutcome(actor, null, IN_AN_HOUR()),
+  "publish the author's draft in the past (published_at)": async (actor) =>
+    publicationChangeOutcome(actor, null, "2001-01-01T00:00:00+00:00"),
+  "move the author's scheduled post back to draft": async (actor) =>
+    publicationChangeOutcome(actor, IN_AN_HOUR(), null),
+  "re-date the author's published post (published_at)": async (actor) =>
+    publicationChangeOutcome(actor, "now", IN_AN_HOUR()),
+  "insert a scheduled post as yourself": async (actor) => {
+    const title = unique("Scheduled post");
+    const { error } = await clients[actor].from("blog_posts").insert({
+      title,
+      content: "<p>Body</p>",
+      author_id: ownId(actor),
+      published_at: IN_AN_HOUR(),
+    });
+    const rows = must(
+      await service
+        .from("blog_posts")
+        .select("id")
+        .eq("title", title)
+        .gt("published_at", new Date().toISOString()),
+    ) as unknown[];
+    return outcomeOfWrite(error, rows.length > 0);
+  },
+  "ask when the next post is published": async (actor) => {
+    const { error } = await clients[actor].rpc("seconds_to_next_publication");
+    return error ? "denied" : "allowed";
+  },
 
   // save_post() --------------------------------------------------------------
   "create a post": async (actor) => {
@@ -447,6 +510,26 @@ const scenarios = {
     linkOutcome(actor, AUTHOR_ID),
   "link a tag to the team member's post": async (actor) =>
     linkOutcome(actor, ADMIN_ID),
+  "select another user's draft's tag links": async (actor) => {
+    const postId = await createPost(otherId(actor));
+    const tag = await createTag();
+    must(
+      await service
+        .from("post_tags")
+        .insert({ post_id: postId, tag_id: tag.id }),
+    );
+    must(
+      await service
+        .from("blog_posts")
+        .update({ published_at: null })
+        .eq("id", postId),
+    );
+    const { data, error } = await clients[actor]
+      .from("post_tags")
+      .select("post_id")
+      .eq("post_id", postId);
+    return outcomeOfRead(error, data);
+  },
   "move a link to another tag": async (actor) => {
     const postId = await createPost(AUTHOR_ID);
     const [from, to] = [await createTag(), await createTag()];
@@ -1009,6 +1092,112 @@ const scenarios = {
     overwriteOutcome(actor, "cv-uploads", cvName(), "application/pdf"),
   "delete a CV": async (actor) =>
     removeOutcome(actor, "cv-uploads", cvName(), "application/pdf"),
+
+  // post_revisions -------------------------------------------------------------
+  "select the author's post's revisions": async (actor) => {
+    const postId = await createPost(AUTHOR_ID);
+    const { data, error } = await clients[actor]
+      .from("post_revisions")
+      .select("id")
+      .eq("post_id", postId);
+    return outcomeOfRead(error, data);
+  },
+  "write a revision of the author's post": async (actor) => {
+    const postId = await createPost(AUTHOR_ID);
+    const marker = unique("Forged revision");
+    const { error } = await clients[actor].from("post_revisions").insert({
+      post_id: postId,
+      post: { title: marker, content: "<p>x</p>" },
+    });
+    const rows = must(
+      await service
+        .from("post_revisions")
+        .select("id")
+        .eq("post_id", postId)
+        .eq("title", marker),
+    ) as unknown[];
+    return outcomeOfWrite(error, rows.length > 0);
+  },
+
+  // post_preview_links and post_by_preview_token() ---------------------------
+  "select the author's draft's preview links": async (actor) => {
+    const { postId } = await previewLinkFixture();
+    const { data, error } = await clients[actor]
+      .from("post_preview_links")
+      .select("id")
+      .eq("post_id", postId);
+    return outcomeOfRead(error, data);
+  },
+  "create a preview link for the author's draft": async (actor) =>
+    createPreviewLinkOutcome(actor, AUTHOR_ID, {}),
+  "create a preview link for the team member's draft": async (actor) =>
+    createPreviewLinkOutcome(actor, ADMIN_ID, {}),
+  "create a preview link that lasts a year (expires_at)": async (actor) =>
+    createPreviewLinkOutcome(actor, AUTHOR_ID, {
+      expires_at: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+    }),
+  "revoke the author's draft's preview links": async (actor) => {
+    const { postId, linkId } = await previewLinkFixture();
+    const { error } = await clients[actor]
+      .from("post_preview_links")
+      .update({ revoked_at: new Date().toISOString() })
+      .eq("post_id", postId);
+    return outcomeOfWrite(error, (await linkRevokedAt(linkId)) !== null);
+  },
+  "open a revoked preview link again (revoked_at)": async (actor) => {
+    const { linkId } = await previewLinkFixture();
+    must(
+      await service
+        .from("post_preview_links")
+        .update({ revoked_at: new Date().toISOString() })
+        .eq("id", linkId),
+    );
+    const { error } = await clients[actor]
+      .from("post_preview_links")
+      .update({ revoked_at: null })
+      .eq("id", linkId);
+    return outcomeOfWrite(error, (await linkRevokedAt(linkId)) === null);
+  },
+  "read a draft by its preview token": async (actor) => {
+    const { token } = await previewLinkFixture();
+    const { data, error } = await clients[actor].rpc("post_by_preview_token", {
+      p_token: token,
+    });
+    return outcomeOfRead(error, data ? [data] : []);
+  },
+  "read a draft by its token's stored hash": async (actor) => {
+    const { token } = await previewLinkFixture();
+    const { data, error } = await clients[actor].rpc("post_by_preview_token", {
+      p_token: tokenHash(token),
+    });
+    return outcomeOfRead(error, data ? [data] : []);
+  },
+  "read a draft by an expired or revoked preview token": async (actor) => {
+    const expired = await previewLinkFixture();
+    must(
+      await service
+        .from("post_preview_links")
+        .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .eq("id", expired.linkId),
+    );
+    const revoked = await previewLinkFixture();
+    must(
+      await service
+        .from("post_preview_links")
+        .update({ revoked_at: new Date().toISOString() })
+        .eq("id", revoked.linkId),
+    );
+    const answers = await Promise.all(
+      [expired.token, revoked.token].map((token) =>
+        clients[actor].rpc("post_by_preview_token", { p_token: token }),
+      ),
+    );
+    const error = answers.find((answer) => answer.error)?.error ?? null;
+    return outcomeOfRead(
+      error,
+      answers.flatMap((answer) => (answer.data ? [answer.data] : [])),
+    );
+  },
 } satisfies Record<string, Scenario>;
 
 type Operation = keyof typeof scenarios;
@@ -1041,6 +1230,16 @@ const MATRIX: Row[] = [
   ["blog_posts",       "select another user's unpublished post",     "filtered", "filtered", "filtered", "allowed",  "allowed"],
   ["blog_posts",       "select your own unpublished post",           "filtered", "allowed",  "allowed",  "allowed",  "allowed"],
   ["blog_posts",       "delete the team member's post",             "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["blog_posts",       "select another user's draft",                "filtered", "filtered", "filtered", "allowed",  "allowed"],
+  ["blog_posts",       "select another user's scheduled post",       "filtered", "filtered", "filtered", "allowed",  "allowed"],
+  ["blog_posts",       "select your own scheduled post",             "filtered", "allowed",  "allowed",  "allowed",  "allowed"],
+  ["blog_posts",       "select another user's scheduled post once its time has passed", "allowed", "allowed", "allowed", "allowed", "allowed"],
+  ["blog_posts",       "schedule the author's draft (published_at ahead)", "denied", "filtered", "allowed", "allowed", "allowed"],
+  ["blog_posts",       "publish the author's draft in the past (published_at)", "denied", "filtered", "denied", "denied", "allowed"],
+  ["blog_posts",       "move the author's scheduled post back to draft", "denied", "filtered", "allowed", "allowed", "allowed"],
+  ["blog_posts",       "re-date the author's published post (published_at)", "denied", "filtered", "denied", "denied", "allowed"],
+  ["blog_posts",       "insert a scheduled post as yourself",       "denied",   "denied",   "allowed",  "allowed",  "allowed"],
+  ["seconds_to_next_publication()", "ask when the next post is published", "allowed", "allowed", "allowed", "allowed", "allowed"],
   ["save_post()",      "create a post",                             "denied",   "denied",   "allowed",  "allowed",  "denied"],
   ["save_post()",      "edit the author's post",                    "denied",   "denied",   "allowed",  "allowed",  "denied"],
   ["save_post()",      "edit the team member's post",               "denied",   "denied",   "denied",   "allowed",  "denied"],
@@ -1054,6 +1253,7 @@ const MATRIX: Row[] = [
   ["post_tags",        "select tag links",                          "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
   ["post_tags",        "link a tag to the author's post",           "denied",   "denied",   "allowed",  "allowed",  "allowed"],
   ["post_tags",        "link a tag to the team member's post",      "denied",   "denied",   "denied",   "allowed",  "allowed"],
+  ["post_tags",        "select another user's draft's tag links",   "filtered", "filtered", "filtered", "allowed",  "allowed"],
   ["post_tags",        "move a link to another tag",                "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["post_tags",        "unlink a tag from the author's post",       "denied",   "filtered", "allowed",  "allowed",  "allowed"],
   ["post_tags",        "unlink a tag from the team member's post",  "denied",   "filtered", "filtered", "allowed",  "allowed"],
@@ -1119,6 +1319,17 @@ const MATRIX: Row[] = [
   ["is_team_member()", "ask whether another user is a team member", "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["is_author()",      "ask whether another user is an author",     "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["cv-uploads",       "delete a CV",                               "filtered", "filtered", "filtered", "allowed",  "allowed"],
+  ["post_revisions",   "select the author's post's revisions",     "denied",   "filtered", "allowed",  "allowed",  "allowed"],
+  ["post_revisions",   "write a revision of the author's post",    "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["post_preview_links", "select the author's draft's preview links", "denied",   "filtered", "allowed",  "allowed",  "allowed"],
+  ["post_preview_links", "create a preview link for the author's draft", "denied", "denied",  "allowed",  "allowed",  "allowed"],
+  ["post_preview_links", "create a preview link for the team member's draft", "denied", "denied", "denied", "allowed", "allowed"],
+  ["post_preview_links", "create a preview link that lasts a year (expires_at)", "denied", "denied", "denied", "denied", "denied"],
+  ["post_preview_links", "revoke the author's draft's preview links", "denied",   "filtered", "allowed",  "allowed",  "allowed"],
+  ["post_preview_links", "open a revoked preview link again (revoked_at)", "denied", "filtered", "denied", "denied",  "allowed"],
+  ["post_by_preview_token()", "read a draft by its preview token",       "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
+  ["post_by_preview_token()", "read a draft by its token's stored hash", "filtered", "filtered", "filtered", "filtered", "filtered"],
+  ["post_by_preview_token()", "read a draft by an expired or revoked preview token", "filtered", "filtered", "filtered", "filtered", "filtered"],
 ];
 
 const ACTORS: Actor[] = ["anon", "reader", "author", "team", "service"];
@@ -1146,10 +1357,14 @@ async function updatePostOutcome(actor: Actor, authorId: string) {
 async function postColumnOutcome(
   actor: Actor,
   change: Partial<
-    Record<"created_at" | "published" | "author_id" | "updated_at", unknown>
+    Record<
+      "created_at" | "published" | "published_at" | "author_id" | "updated_at",
+      unknown
+    >
   >,
+  postId?: string,
 ) {
-  const id = await createPost(AUTHOR_ID);
+  const id = postId ?? (await createPost(AUTHOR_ID));
   const columns = Object.keys(change).join(", ");
   const before = must(
     await service.from("blog_posts").select(columns).eq("id", id).single(),
@@ -1190,6 +1405,115 @@ async function withoutAuthorStatus(actor: Actor, fn: () => Promise<Outcome>) {
         .eq("id", AUTHOR_ID),
     );
   }
+}
+
+const tokenHash = (token: string) =>
+  createHash("sha256").update(token, "utf8").digest("hex");
+
+/** A draft of the author's with one open preview link, made by the service role. */
+async function previewLinkFixture() {
+  const postId = await createPost(AUTHOR_ID);
+  must(
+    await service
+      .from("blog_posts")
+      .update({ published_at: null })
+      .eq("id", postId),
+  );
+  const token = randomUUID() + randomUUID();
+  const link = must(
+    await service
+      .from("post_preview_links")
+      .insert({
+        post_id: postId,
+        token_hash: tokenHash(token),
+        created_by: AUTHOR_ID,
+      })
+      .select("id")
+      .single(),
+  ) as { id: string };
+  return { postId, token, linkId: link.id };
+}
+
+async function linkRevokedAt(linkId: string) {
+  const rows = must(
+    await service
+      .from("post_preview_links")
+      .select("revoked_at")
+      .eq("id", linkId),
+  ) as { revoked_at: string | null }[];
+  return rows[0]?.revoked_at ?? null;
+}
+
+async function createPreviewLinkOutcome(
+  actor: Actor,
+  authorId: string,
+  extra: Record<string, unknown>,
+) {
+  const postId = await createPost(authorId);
+  must(
+    await service
+      .from("blog_posts")
+      .update({ published_at: null })
+      .eq("id", postId),
+  );
+  const hash = tokenHash(randomUUID());
+  const { error } = await clients[actor].from("post_preview_links").insert({
+    post_id: postId,
+    token_hash: hash,
+    ...(actor === "service" ? { created_by: authorId } : {}),
+    ...extra,
+  });
+  const rows = must(
+    await service
+      .from("post_preview_links")
+      .select("id")
+      .eq("token_hash", hash),
+  ) as unknown[];
+  return outcomeOfWrite(error, rows.length > 0);
+}
+
+/** An hour from now, as an ISO time: a scheduled post's. */
+const IN_AN_HOUR = () => new Date(Date.now() + 3_600_000).toISOString();
+
+/** Reads a post of `authorId`'s in a state: a draft (null) or scheduled (a time ahead). */
+async function selectInStateOutcome(
+  actor: Actor,
+  authorId: string,
+  publishedAt: string | null,
+) {
+  const id = await createPost(authorId);
+  must(
+    await service
+      .from("blog_posts")
+      .update({ published_at: publishedAt })
+      .eq("id", id),
+  );
+  const { data, error } = await clients[actor]
+    .from("blog_posts")
+    .select("id")
+    .eq("id", id);
+  return outcomeOfRead(error, data);
+}
+
+/**
+ * Moves the author's post, set up with publication `from` ("now": published,
+ * null: a draft, a time ahead: scheduled), to `to`; "allowed" when it took.
+ */
+async function publicationChangeOutcome(
+  actor: Actor,
+  from: string | null,
+  to: string | null,
+) {
+  const id = await createPost(AUTHOR_ID);
+  if (from !== "now") {
+    must(
+      await service
+        .from("blog_posts")
+        .update({ published_at: from })
+        .eq("id", id),
+    );
+  }
+  return postColumnOutcome(actor, { published_at: to }, id);
 }
 
 async function selectUnpublishedOutcome(actor: Actor, authorId: string) {

@@ -154,7 +154,9 @@ export type Database = {
           created_at: string;
           excerpt: string | null;
           id: string;
+          publish_time_zone: string | null;
           published: boolean;
+          published_at: string | null;
           search_vector: string;
           social_image_url: string | null;
           title: string;
@@ -169,7 +171,9 @@ export type Database = {
           created_at?: string;
           excerpt?: string | null;
           id?: string;
+          publish_time_zone?: string | null;
           published?: boolean;
+          published_at?: string | null;
           search_vector?: string;
           social_image_url?: string | null;
           title: string;
@@ -184,7 +188,9 @@ export type Database = {
           created_at?: string;
           excerpt?: string | null;
           id?: string;
+          publish_time_zone?: string | null;
           published?: boolean;
+          published_at?: string | null;
           search_vector?: string;
           social_image_url?: string | null;
           title?: string;
@@ -439,6 +445,82 @@ export type Database = {
             foreignKeyName: "post_html_post_id_fkey";
             columns: ["post_id"];
             isOneToOne: true;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      post_preview_links: {
+        Row: {
+          created_at: string;
+          created_by: string;
+          expires_at: string;
+          id: string;
+          post_id: string;
+          revoked_at: string | null;
+          token_hash: string;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string;
+          expires_at?: string;
+          id?: string;
+          post_id: string;
+          revoked_at?: string | null;
+          token_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string;
+          expires_at?: string;
+          id?: string;
+          post_id?: string;
+          revoked_at?: string | null;
+          token_hash?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "post_preview_links_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: false;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      post_revisions: {
+        Row: {
+          id: string;
+          post: Json;
+          post_id: string;
+          saved_at: string;
+          saved_by: string | null;
+          tags: string[];
+          title: string | null;
+        };
+        Insert: {
+          id?: string;
+          post: Json;
+          post_id: string;
+          saved_at?: string;
+          saved_by?: string | null;
+          tags?: string[];
+          title?: never;
+        };
+        Update: {
+          id?: string;
+          post?: Json;
+          post_id?: string;
+          saved_at?: string;
+          saved_by?: string | null;
+          tags?: string[];
+          title?: never;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "post_revisions_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: false;
             referencedRelation: "blog_posts";
             referencedColumns: ["id"];
           },
@@ -749,6 +831,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      post_by_preview_token: {
+        Args: {
+          p_token: string;
+        };
+        Returns: Json;
+      };
       post_is_public: {
         Args: {
           p: string;
@@ -761,6 +849,7 @@ export type Database = {
         };
         Returns: string;
       };
+      post_revisions_kept: { Args: never; Returns: number };
       post_search_document: {
         Args: {
           p: string;
@@ -800,7 +889,9 @@ export type Database = {
           created_at: string;
           excerpt: string | null;
           id: string;
+          publish_time_zone: string | null;
           published: boolean;
+          published_at: string | null;
           search_vector: string;
           social_image_url: string | null;
           title: string;
@@ -822,7 +913,9 @@ export type Database = {
           created_at: string;
           excerpt: string | null;
           id: string;
+          publish_time_zone: string | null;
           published: boolean;
+          published_at: string | null;
           search_vector: string;
           social_image_url: string | null;
           title: string;
@@ -839,6 +932,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      seconds_to_next_publication: { Args: never; Returns: number };
       store_submission: {
         Args: {
           p_kind: string;

@@ -12,16 +12,12 @@ Object.assign(process.env, {
 });
 const { acceptedEncodings, createPageStore, inlineScriptHashes, noneMatch } =
   await import("#app/utils/page-cache.server.ts");
-const { MARKETING_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } =
+const { cappedCacheControl, MARKETING_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } =
   await import("#app/utils/public-cache.server.ts");
 const { nonceContext, scriptHashesContext } =
   await import("#app/utils/security.server.ts");
-const {
-  storeAtMostUntil,
-  storedUntilDeploy,
-  storedUntilJobsChange,
-  storedUntilPostsChange,
-} = await import("#app/utils/stored-page.server.ts");
+const { storedUntilDeploy, storedUntilJobsChange, storedUntilPostsChange } =
+  await import("#app/utils/stored-page.server.ts");
 const { storedRoutes } = await import("#app/utils/route-table.server.ts");
 
 /** A route table as the build makes it: some routes declare their pages stored. */
@@ -305,16 +301,17 @@ describe("the page store", () => {
 });
 
 describe("job pages", () => {
-  test("are never answered past the closing time their loader gives", async () => {
+  test("are never answered past the closing time their header gives", async () => {
     const { render, store, answer } = setup({ blogSeconds: 60 });
-    const closes = Date.now() + 300;
+    const closes = Date.now() + 1_000;
     await render("/careers/7", {
-      respond: (nonce, context) => {
-        storeAtMostUntil(context, new Date(closes).toISOString());
-        return new Response(page(nonce), {
-          headers: { "Content-Type": "text/html; charset=utf-8" },
-        });
-      },
+      respond: (nonce) =>
+        new Response(page(nonce), {
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control": "public, max-age=0, s-maxage=1",
+          },
+        }),
     });
     await vi.waitFor(() => expect(store.entries.has("/careers/7")).toBe(true));
     expect(answer("/careers/7")).not.toBeNull();
@@ -402,6 +399,67 @@ describe("blog pages", () => {
     await before;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect([...store.entries.keys()]).toEqual(["/"]);
+  });
+
+  test("are kept no longer than their s-maxage (a scheduled publication's), stale or not, and replays carry their age", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      const { stored, answer, render } = setup({ blogSeconds: 5 });
+      const capped = (nonce: string) =>
+        new Response(page(nonce), {
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control": cappedCacheControl(3),
+          },
+        });
+      await stored("/blueprints");
+      await render("/blueprints/abc", { respond: capped });
+      await vi.waitFor(() => expect(answer("/blueprints/abc")).not.toBeNull());
+      vi.advanceTimersByTime(1_500);
+      expect(answer("/blueprints/abc")?.headers.age).toBe("2");
+      vi.advanceTimersByTime(501);
+      expect(answer("/blueprints/abc")).toBeNull();
+      // An uncapped page keeps the store's own lifetime.
+      expect(answer("/blueprints")).not.toBeNull();
+      // A render on its way does not let the copy past its deadline be answered.
+      let release!: () => void;
+      const refreshing = render("/blueprints/abc", {
+        respond: async (nonce) => {
+          await new Promise<void>((resolve) => (release = resolve));
+          return capped(nonce);
+        },
+      });
+      await vi.waitFor(() => expect(release).toBeTypeOf("function"));
+      expect(answer("/blueprints/abc")).toBeNull();
+      release();
+      await refreshing;
+      // Nor does a failed render: the copy is never extended past it.
+      await render("/blueprints/abc", { respond: capped });
+      await vi.waitFor(() => expect(answer("/blueprints/abc")).not.toBeNull());
+      vi.advanceTimersByTime(1_000);
+      await render("/blueprints/abc", {
+        respond: () => new Response("down", { status: 503 }),
+      });
+      vi.advanceTimersByTime(1_001);
+      expect(answer("/blueprints/abc")).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("are not stored when a publication is due now (s-maxage=0)", async () => {
+    const { render, store } = setup();
+    await render("/blueprints", {
+      respond: (nonce) =>
+        new Response(page(nonce), {
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control": cappedCacheControl(0.4),
+          },
+        }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.entries.size).toBe(0);
   });
 
   test("are not stored when their time is 0", async () => {

@@ -16,7 +16,6 @@ import {
 import { serverTimingHeader } from "#app/utils/server-timing.server.ts";
 import {
   storeRuleContext,
-  storeUntilContext,
   type StoreRule,
 } from "#app/utils/stored-page.server.ts";
 import { isAuthCookieName } from "#app/utils/session.server.ts";
@@ -53,8 +52,14 @@ type Entry = {
   rule: StoreRule;
   /** performance.now() after which the entry is stale. */
   expires: number;
-  /** Epoch milliseconds it must never be answered after (a job's closing). */
-  until: number | null;
+  /**
+   * performance.now() it may never be answered after, stale or not: the end
+   * of its own s-maxage, which a page that reads posts caps at the next
+   * scheduled publication.
+   */
+  deadline: number;
+  /** performance.now() its render began at: its age counts from there. */
+  madeAt: number;
 };
 
 /** The parts of a Node request the store reads. */
@@ -76,6 +81,15 @@ function personal(cookieHeader: string | null | undefined) {
   return parseCookieHeader(cookieHeader ?? "").some(
     ({ name }) => name === TOAST_COOKIE || isAuthCookieName(name),
   );
+}
+
+/**
+ * How long the response lets a shared cache keep it (its s-maxage), in
+ * milliseconds; unlimited without one.
+ */
+export function sharedLifetimeMs(cacheControl: string | null) {
+  const match = /(?:^|[,\s])s-maxage=(\d+)/.exec(cacheControl ?? "");
+  return match ? Number(match[1]) * 1000 : Infinity;
 }
 
 function storable(response: Response) {
@@ -174,6 +188,11 @@ function storedAnswer(
 ): StoredAnswer {
   const headers = new Headers(entry.headers);
   headers.set("X-Page-Cache", "hit");
+  // A blog page's lifetimes were cut to end by the next publication when it
+  // was made: its age, rounded up, keeps a CDN and a browser to that end.
+  if (entry.rule === "until-posts-change") {
+    headers.set("Age", String(Math.ceil((started - entry.madeAt) / 1000)));
+  }
   const encoding =
     acceptedEncodings(request.headers["accept-encoding"]).find(
       (candidate) => entry.encoded[candidate],
@@ -230,10 +249,6 @@ export function createPageStore({
   const dropped = new Map<StoreRule, number>();
   const lifetimeMs = (rule: StoreRule) =>
     rule === "until-deploy" ? Infinity : blogSeconds * 1000;
-  // The wall clock says when a job closes; performance.now() orders expiry.
-  const expiresAt = (rule: StoreRule, until: number | null) =>
-    performance.now() +
-    Math.min(lifetimeMs(rule), until === null ? Infinity : until - Date.now());
 
   /**
    * The production server's answer for a stored page, made before Express
@@ -248,6 +263,7 @@ export function createPageStore({
     const entry = key === null ? undefined : entries.get(key);
     if (!entry || key === null) return null;
     if (entry.expires <= started && !refreshing.has(key)) return null;
+    if (entry.deadline <= started) return null;
     return storedAnswer(entry, request, started);
   }
 
@@ -270,6 +286,9 @@ export function createPageStore({
     refreshing.add(key);
     const droppedBefore = new Map(dropped);
     let storing = false;
+    // Lifetimes count from before the render: the loader measured the time
+    // left until a publication after this moment.
+    const started = performance.now();
     try {
       const response = await next();
       const rule = context.get(storeRuleContext);
@@ -277,15 +296,20 @@ export function createPageStore({
       if (!storable(response)) {
         // The backend failed while an older copy exists: that copy is
         // answered for another lifetime rather than every request rendering
-        // (and failing) again meanwhile.
+        // (and failing) again meanwhile, though never past its deadline.
         const stale = entries.get(key);
         if (stale && response.status >= 500) {
-          stale.expires = expiresAt(rule, stale.until);
+          stale.expires = Math.min(
+            performance.now() + lifetimeMs(rule),
+            stale.deadline,
+          );
         }
         return response;
       }
+      // A page is kept no longer than its own header lets a CDN keep it.
+      const shared = sharedLifetimeMs(response.headers.get("Cache-Control"));
+      if (Math.min(lifetimeMs(rule), shared) === 0) return response;
       const entry = await entryOf(response, context.get(nonceContext), rule);
-      entry.until = context.get(storeUntilContext);
       context.set(scriptHashesContext, entry.scriptHashes);
       storing = true;
       compress(entry.body, rule)
@@ -300,7 +324,12 @@ export function createPageStore({
         .then(() => {
           if ((dropped.get(rule) ?? 0) !== (droppedBefore.get(rule) ?? 0))
             return;
-          entry.expires = expiresAt(rule, entry.until);
+          entry.madeAt = started;
+          entry.deadline = started + shared;
+          entry.expires = Math.min(
+            performance.now() + lifetimeMs(rule),
+            entry.deadline,
+          );
           // Re-inserting moves the key to the end: the first key is the oldest.
           entries.delete(key);
           entries.set(key, entry);
@@ -377,7 +406,8 @@ async function entryOf(
     scriptHashes,
     rule,
     expires: 0,
-    until: null,
+    deadline: 0,
+    madeAt: 0,
   };
 }
 

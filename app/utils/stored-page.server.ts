@@ -1,8 +1,4 @@
-import {
-  createContext,
-  type MiddlewareFunction,
-  type RouterContextProvider,
-} from "react-router";
+import { createContext, type MiddlewareFunction } from "react-router";
 
 // How a route says that its page is the same for every anonymous visitor and
 // may be stored and replayed (app/utils/page-cache.server.ts), and for how
@@ -19,33 +15,14 @@ import {
  * `until-deploy`: the page is made from the build alone (marketing copy), so
  * it is kept until the process ends. `until-posts-change`: it reads posts, so
  * it is kept for a few seconds and dropped when this server saves or deletes
- * a post. `until-jobs-change`: the same for jobs, and never past the time its
- * loader gives with `storeAtMostUntil` (the next job's closing time).
+ * a post. `until-jobs-change`: the same for jobs. Whatever the rule, a copy is
+ * never answered past its own `s-maxage`, which a page capping its lifetime
+ * (the next job's closing, the next scheduled post) sets.
  */
 export type StoreRule =
   "until-deploy" | "until-posts-change" | "until-jobs-change";
 
 export const storeRuleContext = createContext<StoreRule | null>(null);
-
-/** Epoch milliseconds past which the page's stored copy must not be answered. */
-export const storeUntilContext = createContext<number | null>(null);
-
-/**
- * Caps the stored copy of this request's page at `time` (an ISO date or
- * epoch milliseconds): a page that shows a job must not outlive its closing.
- */
-export function storeAtMostUntil(
-  context: Readonly<RouterContextProvider>,
-  time: string | number | null,
-) {
-  if (time === null) return;
-  const until = typeof time === "number" ? time : Date.parse(time);
-  const current = context.get(storeUntilContext);
-  context.set(
-    storeUntilContext,
-    current === null ? until : Math.min(current, until),
-  );
-}
 
 function declare(rule: StoreRule): MiddlewareFunction<Response> {
   return ({ context }, next) => {

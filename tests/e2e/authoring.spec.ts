@@ -181,7 +181,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await page
       .getByRole("textbox", { name: "Enter URL" })
       .fill("https://example.com/docs");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(editor.locator("a")).toHaveText("docs link");
     // Popovers hand focus back on their own schedule: put the caret back
     // explicitly before typing on.
@@ -410,7 +410,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await page
       .getByRole("textbox", { name: "Enter URL" })
       .fill("https://example.com/docs");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(editor.locator("a")).toHaveText("read the docs");
 
     // Select the linked words again, then insert an image.

@@ -42,6 +42,8 @@ const PostSummaryRowSchema = z.object({
   author_id: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  // Null for a draft; public posts always have one (decision 130).
+  published_at: z.string().nullable(),
   word_count: z.number(),
   post_tags: TagLinksSchema,
 });
@@ -55,6 +57,7 @@ const StoredHtmlSchema = z.object({
 const PostRowSchema = PostSummaryRowSchema.extend({
   content: z.string(),
   published: z.boolean(),
+  publish_time_zone: z.string().nullable(),
   social_image_url: z.string().nullable(),
   // One-to-one (its key is the post's): an object, or none yet.
   post_html: z
@@ -80,7 +83,7 @@ export type Post = Omit<
 };
 
 const SUMMARY_COLUMNS =
-  "id, title, excerpt, cover_image_url, cover_variants, author_id, created_at, updated_at, word_count, post_tags(tags(name))";
+  "id, title, excerpt, cover_image_url, cover_variants, author_id, created_at, updated_at, published_at, word_count, post_tags(tags(name))";
 
 /**
  * The filter embed is aliased so the card still shows all of a post's tags:
@@ -131,20 +134,34 @@ function toSummaries(rows: unknown): PostSummary[] {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The list's order, newest first; keyset pages follow it. */
+/**
+ * The list's order, newest publication first (a scheduled post goes to the
+ * top when it goes out, not where it was written); keyset pages follow it.
+ */
 const LIST_ORDER: KeysetOrder = {
-  column: "created_at",
+  column: "published_at",
   tieBreaker: "id",
   ascending: false,
 };
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/;
 
-/** Cursor values the list accepts: a post's created_at and id. */
+/** Cursor values the list accepts: a post's published_at and id. */
 export const LIST_CURSOR = [
   (value: string) => TIMESTAMP.test(value),
   (value: string) => UUID.test(value),
 ];
+
+/**
+ * When a post went public. Public reads only ever see published posts; a
+ * draft (never on a public page) falls back to its creation.
+ */
+export function publishedAt(post: {
+  published_at: string | null;
+  created_at: string;
+}) {
+  return post.published_at ?? post.created_at;
+}
 
 export type PostListPage = {
   posts: PostSummary[];
@@ -174,7 +191,7 @@ export async function listPosts(
   if (tag) query = query.eq("tag_filter.tags.name", tag);
   if (cursor) query = fromCursor(query, LIST_ORDER, cursor, newestFirst);
   const { data, error } = await query
-    .order("created_at", { ascending: !newestFirst })
+    .order("published_at", { ascending: !newestFirst })
     .order("id", { ascending: !newestFirst })
     .limit(perPage + 1);
   if (error) throw queryError(error);
@@ -182,7 +199,7 @@ export async function listPosts(
     toSummaries(data),
     position,
     perPage,
-    (post) => [post.created_at, post.id],
+    (post) => [publishedAt(post), post.id],
   );
   return { posts: rows, prev, next };
 }
@@ -196,7 +213,7 @@ export async function listRecentPosts(
     .from("blog_posts")
     .select(SUMMARY_COLUMNS)
     .retry(false)
-    .order("created_at", { ascending: false })
+    .order("published_at", { ascending: false })
     .order("id", { ascending: false })
     .limit(limit);
   if (error) throw queryError(error);
@@ -410,7 +427,7 @@ export async function getPost(
   const { data, error } = await supabase
     .from("blog_posts")
     .select(
-      "id, title, excerpt, content, cover_image_url, cover_variants, social_image_url, author_id, published, created_at, updated_at, word_count, post_tags(tags(name)), post_html(html, sanitizer_version, content_md5)",
+      "id, title, excerpt, content, cover_image_url, cover_variants, social_image_url, author_id, published, published_at, publish_time_zone, created_at, updated_at, word_count, post_tags(tags(name)), post_html(html, sanitizer_version, content_md5)",
     )
     .retry(false)
     .eq("id", id)
@@ -465,4 +482,56 @@ export async function lookUpPost(
     console.error(`${what}:`, logMessage(error));
     return { state: "error", message: error.message };
   }
+}
+
+/**
+ * Seconds until the next scheduled post goes public, by the database's
+ * clock, or null when none is scheduled: every cache lifetime of a page that
+ * reads posts ends by then (decision 130). When the database cannot say, 0:
+ * the page is sent uncached rather than kept past a publication.
+ */
+export async function secondsToNextPublication(
+  supabase: TypedSupabaseClient,
+): Promise<number | null> {
+  const { data, error } = await supabase
+    .rpc("seconds_to_next_publication")
+    .retry(false);
+  if (error) {
+    console.error("Next publication failed:", error.message);
+    return 0;
+  }
+  return typeof data === "number" ? data : null;
+}
+
+const OwnPostRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  published_at: z.string().nullable(),
+  publish_time_zone: z.string().nullable(),
+  updated_at: z.string(),
+});
+
+export type OwnPost = z.infer<typeof OwnPostRowSchema>;
+
+/**
+ * The user's posts that are not public yet, drafts and scheduled ones,
+ * scheduled first by time, then drafts by last change; read with the user's
+ * own client, under the policy that lets writers read their own.
+ */
+export async function listOwnUnpublished(
+  supabase: TypedSupabaseClient,
+  userId: string,
+  limit = 100,
+): Promise<OwnPost[]> {
+  const { data, error } = await supabase
+    .from("blog_posts")
+    .select("id, title, published_at, publish_time_zone, updated_at")
+    .retry(false)
+    .eq("author_id", userId)
+    .or(`published_at.is.null,published_at.gt.${new Date().toISOString()}`)
+    .order("published_at", { ascending: true, nullsFirst: false })
+    .order("updated_at", { ascending: false })
+    .limit(limit);
+  if (error) throw queryError(error);
+  return parseRows(z.array(OwnPostRowSchema), data ?? []);
 }

@@ -28,6 +28,7 @@ import {
   logMessage,
   parseSearch,
   searchPosts,
+  secondsToNextPublication,
   type PostSummary,
   type SearchHit,
 } from "./blog.server.ts";
@@ -126,8 +127,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const keysetHref = (link: KeysetLink | null) =>
     link ? listHref(BLOG_PATH, { tag, ...link }) : null;
+  const supabase = getPublicSupabase(context);
+  // Asked beside the posts: the page's cache ends by the next publication.
+  const secondsLeft = secondsToNextPublication(supabase);
   try {
-    const supabase = getPublicSupabase(context);
     let posts: (PostSummary | SearchHit)[];
     let pages: { prev: string | null; next: string | null; status: string };
     let found: number | null = null;
@@ -183,7 +186,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         count: q && found ? searchCount(found, q) : null,
         suggestions,
       },
-      { headers: publicCacheHeaders(request) },
+      { headers: publicCacheHeaders(request, 200, await secondsLeft) },
     );
   } catch (error) {
     if (!(error instanceof BlogQueryError)) throw error;

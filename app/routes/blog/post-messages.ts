@@ -15,6 +15,29 @@ export const POST_PUBLISHED = {
   title: "Your post has been published.",
 } as const;
 export const POST_UPDATED = { title: "Your post has been updated." } as const;
+export const POST_DRAFT_SAVED = {
+  title: "Your draft has been saved.",
+  description: "Only you and the team can see it until it is published.",
+} as const;
+export function postScheduled(when: string) {
+  return {
+    title: "Your post has been scheduled.",
+    description: `It will be published on ${when}.`,
+  };
+}
+export const EDIT_CONFLICT = {
+  title: "This post changed while you were editing",
+  description:
+    "Someone saved it after you opened it. Nothing of yours was saved yet: compare the two versions and choose.",
+} as const;
+export const PUBLISH_AT_REQUIRED_MESSAGE =
+  "Please choose the date and time to publish at.";
+export const PUBLISH_AT_PAST_MESSAGE =
+  "Please choose a time in the future, or publish the post now.";
+export const TIME_ZONE_UNKNOWN_MESSAGE =
+  "Please choose a time zone from the list.";
+export const PUBLISHED_STAYS_MESSAGE =
+  "This post is published: it stays published, and saving it updates it.";
 export const POST_FORM_TOO_MANY = {
   title: "Error",
   description:

@@ -304,7 +304,7 @@ export type SavePostInput = {
 
 export type PostFields = Omit<
   Database["public"]["Tables"]["blog_posts"]["Update"],
-  "id" | "author_id" | "created_at" | "updated_at" | "published"
+  "id" | "author_id" | "created_at" | "updated_at"
 >;
 
 export type SaveOutcome =

@@ -19,7 +19,11 @@ import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
 import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
 import { mayEditPost } from "./post-rights.server.ts";
-import { requirePost } from "./blog.server.ts";
+import {
+  publishedAt,
+  requirePost,
+  secondsToNextPublication,
+} from "./blog.server.ts";
 import { readNext } from "./related-posts.server.ts";
 import { safePostHtml } from "./post-html.server.ts";
 import { readingTime } from "./reading-time.ts";
@@ -45,11 +49,16 @@ import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
 export const middleware: Route.MiddlewareFunction[] = [storedUntilPostsChange];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
+  // A scheduled post's page (its 404 until then, and the related links of
+  // the others) may not be kept past its publication.
+  const secondsLeft = await secondsToNextPublication(
+    getPublicSupabase(context),
+  );
   const post = await requirePost(
     getPublicSupabase(context),
     params.id,
     "Blog post failed",
-    (status) => publicCacheHeaders(request, status),
+    (status) => publicCacheHeaders(request, status, secondsLeft),
   );
   const url = absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`);
   const cover = safeLinkUrl(post.cover_image_url ?? undefined);
@@ -79,9 +88,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         html,
         cover: responsiveImage(cover, variants, POST_IMAGE_SIZES),
         tags: post.tags,
-        createdAt: post.created_at,
+        createdAt: publishedAt(post),
         // Formatted here: the page ships the string, not the formatter.
-        publishedOn: formatPostDate(post.created_at),
+        publishedOn: formatPostDate(publishedAt(post)),
         updatedAt: post.updated_at,
         readingTime: readingTime(post.word_count),
       },
@@ -100,7 +109,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ),
       canEdit: editable,
     },
-    { headers: publicCacheHeaders(request) },
+    { headers: publicCacheHeaders(request, 200, secondsLeft) },
   );
 }
 

@@ -9,10 +9,7 @@ import { CAREERS_PATH, CLOSED_JOB_COPY } from "#app/content/careers.ts";
 import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
 import { rootSiteUrl, routeMeta } from "#app/lib/meta.ts";
-import {
-  storeAtMostUntil,
-  storedUntilJobsChange,
-} from "#app/utils/stored-page.server.ts";
+import { storedUntilJobsChange } from "#app/utils/stored-page.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 import { submitApplication } from "./job-application.server.ts";
 import { jobPostingJsonLd } from "./job-json-ld.ts";
@@ -47,7 +44,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     );
   }
   const closes = job.closes_at ? Date.parse(job.closes_at) : null;
-  storeAtMostUntil(context, closes);
   return data(
     { job, closed: false as const },
     { headers: jobCacheHeaders(request, closes) },

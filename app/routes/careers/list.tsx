@@ -7,10 +7,7 @@ import { BRAND_NAME } from "#app/content/site.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
 import { backendFailed } from "#app/utils/route-errors.server.ts";
-import {
-  storeAtMostUntil,
-  storedUntilJobsChange,
-} from "#app/utils/stored-page.server.ts";
+import { storedUntilJobsChange } from "#app/utils/stored-page.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 import { jobCard } from "./job-posting.ts";
 import {
@@ -33,7 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // The list changes when the first of its jobs closes.
   const closes = nextClosing(jobs);
-  storeAtMostUntil(context, closes);
   return data(
     { jobs: jobs.map(jobCard) },
     { headers: jobCacheHeaders(request, closes) },

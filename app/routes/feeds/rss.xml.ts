@@ -12,15 +12,19 @@ import {
   BlogQueryError,
   logMessage,
   listRecentPosts,
+  publishedAt,
+  secondsToNextPublication,
 } from "#app/routes/blog/blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { publicCacheHeaders } from "#app/utils/public-cache.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const supabase = getPublicSupabase(context);
+  const secondsLeft = secondsToNextPublication(supabase);
   let posts;
   try {
-    posts = await listRecentPosts(getPublicSupabase(context), RSS_ITEM_COUNT);
+    posts = await listRecentPosts(supabase, RSS_ITEM_COUNT);
   } catch (error) {
     if (!(error instanceof BlogQueryError)) throw error;
     console.error("RSS feed failed:", logMessage(error));
@@ -43,13 +47,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       url: absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`),
       description:
         post.excerpt || BLOG_LOADER_COPY.descriptionFallback(post.title),
-      publishedAt: post.created_at,
+      publishedAt: publishedAt(post),
       categories: post.tags,
     })),
   });
   return new Response(xml, {
     headers: {
-      ...publicCacheHeaders(request),
+      ...publicCacheHeaders(request, 200, await secondsLeft),
       "Content-Type": "application/rss+xml; charset=utf-8",
     },
   });

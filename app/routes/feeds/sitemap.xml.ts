@@ -8,6 +8,7 @@ import {
   countPublicPosts,
   listPostDates,
   logMessage,
+  secondsToNextPublication,
 } from "#app/routes/blog/blog.server.ts";
 import { parsePage } from "#app/lib/pagination.ts";
 import { env } from "#app/utils/env.server.ts";
@@ -54,6 +55,7 @@ async function pagePaths(supabase: Client) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const partParam = new URL(request.url).searchParams.get("part");
   const supabase = getPublicSupabase(context);
+  const secondsLeft = secondsToNextPublication(supabase);
   let body: string | null;
   try {
     body = await sitemapFile(
@@ -99,7 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return new Response(body, {
     headers: {
-      ...publicCacheHeaders(request),
+      ...publicCacheHeaders(request, 200, await secondsLeft),
       "Content-Type": "application/xml; charset=utf-8",
     },
   });

@@ -6,6 +6,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/edit";
 import { POST_FORM_COPY } from "./labels.ts";
+import { editablePublication } from "./publication-label.ts";
+import { timeZoneNames } from "./publish-time.ts";
 import { postTextFields } from "./post-schema.ts";
 import { PostFormSkeleton } from "./post-form-skeleton.tsx";
 import { PostForm } from "./post-form.tsx";
@@ -55,8 +57,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       content,
       coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),
       tags: post.tags,
+      publication: editablePublication(post),
+      updatedAt: post.updated_at,
     },
     existingTags: await listTagNames(supabase),
+    timeZones: timeZoneNames(),
   };
 }
 
@@ -94,6 +99,7 @@ function EditView({
       key={loaded.post.id}
       post={loaded.post}
       existingTags={loaded.existingTags}
+      timeZones={loaded.timeZones}
       actionData={actionData}
     />
   );

@@ -6,12 +6,15 @@ import {
   AUTHENTICATION_ERROR,
   CONTENT_SIZE_MESSAGE,
   CONTENT_TOO_DEEP_MESSAGE,
+  EDIT_CONFLICT,
   COVER_PIXELS_MESSAGE,
   COVER_TYPE_MESSAGE,
   MISSING_INFORMATION,
   POST_NOT_FOUND,
+  POST_DRAFT_SAVED,
   POST_PUBLISHED,
   POST_UPDATED,
+  postScheduled,
   POST_FORM_TOO_MANY,
   PUBLISH_FAILED,
   UPDATE_FAILED,
@@ -59,6 +62,10 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { readStoredVariants } from "#app/routes/blog/image-variants.server.ts";
 import { readingTime } from "#app/routes/blog/reading-time.ts";
 import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
+import { postState, publicationChange } from "./publication.ts";
+import { formatInZone } from "./publish-time.ts";
+import { REVISIONS_COPY } from "./labels.ts";
+import { revisionDiff } from "./revision-diff.ts";
 
 // The action behind /write (postId null) and /edit/{id}: read the multipart
 // body within limits, validate with the form's schema, count the author's
@@ -213,10 +220,11 @@ export async function postFormAction({
     const errors = submission.error ?? {};
     const missing = Boolean(errors.title?.length || errors.content?.length);
     const fieldError = errors.cover?.[0] ?? errors.tags?.[0];
+    const publishError = errors.publishAt?.[0] ?? errors.timeZone?.[0] ?? null;
     const message =
-      missing || !fieldError
+      missing || !(fieldError ?? publishError)
         ? MISSING_INFORMATION
-        : { title: "Error", description: fieldError };
+        : { title: "Error", description: fieldError ?? publishError ?? "" };
     return failure(reply(), message, 400);
   }
 
@@ -238,6 +246,61 @@ export async function postFormAction({
       return failure(reply(), loaded, loaded === POST_NOT_FOUND ? 404 : 503);
     }
     post = loaded;
+  }
+
+  // Someone saved the post after this form was made: nothing is written,
+  // and the author sees both versions and chooses (their values kept).
+  if (
+    post &&
+    value.intent !== "preview" &&
+    value.baseUpdatedAt &&
+    value.baseUpdatedAt !== post.updated_at
+  ) {
+    return data<PostActionData>(
+      {
+        result: reply(),
+        toast: toastOf(EDIT_CONFLICT),
+        preview: null,
+        conflict: {
+          updatedAt: post.updated_at,
+          intent: value.intent,
+          changes: revisionDiff(
+            {
+              title: post.title,
+              excerpt: post.excerpt,
+              content: post.content,
+              cover_image_url: post.cover_image_url,
+              tags: post.tags,
+            },
+            {
+              title: value.title ?? "",
+              excerpt: value.excerpt || null,
+              content: value.content ?? "",
+              cover_image_url: post.cover_image_url,
+              tags: value.tags,
+            },
+            REVISIONS_COPY.fields,
+          ).filter((field) => field.changed),
+        },
+      },
+      { status: 409 },
+    );
+  }
+
+  const publication =
+    value.intent === "preview"
+      ? null
+      : publicationChange(
+          value.intent,
+          value,
+          post ? postState(post.published_at) : null,
+        );
+  if (publication && !publication.ok) {
+    return failure(
+      reply(),
+      { title: "Error", description: publication.message },
+      409,
+    );
   }
 
   const sanitized = await sanitizeOffThread(value.content ?? "");
@@ -263,10 +326,10 @@ export async function postFormAction({
     });
   }
 
-  // The schema guarantees both for a publish; the narrowing is for the types.
+  // The schema guarantees both for a save; the narrowing is for the types.
   const title = value.title ?? "";
   const content = sanitized.html;
-  if (!title || !hasVisibleContent(content)) {
+  if (!publication || !title || !hasVisibleContent(content)) {
     return failure(reply(), MISSING_INFORMATION, 400);
   }
   // Escaping can make the stored HTML larger than what was sent; the table
@@ -311,6 +374,7 @@ export async function postFormAction({
       ),
       content,
       cover_image_url: coverImageUrl,
+      ...publication.fields,
       // A new cover comes with its own variants (none for an animation).
       ...(uploaded ? { cover_variants: uploaded.variants } : {}),
     },
@@ -357,8 +421,26 @@ export async function postFormAction({
   if (uploaded && post) {
     await removeCovers(supabase, ownCoverPaths(post, user.id, coverPrefix));
   }
+  // A draft or a scheduled post is not on the blog yet: the author's list
+  // of them at /write shows it.
+  if (publication.state === "draft") {
+    return redirectWithToast("/write", {
+      ...POST_DRAFT_SAVED,
+      type: "success",
+    });
+  }
+  if (publication.state === "scheduled" && publication.at) {
+    return redirectWithToast("/write", {
+      ...postScheduled(
+        formatInZone(publication.at, publication.timeZone ?? "UTC"),
+      ),
+      type: "success",
+    });
+  }
+  const wasPublished =
+    post !== null && postState(post.published_at) === "published";
   return redirectWithToast("/blueprints", {
-    ...(postId ? POST_UPDATED : POST_PUBLISHED),
+    ...(wasPublished ? POST_UPDATED : POST_PUBLISHED),
     type: "success",
   });
 }

@@ -41,6 +41,83 @@ export const POST_FORM_COPY = {
   loadingPost: "Loading the post...",
 } as const;
 
+export const PUBLICATION_COPY = {
+  heading: "Publishing",
+  hint: "Publish Post publishes at once. Save draft keeps the post to yourself and the team; Schedule publishes it by itself at the time you choose.",
+  publishAt: "Publish at",
+  timeZone: "Time zone",
+  saveDraft: "Save draft",
+  schedule: "Schedule",
+  draft: "Draft",
+  scheduled: "Scheduled",
+  scheduledFor: (when: string) => `Scheduled for ${when}`,
+  published: "Published",
+  yourPosts: "Your posts",
+  yourPostsHint:
+    "Drafts and scheduled posts: only you and the team can see them.",
+  noPosts: "You have no drafts or scheduled posts.",
+  edit: (title: string) => `Edit ${title}`,
+  previewLinks: "Preview links",
+  revisions: "Revisions",
+} as const;
+
+export const CONFLICT_COPY = {
+  changesHeading: "Their saved version, and what yours changes in it",
+  keepMine: "Save my version",
+  keepMineHint:
+    "Saving yours replaces theirs; theirs stays in the post's revisions.",
+  takeTheirs: "Use their version",
+} as const;
+
+export const REVISIONS_COPY = {
+  pageTitle: "Revisions",
+  intro:
+    "Every save keeps a revision (the newest 100). Compare any two, or restore one: the post as it is now stays in this list.",
+  from: "Compare from",
+  to: "to",
+  compare: "Compare",
+  restore: "Restore",
+  restoreLabel: (when: string) => `Restore the revision of ${when}`,
+  savedBy: (you: boolean) => (you ? "by you" : "by another editor"),
+  current: "current",
+  noRevisions: "This post has no revisions yet.",
+  unavailable: "The revisions are unavailable right now. Please try again.",
+  diffHeading: (from: string, to: string) => `Changes from ${from} to ${to}`,
+  unchanged: "No changes.",
+  restored: (when: string) => ({
+    title: "Revision restored",
+    description: `The post is as it was on ${when}.`,
+  }),
+  restoreFailed: "The revision could not be restored. Please try again.",
+  fields: {
+    title: "Title",
+    excerpt: "Excerpt",
+    content: "Content",
+    cover_image_url: "Cover image",
+    tags: "Tags",
+  },
+  backToPost: "Back to the post",
+} as const;
+
+export const PREVIEW_LINKS_COPY = {
+  pageTitle: "Preview links",
+  intro:
+    "A preview link opens this post for anyone who has it, without an account, for 7 days. Revoking closes every link of the post at once.",
+  create: "Create preview link",
+  revoke: "Revoke all links",
+  created: "Your preview link. Copy it now: it is shown only once.",
+  link: "Preview link",
+  revoked: "Every preview link of this post is closed.",
+  failed: "The preview link could not be saved. Please try again.",
+  published:
+    "This post is published: share its address instead of a preview link.",
+  open: (count: number) =>
+    count === 0
+      ? "No preview link of this post is open."
+      : `${count} preview ${count === 1 ? "link is" : "links are"} open; the next expires on`,
+  backToPost: "Back to the post",
+} as const;
+
 export const EDITOR_LABELS = {
   textStyle: "Text style",
   paragraph: "Normal text",

@@ -29,6 +29,9 @@ import { POST_FORM_COPY } from "./labels.ts";
 import classes from "./post-form.module.css";
 import { PostPreview } from "./post-preview.tsx";
 import { PreviewDialog } from "./preview-dialog.tsx";
+import { PublicationFields } from "./publication-fields.tsx";
+import { PostTools } from "./post-tools.tsx";
+import { ConflictNotice } from "./conflict-notice.tsx";
 import { TagsField } from "./tags-field.tsx";
 import type { EditablePost, PostActionData, PostPreviewData } from "./types.ts";
 
@@ -38,6 +41,8 @@ type PostFormProps = {
   /** The post being edited; none on /write. */
   post?: EditablePost;
   existingTags: string[];
+  /** The choices of the schedule's time zone, from the server. */
+  timeZones: string[];
   actionData?: PostActionData;
 };
 
@@ -51,8 +56,16 @@ function asText(value: unknown) {
  * rich-text editor, the tag chips, the cover preview, instant validation and
  * the full-screen preview.
  */
-export function PostForm({ post, existingTags, actionData }: PostFormProps) {
+export function PostForm({
+  post,
+  existingTags,
+  timeZones,
+  actionData,
+}: PostFormProps) {
   const editing = post !== undefined;
+  // A draft or a scheduled post is published by the main button; a
+  // published one is updated.
+  const updating = post?.publication.state === "published";
   const hydrated = useHydrated();
   const location = useLocation();
   const previewFetcher = useFetcher<PostActionData>();
@@ -205,6 +218,14 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
         </section>
       ) : null}
 
+      {post && actionData?.conflict ? (
+        <ConflictNotice
+          conflict={actionData.conflict}
+          postId={post.id}
+          formId={FORM_ID}
+        />
+      ) : null}
+
       {/* With scripts the toast says it. */}
       {hydrated ? null : (
         <FormErrors
@@ -224,6 +245,14 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
         className={classes.form}
       >
         <Stack gap="lg">
+          {post ? (
+            <input
+              type="hidden"
+              name="baseUpdatedAt"
+              key={actionData?.conflict?.updatedAt ?? post.updatedAt}
+              defaultValue={actionData?.conflict?.updatedAt ?? post.updatedAt}
+            />
+          ) : null}
           <TitleField meta={fields.title} />
           <CoverField
             name={fields.cover.name}
@@ -262,6 +291,19 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
             errorId={fields.tags.errorId}
             errors={fields.tags.errors}
           />
+          {post ? (
+            <PostTools
+              postId={post.id}
+              published={post.publication.state === "published"}
+            />
+          ) : null}
+          <PublicationFields
+            publishAt={fields.publishAt}
+            timeZone={fields.timeZone}
+            publication={post?.publication ?? null}
+            timeZones={timeZones}
+            busy={busy}
+          />
           <div className={classes.actions}>
             {editing && post.deletable ? (
               <DeletePostControl
@@ -277,10 +319,10 @@ export function PostForm({ post, existingTags, actionData }: PostFormProps) {
                 size="md"
                 busy={busy}
                 busyLabel={
-                  editing ? POST_FORM_COPY.updating : POST_FORM_COPY.publishing
+                  updating ? POST_FORM_COPY.updating : POST_FORM_COPY.publishing
                 }
               >
-                {editing ? POST_FORM_COPY.update : POST_FORM_COPY.publish}
+                {updating ? POST_FORM_COPY.update : POST_FORM_COPY.publish}
               </SubmitButton>
             </div>
           </div>

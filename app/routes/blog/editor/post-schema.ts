@@ -7,11 +7,15 @@ import "#app/lib/zod-config.ts";
 import { z } from "zod";
 import {
   CONTENT_REQUIRED_MESSAGE,
+  PUBLISH_AT_PAST_MESSAGE,
+  PUBLISH_AT_REQUIRED_MESSAGE,
+  TIME_ZONE_UNKNOWN_MESSAGE,
   COVER_SIZE_MESSAGE,
   TAGS_TYPE_MESSAGE,
   COVER_TYPE_MESSAGE,
   TITLE_REQUIRED_MESSAGE,
 } from "#app/routes/blog/post-messages.ts";
+import { isTimeZone, zonedTimeToUtc } from "./publish-time.ts";
 
 /** The bucket's own limit (5 MB); the product shows none, so the message says it plainly. */
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
@@ -46,7 +50,16 @@ export function postTextFields(
   ) as Record<PostTextField, string | null>;
 }
 
-export const POST_INTENTS = ["publish", "preview"] as const;
+/**
+ * What a submit button asks: publish (now, or update a published post),
+ * keep as a draft, schedule for `publishAt`, or preview.
+ */
+export const POST_INTENTS = [
+  "publish",
+  "draft",
+  "schedule",
+  "preview",
+] as const;
 export type PostIntent = (typeof POST_INTENTS)[number];
 
 /**
@@ -110,6 +123,12 @@ const fields = {
   excerpt: z.string().trim().optional(),
   cover: coverField,
   tags: tagsField,
+  // A datetime-local value and the IANA zone it is read in (publish-time.ts).
+  publishAt: z.string().trim().optional(),
+  timeZone: z.string().trim().optional(),
+  // The post's updated_at the form was made from: a save based on an older
+  // version is refused rather than overwrite a newer one.
+  baseUpdatedAt: z.string().trim().optional(),
 };
 
 /** What "Publish Post" / "Update Post" sends. */
@@ -131,9 +150,37 @@ export const PostPreviewSchema = z.object({
   content: z.string().optional(),
 });
 
+/** What "Schedule" sends: a post, and a time ahead in a known zone. */
+export const PostScheduleSchema = PostSchema.superRefine((value, ctx) => {
+  const zone = value.timeZone || "UTC";
+  if (!isTimeZone(zone)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["timeZone"],
+      message: TIME_ZONE_UNKNOWN_MESSAGE,
+    });
+    return;
+  }
+  const at = value.publishAt ? zonedTimeToUtc(value.publishAt, zone) : null;
+  if (!at) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["publishAt"],
+      message: PUBLISH_AT_REQUIRED_MESSAGE,
+    });
+  } else if (at.getTime() <= Date.now()) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["publishAt"],
+      message: PUBLISH_AT_PAST_MESSAGE,
+    });
+  }
+});
+
 export type PostInput = z.infer<typeof PostSchema>;
 
 /** Which schema a submission is judged by. */
 export function postSchemaFor(intent: FormDataEntryValue | null) {
-  return intent === "preview" ? PostPreviewSchema : PostSchema;
+  if (intent === "preview") return PostPreviewSchema;
+  return intent === "schedule" ? PostScheduleSchema : PostSchema;
 }

@@ -1,6 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ToastData } from "#app/utils/toast.ts";
 import type { PostTextField } from "./post-schema.ts";
+import type { PostState } from "./publication.ts";
+import type { FieldDiff } from "./revision-diff.ts";
 
 /** The preview the server renders for the Preview button (with or without JavaScript). */
 export type PostPreviewData = Record<PostTextField, string | null> & {
@@ -14,11 +16,22 @@ export type PostPreviewData = Record<PostTextField, string | null> & {
   readingTime: string | null;
 };
 
+/** A save refused because the post changed since the form was made. */
+export type PostConflict = {
+  /** The post's version now: saving again with it keeps the author's. */
+  updatedAt: string;
+  /** What the refused submission asked, to ask it again. */
+  intent: "publish" | "draft" | "schedule";
+  /** Field by field, from the saved version to the author's. */
+  changes: FieldDiff[];
+};
+
 /** What the /write and /edit/{id} actions answer when they do not redirect. */
 export type PostActionData = {
   result: SubmissionResult<string[]>;
   toast: ToastData | null;
   preview: PostPreviewData | null;
+  conflict?: PostConflict;
 };
 
 /** The post being edited, as the form needs it. */
@@ -29,4 +42,17 @@ export type EditablePost = Record<PostTextField, string | null> & {
   content: string;
   coverImageUrl: string | null;
   tags: string[];
+  publication: EditablePublication;
+  /** The version the form is made from (the row's updated_at). */
+  updatedAt: string;
+};
+
+/** Where a post being edited stands, as the publishing section shows it. */
+export type EditablePublication = {
+  state: PostState;
+  /** A scheduled post's time as the datetime-local field shows it, in `timeZone`. */
+  publishAt: string | null;
+  timeZone: string | null;
+  /** The state in words, with the time for a scheduled post. */
+  label: string;
 };

@@ -7,6 +7,15 @@ import { requireRole } from "#app/utils/permissions.server.ts";
 import { postFormAction } from "./editor.server.ts";
 import { listTagNames } from "#app/routes/blog/post.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
+import {
+  BlogQueryError,
+  listOwnUnpublished,
+  logMessage,
+} from "#app/routes/blog/blog.server.ts";
+import { Container } from "@mantine/core";
+import { editablePublication } from "./publication-label.ts";
+import { timeZoneNames } from "./publish-time.ts";
+import { YourPosts } from "./your-posts.tsx";
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -16,8 +25,26 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(context, request, "author");
-  return { existingTags: await listTagNames(getSupabase(context)) };
+  const { user } = await requireRole(context, request, "author");
+  const supabase = getSupabase(context);
+  const [existingTags, ownPosts] = await Promise.all([
+    listTagNames(supabase),
+    listOwnUnpublished(supabase, user.id).catch((error: unknown) => {
+      if (!(error instanceof BlogQueryError)) throw error;
+      console.error("Own posts failed to load:", logMessage(error));
+      return null;
+    }),
+  ]);
+  return {
+    existingTags,
+    timeZones: timeZoneNames(),
+    yourPosts:
+      ownPosts?.map((post) => ({
+        id: post.id,
+        title: post.title,
+        publication: editablePublication(post),
+      })) ?? null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,7 +56,18 @@ export default function WritePost({
   actionData,
 }: Route.ComponentProps) {
   return (
-    <PostForm existingTags={loaderData.existingTags} actionData={actionData} />
+    <>
+      <PostForm
+        existingTags={loaderData.existingTags}
+        timeZones={loaderData.timeZones}
+        actionData={actionData}
+      />
+      {loaderData.yourPosts ? (
+        <Container size="md" pb="xl">
+          <YourPosts posts={loaderData.yourPosts} />
+        </Container>
+      ) : null}
+    </>
   );
 }
 

@@ -1,0 +1,23 @@
+import type { RouterContextProvider } from "react-router";
+import { requirePost } from "#app/routes/blog/blog.server.ts";
+import { forbidden, requireRole } from "#app/utils/permissions.server.ts";
+import { getSupabase } from "#app/utils/supabase.server.ts";
+import { EDIT_FORBIDDEN_MESSAGE } from "./editor.server.ts";
+
+/**
+ * The post of an editor's page (its preview links, its revisions): the
+ * author's own while an author, or any for a team member; the sign-in form,
+ * the denied view or a 404 otherwise, as /edit/{id} answers.
+ */
+export async function requireEditablePost(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  id: string,
+  what: string,
+) {
+  const { user, isTeamMember } = await requireRole(context, request, "author");
+  const post = await requirePost(getSupabase(context), id, what);
+  if (post.author_id !== user.id && !isTeamMember)
+    throw forbidden(EDIT_FORBIDDEN_MESSAGE);
+  return { post, user };
+}

@@ -1,0 +1,165 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/preview-links";
+import { PREVIEW_LINKS_COPY } from "./labels.ts";
+import { postState } from "./publication.ts";
+import { formatInZone } from "./publish-time.ts";
+import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
+import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
+import {
+  createPreviewLink,
+  openPreviewLinks,
+  revokePreviewLinks,
+} from "#app/routes/blog/preview-links.server.ts";
+import { env } from "#app/utils/env.server.ts";
+import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
+import { requireSmallForm } from "#app/utils/public-form.server.ts";
+import { getSupabase } from "#app/utils/supabase.server.ts";
+import { requireEditablePost } from "./editable-post.server.ts";
+
+// Making and revoking a draft's preview links (decision 131): whoever may
+// edit the post. A new link's token is shown once, in the answer to the
+// POST that made it; the database keeps only its hash.
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: PREVIEW_LINKS_COPY.pageTitle,
+    description: PREVIEW_LINKS_COPY.intro,
+    noIndex: true,
+  });
+
+function editablePost(
+  context: Route.LoaderArgs["context"],
+  request: Request,
+  id: string,
+) {
+  return requireEditablePost(
+    context,
+    request,
+    id,
+    "Post failed to load for its preview links",
+  ).then(({ post }) => post);
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const post = await editablePost(context, request, params.id);
+  const open = await openPreviewLinks(getSupabase(context), post.id);
+  return {
+    post: { id: post.id, title: post.title },
+    published: postState(post.published_at) === "published",
+    openCount: open?.length ?? 0,
+    nextExpiry: open?.[0] ? formatInZone(open[0], "UTC") : null,
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const post = await editablePost(context, request, params.id);
+  const formData = await requireSmallForm(request);
+  const supabase = getSupabase(context);
+  const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+  if (formData.get("intent") === "revoke") {
+    const revoked = await revokePreviewLinks(supabase, post.id);
+    return data(
+      {
+        link: null,
+        message: revoked
+          ? PREVIEW_LINKS_COPY.revoked
+          : PREVIEW_LINKS_COPY.failed,
+        ok: revoked,
+      },
+      { status: revoked ? 200 : 503, headers },
+    );
+  }
+  if (postState(post.published_at) === "published") {
+    return data(
+      { link: null, message: PREVIEW_LINKS_COPY.published, ok: false },
+      { status: 409, headers },
+    );
+  }
+  const token = await createPreviewLink(supabase, post.id);
+  if (!token) {
+    return data(
+      { link: null, message: PREVIEW_LINKS_COPY.failed, ok: false },
+      { status: 503, headers },
+    );
+  }
+  return data(
+    {
+      link: absoluteUrl(env.SITE_URL, `/preview/${token}`),
+      message: PREVIEW_LINKS_COPY.created,
+      ok: true,
+    },
+    { headers },
+  );
+}
+
+export default function PreviewLinks({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  const { post, published, openCount, nextExpiry } = loaderData;
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{PREVIEW_LINKS_COPY.pageTitle}</Title>
+        <Text fw={600}>{post.title}</Text>
+        <Text>{PREVIEW_LINKS_COPY.intro}</Text>
+        {actionData ? (
+          <Alert
+            color={actionData.ok ? "green" : "red"}
+            role={actionData.ok ? "status" : "alert"}
+          >
+            {actionData.message}
+          </Alert>
+        ) : null}
+        {actionData?.link ? (
+          <TextInput
+            label={PREVIEW_LINKS_COPY.link}
+            value={actionData.link}
+            readOnly
+            data-testid="preview-link"
+          />
+        ) : null}
+        <Text data-testid="open-preview-links">
+          {PREVIEW_LINKS_COPY.open(openCount)}
+          {nextExpiry ? ` ${nextExpiry}.` : null}
+        </Text>
+        <Form method="post">
+          <Group gap="sm">
+            {published ? null : (
+              <Button type="submit" name="intent" value="create">
+                {PREVIEW_LINKS_COPY.create}
+              </Button>
+            )}
+            <Button
+              type="submit"
+              name="intent"
+              value="revoke"
+              variant="default"
+              color="red"
+            >
+              {PREVIEW_LINKS_COPY.revoke}
+            </Button>
+          </Group>
+        </Form>
+        <Anchor component={Link} to={`/edit/${post.id}`}>
+          {PREVIEW_LINKS_COPY.backToPost}
+        </Anchor>
+      </Stack>
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PostAccessBoundary />;
+}
