@@ -47,8 +47,11 @@ const EnvSchema = z.object({
     .max(60_000, "must be at most 60000 (ms)")
     .default(5_000),
   // The header a CDN in front puts the visitor's country in (CF-IPCountry
-  // behind Cloudflare); unset, no country is kept.
-  COUNTRY_HEADER: z.string().optional(),
+  // behind Cloudflare); unset or empty, no country is kept.
+  COUNTRY_HEADER: z
+    .string()
+    .optional()
+    .transform((name) => name || undefined),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

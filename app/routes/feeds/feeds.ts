@@ -153,7 +153,7 @@ export async function sitemapFile(
   return buildSitemap([...pages.slice(start, end), ...posts]);
 }
 
-/** Private areas: writing, editing, admin and sign-in (SPEC.md section 2). */
+/** Private areas, fixed by the product: writing, editing, admin and sign-in. */
 export const ROBOTS_DISALLOW = ["/write", "/edit", "/admin", "/auth"];
 
 /**
