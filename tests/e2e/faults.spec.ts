@@ -16,8 +16,6 @@ const SEEDED_POST_ID = "b0000000-0000-4000-8000-000000000001";
 const MARKETING = [
   "/",
   "/company",
-  "/careers",
-  "/careers/1",
   "/contact-us",
   "/blueprint-showcase",
   "/agents/data-engineer",
@@ -151,6 +149,15 @@ for (const fault of [
       expect(response.status(), path).toBe(200);
     }
 
+    // The careers pages read their jobs: they fail fast, with the page's words.
+    for (const path of ["/careers", "/careers/1"]) {
+      const { response, elapsed } = await timed(`GET ${path}`, () =>
+        request.get(`${site.url}${path}`, { timeout: BOUND_MS * 2 }),
+      );
+      note(elapsed);
+      expect(response.status(), path).toBe(503);
+    }
+
     const list = await timed("GET /blueprints", () =>
       request.get(`${site.url}/blueprints`, { timeout: BOUND_MS * 2 }),
     );
@@ -239,7 +246,7 @@ for (const fault of [
     expect(data).toHaveLength(1);
 
     summary.push(
-      `${fault}: ${MARKETING.length} marketing pages 200, blog 503, contact ${contact.response.status()}, sign-in 503, sign-out cleared ${cookies.length} cookies; slowest ${slowest.toFixed(0)} ms; recovered`,
+      `${fault}: ${MARKETING.length} marketing pages 200, careers and blog 503, contact ${contact.response.status()}, sign-in 503, sign-out cleared ${cookies.length} cookies; slowest ${slowest.toFixed(0)} ms; recovered`,
     );
   });
 }

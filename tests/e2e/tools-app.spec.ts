@@ -82,6 +82,8 @@ for (const size of SIZES) {
         "Write",
         "Platform Users",
         /^Inbox/,
+        "Jobs",
+        "Analytics",
       ]);
 
       // The title right under the bar, not 120 px further down.

@@ -24,7 +24,8 @@ export async function listOpenJobs(supabase: Client): Promise<Job[]> {
   const { data, error } = await supabase
     .from("open_jobs")
     .select("*")
-    .order("id");
+    .order("id")
+    .retry(false);
   if (error) throw new JobsQueryError(error.message);
   return data as Job[];
 }
@@ -43,10 +44,11 @@ export async function findJob(
     .from("open_jobs")
     .select("*")
     .eq("id", id)
-    .maybeSingle();
+    .maybeSingle()
+    .retry(false);
   if (open.error) throw new JobsQueryError(open.error.message);
   if (open.data) return { job: open.data as Job, open: true };
-  const closed = await supabase.rpc("closed_job", { p_id: id });
+  const closed = await supabase.rpc("closed_job", { p_id: id }).retry(false);
   if (closed.error) throw new JobsQueryError(closed.error.message);
   const [job] = closed.data;
   return job ? { job, open: false } : null;

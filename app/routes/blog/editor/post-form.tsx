@@ -74,11 +74,17 @@ export function PostForm({
     actionData?.toast ?? null,
   );
   const [coverUrl, setCoverUrl] = useState<string | null>(null);
-  // Anything typed, picked or toggled since the page loaded; saved work
-  // leaves by a redirect, which nothing holds up.
+  // Anything typed, picked or toggled since the work was last sent. Sent
+  // work leaves by a redirect, which nothing holds up, and may land on this
+  // same page (a saved draft comes back to /write): so sending clears it,
+  // and an answer that keeps the author here (refused, a conflict, a
+  // preview) means nothing was stored, so it is unsaved again.
   const [unsaved, setUnsaved] = useState(false);
 
-  useEffect(() => setToast(actionData?.toast ?? null), [actionData]);
+  useEffect(() => {
+    setToast(actionData?.toast ?? null);
+    if (actionData) setUnsaved(true);
+  }, [actionData]);
   useEffect(
     () => () => {
       if (coverUrl) URL.revokeObjectURL(coverUrl);
@@ -129,6 +135,7 @@ export function PostForm({
       });
     }
     form.onSubmit(event);
+    if (!event.defaultPrevented) setUnsaved(false);
   };
 
   const openPreview = (event: MouseEvent<HTMLButtonElement>) => {
