@@ -80,7 +80,8 @@ export function wrk(
         WRK,
         "-t1",
         `-c${connections}`,
-        `-d${seconds}s`,
+        // wrk takes whole seconds only.
+        `-d${Math.max(1, Math.round(seconds))}s`,
         "--latency",
         "-H",
         "Accept-Encoding: br, gzip",
