@@ -4,7 +4,7 @@
 // side in one run.
 //
 // "Before" is the schema of another git ref (SCALE_BENCH_BEFORE, default
-// main) with the queries its app made; "after" is this working tree's schema
+// d679760) with the queries its app made; "after" is this working tree's schema
 // with the queries the app makes now. Both get the same generated data
 // (seeded random, so every run is the same corpus). Rounds alternate between
 // the two, so a machine that slows down slows both alike.
@@ -45,7 +45,9 @@ const TARGET_P99_MS = 100;
 /** Deep pages: about 96% into the list, 40% into the inbox, the users' last page. */
 const POST_DEPTH = Math.floor((POSTS * 0.96) / 12) * 12;
 const INBOX_DEPTH = Math.floor((SUBMISSIONS * 0.4) / 20) * 20;
-const BEFORE_REF = process.env.SCALE_BENCH_BEFORE ?? "main";
+// "Before" sends the queries of the code these reads replaced, which only run
+// against that ref's schema.
+const BEFORE_REF = process.env.SCALE_BENCH_BEFORE ?? "d679760";
 const PG_PORT = Number(process.env.SCALE_BENCH_PG_PORT ?? 5256);
 const PG_BIN = "/usr/lib/postgresql/15/bin";
 
