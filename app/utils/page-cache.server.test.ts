@@ -361,6 +361,27 @@ describe("blog pages", () => {
     }
   });
 
+  test("once their time is up, one request renders them; those arriving before its render begins get the old copy", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      const { stored, answer } = setup({ blogSeconds: 5 });
+      const first = await stored("/blueprints");
+      vi.advanceTimersByTime(5_001);
+      expect(answer("/blueprints")).toBeNull();
+      // Its render has not reached the store's middleware yet (Express is
+      // still looking for a static file): the next 49 are not renders.
+      for (let i = 0; i < 49; i++) {
+        expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
+      }
+      // If that render never comes back, one more request tries a lifetime later.
+      vi.advanceTimersByTime(5_001);
+      expect(answer("/blueprints")).toBeNull();
+      expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test("when the render fails, the old copy is answered for another lifetime", async () => {
     vi.useFakeTimers({ toFake: ["performance"] });
     try {

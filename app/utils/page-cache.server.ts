@@ -9,7 +9,6 @@ import { MARKETING_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { keepNotModifiedHeaders } from "#app/utils/response-headers.server.ts";
 import {
   applySecurityHeaders,
-  createNonce,
   nonceContext,
   scriptHashesContext,
 } from "#app/utils/security.server.ts";
@@ -45,6 +44,8 @@ type Entry = {
   body: Buffer;
   /** Filled before the entry is stored. */
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** Each encoding's answer, made on first use (replayFor). */
+  replays: Partial<Record<Encoding | "identity", Replay>>;
   /** A hash of the stored body; each encoding's ETag is made from it. */
   digest: string;
   /** The inline scripts' hashes, for an HTML page's policy. */
@@ -176,6 +177,45 @@ export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
     .some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
 }
 
+/** What a replay sends for one encoding of an entry, made once. */
+type Replay = {
+  headers: Record<string, string>;
+  notModified: Record<string, string>;
+  tag: string;
+  body: Buffer;
+};
+
+/**
+ * An entry's answer for one encoding: its bytes, tag and headers (the
+ * security headers with the page's script hashes included), made the first
+ * time it is asked for, so a replay only copies them.
+ */
+function replayFor(entry: Entry, encoding: Encoding | null): Replay {
+  const key = encoding ?? "identity";
+  const made = entry.replays[key];
+  if (made) return made;
+  const body = (encoding && entry.encoded[encoding]) || entry.body;
+  const tag = entityTag(entry.digest, encoding);
+  const headers = new Headers(entry.headers);
+  headers.set("X-Page-Cache", "hit");
+  headers.set("ETag", tag);
+  const notModified = new Headers(headers);
+  keepNotModifiedHeaders(notModified);
+  if (encoding) headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.length));
+  for (const made of [headers, notModified]) {
+    applySecurityHeaders(made, entry.scriptHashes ?? []);
+  }
+  const replay = {
+    headers: Object.fromEntries(headers),
+    notModified: Object.fromEntries(notModified),
+    tag,
+    body,
+  };
+  entry.replays[key] = replay;
+  return replay;
+}
+
 /**
  * The one place a stored page's answer is made: its bytes in the best
  * encoding the request accepts, tagged, or a 304 when the request names that
@@ -186,40 +226,26 @@ function storedAnswer(
   request: StoredPageRequest,
   started: number,
 ): StoredAnswer {
-  const headers = new Headers(entry.headers);
-  headers.set("X-Page-Cache", "hit");
-  // A blog page's lifetimes were cut to end by the next publication when it
-  // was made: its age, rounded up, keeps a CDN and a browser to that end.
-  if (entry.rule === "until-posts-change") {
-    headers.set("Age", String(Math.ceil((started - entry.madeAt) / 1000)));
-  }
   const encoding =
     acceptedEncodings(request.headers["accept-encoding"]).find(
       (candidate) => entry.encoded[candidate],
     ) ?? null;
-  const body = (encoding && entry.encoded[encoding]) || entry.body;
-  const tag = entityTag(entry.digest, encoding);
-  headers.set("ETag", tag);
-  let status = entry.status;
-  if (noneMatch(request.headers["if-none-match"], tag)) {
-    keepNotModifiedHeaders(headers);
-    status = 304;
-  } else {
-    if (encoding) headers.set("Content-Encoding", encoding);
-    headers.set("Content-Length", String(body.length));
+  const replay = replayFor(entry, encoding);
+  const notModified = noneMatch(request.headers["if-none-match"], replay.tag);
+  const headers = { ...(notModified ? replay.notModified : replay.headers) };
+  // A blog page's lifetimes were cut to end by the next publication when it
+  // was made: its age, rounded up, keeps a CDN and a browser to that end.
+  if (entry.rule === "until-posts-change") {
+    headers.age = String(Math.ceil((started - entry.madeAt) / 1000));
   }
-  applySecurityHeaders(headers, entry.scriptHashes ?? createNonce());
-  headers.append(
-    "Server-Timing",
-    serverTimingHeader(performance.now() - started, {
-      supabaseMs: 0,
-      supabaseCalls: 0,
-    }),
-  );
+  headers["server-timing"] = serverTimingHeader(performance.now() - started, {
+    supabaseMs: 0,
+    supabaseCalls: 0,
+  });
   return {
-    status,
-    headers: Object.fromEntries(headers),
-    body: status === 304 || request.method === "HEAD" ? null : body,
+    status: notModified ? 304 : entry.status,
+    headers,
+    body: notModified || request.method === "HEAD" ? null : replay.body,
   };
 }
 
@@ -262,8 +288,18 @@ export function createPageStore({
     const key = storeKey(method, request.url ?? "", request.headers.cookie);
     const entry = key === null ? undefined : entries.get(key);
     if (!entry || key === null) return null;
-    if (entry.expires <= started && !refreshing.has(key)) return null;
     if (entry.deadline <= started) return null;
+    if (entry.expires <= started && !refreshing.has(key)) {
+      // This request renders the page again; until that render is stored,
+      // the others get this copy. Claimed here, not when the render reaches
+      // the middleware: requests arriving meanwhile would each render it
+      // (a page's whole load of connections at once, every expiry).
+      entry.expires = Math.min(
+        started + lifetimeMs(entry.rule),
+        entry.deadline,
+      );
+      return null;
+    }
     return storedAnswer(entry, request, started);
   }
 
@@ -403,6 +439,7 @@ async function entryOf(
     body,
     digest: createHash("sha256").update(body).digest("base64url").slice(0, 27),
     encoded: {},
+    replays: {},
     scriptHashes,
     rule,
     expires: 0,
