@@ -11,7 +11,10 @@ import { env } from "#app/utils/env.server.ts";
 import { createStylesheetInliner } from "#app/utils/inline-css.server.ts";
 import { NonceProvider } from "#app/utils/nonce-provider.tsx";
 import { createNonce, nonceContext } from "#app/utils/security.server.ts";
-import { siteJsonLdHtml } from "#app/utils/site-json-ld.server.ts";
+import {
+  pageJsonLdContext,
+  siteJsonLdHtml,
+} from "#app/utils/site-json-ld.server.ts";
 
 // The production server answers stored pages before Express and React Router
 // with it (app/server/http-server.ts); it has to come from the build, whose
@@ -72,7 +75,7 @@ export default function handleRequest(
               },
             },
             undefined,
-            siteJsonLdHtml(env.SITE_URL),
+            siteJsonLdHtml(env.SITE_URL, loadContext.get(pageJsonLdContext)),
           );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

@@ -1,3 +1,4 @@
+import { createContext } from "react-router";
 import { absoluteUrl } from "#app/lib/meta.ts";
 import {
   BRAND_NAME,
@@ -5,11 +6,14 @@ import {
   SALES_EMAIL,
 } from "#app/content/site.ts";
 
-// The JSON-LD every page carries, the same on each: the server writes it at
-// the end of the document's head (app/entry.server.tsx), outside React's
-// tree, so none of it is in the JavaScript a visitor downloads (a route's
-// `meta` runs in the browser too). Crawlers read the HTML; a client-side
-// navigation keeps the tags of the first page, which are the same.
+// The JSON-LD every page carries, the same on each, and what a loader adds
+// for its page (pageJsonLdContext): the server writes it at the end of the
+// document's head (app/entry.server.tsx), outside React's tree, so none of
+// it is in the JavaScript a visitor downloads (a route's `meta` runs in the
+// browser too). Crawlers read the HTML, not a client-side navigation.
+
+/** JSON-LD objects a loader sets for its own page, written after the site's. */
+export const pageJsonLdContext = createContext<Record<string, unknown>[]>([]);
 
 export function organizationJsonLd(siteUrl: string) {
   return {
@@ -47,9 +51,19 @@ export function softwareApplicationJsonLd(siteUrl: string) {
   };
 }
 
-/** The site's JSON-LD as <script> elements, escaped as React Router escapes its own. */
-export function siteJsonLdHtml(siteUrl: string) {
-  return [organizationJsonLd(siteUrl), softwareApplicationJsonLd(siteUrl)]
+/**
+ * The site's JSON-LD and the page's as <script> elements, escaped as React
+ * Router escapes its own.
+ */
+export function siteJsonLdHtml(
+  siteUrl: string,
+  page: Record<string, unknown>[] = [],
+) {
+  return [
+    organizationJsonLd(siteUrl),
+    softwareApplicationJsonLd(siteUrl),
+    ...page,
+  ]
     .map(
       (item) =>
         `<script type="application/ld+json">${JSON.stringify(item).replace(
