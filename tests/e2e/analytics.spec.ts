@@ -225,13 +225,19 @@ test.describe("visitor analytics", () => {
   });
 });
 
-test("the privacy notice says what is counted, and the sitemap lists it", async ({
+test("every page's footer leads to the privacy notice on what is counted, and the sitemap lists it", async ({
   page,
   request,
 }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain("/privacy</loc>");
-  await page.goto("/privacy");
+  await page.goto("/careers");
+  await page
+    .getByRole("contentinfo")
+    .getByRole("navigation", { name: "Company" })
+    .getByRole("link", { name: "Privacy" })
+    .click();
+  await expect(page).toHaveURL(/\/privacy$/);
   await expect(
     page.getByRole("heading", { level: 1, name: PRIVACY_NOTICE.title }),
   ).toBeVisible();
