@@ -9,16 +9,18 @@ import { defineConfig } from "vitest/config";
  * React, React DOM, the scheduler and React Router in one `framework` chunk
  * (the default split made five files of them); root's small shared modules
  * in one `site` chunk (eight files); the marketing pages' section heading
- * in one `marketing` chunk; the blog pages' shared components in one
- * `blog` chunk (four; the post date is formatted by its loader, so the
+ * in one `marketing` chunk; the blog pages' shared components and copy in
+ * one `blog` chunk (six; the post date is formatted by its loader, so the
  * formatter stays with the editor's preview). One file compresses better than several and needs no
  * imports between them. Client build only.
  *
  * A group also takes its modules' CSS (and, by default, their imports), so
- * the groups are drawn to keep every stylesheet as it was: the same files
- * with the same contents, on the same routes. `site` holds marketing.module.css
- * alone, whose stylesheet keeps its old name; the blog copy, which the delete
- * page imports without the blog styles, gets a chunk of its own.
+ * the groups are drawn to keep the public pages' stylesheets as they were:
+ * the same files with the same contents, on the same routes. `site` holds
+ * marketing.module.css alone, whose stylesheet keeps its old name. The team's
+ * pages that show the blog's copy (the delete page, the editor's delete
+ * control) load the blog's stylesheet with it, scoped class names they do not
+ * use: a chunk of its own for the copy cost every blog page a file.
  */
 function firstLoadChunks(): Plugin {
   const appModules =
@@ -70,13 +72,10 @@ function firstLoadChunks(): Plugin {
                       "routes/blog/tag-list.tsx",
                       "routes/blog/blog.module.css",
                       "lib/pagination.ts",
+                      "content/blog.ts",
+                      "routes/blog/delete-copy.ts",
                     ),
                     priority: 1,
-                  },
-                  {
-                    name: "blog-copy",
-                    test: appModules("content/blog.ts"),
-                    priority: 2,
                   },
                 ],
               },

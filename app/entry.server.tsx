@@ -7,9 +7,14 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { env } from "#app/utils/env.server.ts";
 import { createStylesheetInliner } from "#app/utils/inline-css.server.ts";
 import { NonceProvider } from "#app/utils/nonce-provider.tsx";
 import { createNonce, nonceContext } from "#app/utils/security.server.ts";
+import {
+  pageJsonLdContext,
+  siteJsonLdHtml,
+} from "#app/utils/site-json-ld.server.ts";
 
 // The production server answers stored pages before Express and React Router
 // with it (app/server/http-server.ts); it has to come from the build, whose
@@ -59,14 +64,19 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          // The page's stylesheets go into its head: see inline-css.server.ts.
-          const body = createStylesheetInliner({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
+          // The page's stylesheets go into its head, and the site's JSON-LD
+          // at its end: see inline-css.server.ts and site-json-ld.server.ts.
+          const body = createStylesheetInliner(
+            {
+              final(callback) {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                callback();
+              },
             },
-          });
+            undefined,
+            siteJsonLdHtml(env.SITE_URL, loadContext.get(pageJsonLdContext)),
+          );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(

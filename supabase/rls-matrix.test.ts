@@ -996,6 +996,11 @@ const scenarios = {
     return outcomeOfRead(error, data as unknown[] | null);
   },
 
+  "read your own posts' views": async (actor) =>
+    ownPostViewsOutcome(actor, ownId(actor)),
+  "read another user's posts' views": async (actor) =>
+    ownPostViewsOutcome(actor, otherId(actor)),
+
   // storage: blog-images ---------------------------------------------------------
   "read an image by its public URL": async (actor) => {
     const name = imageName(AUTHOR_ID);
@@ -1303,6 +1308,8 @@ const MATRIX: Row[] = [
   ["analytics_record()", "record a page view",                     "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["analytics_rotate()", "run the rotation",                       "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["analytics_totals()", "read the totals",                        "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["analytics_own_post_views()", "read your own posts' views",   "denied",   "filtered", "allowed",  "allowed",  "filtered"],
+  ["analytics_own_post_views()", "read another user's posts' views", "denied", "filtered", "filtered", "filtered", "filtered"],
   ["blog-images",      "read an image by its public URL",           "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
   ["blog-images",      "upload into your own folder",               "denied",   "denied",   "allowed",  "allowed",  "allowed"],
   ["blog-images",      "upload into another user's folder",         "denied",   "denied",   "denied",   "denied",   "allowed"],
@@ -1566,6 +1573,28 @@ async function recordView() {
     }),
   );
   return path;
+}
+
+/**
+ * A post by `authorId` viewed today, as the rollup counts it; "allowed" when
+ * the caller's view of their posts' views includes it.
+ */
+async function ownPostViewsOutcome(actor: Actor, authorId: string) {
+  const id = await createPost(authorId);
+  must(
+    await service.from("analytics_daily").insert({
+      day: new Date().toISOString().slice(0, 10),
+      dimension: "post",
+      value: `/blueprints/${id}`,
+      views: 3,
+      visitors: 2,
+    }),
+  );
+  const { data, error } = await clients[actor].rpc("analytics_own_post_views");
+  return outcomeOfRead(
+    error,
+    ((data ?? []) as { post_id: string }[]).filter((row) => row.post_id === id),
+  );
 }
 
 async function roleQuestionOutcome(

@@ -27,6 +27,7 @@ const NAMES: Record<IconName, true> = {
   "shield-check": true,
   sparkles: true,
   target: true,
+  trash: true,
   "user-minus": true,
   world: true,
   x: true,

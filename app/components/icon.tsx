@@ -26,6 +26,7 @@ export type IconName =
   | "shield-check"
   | "sparkles"
   | "target"
+  | "trash"
   | "user-minus"
   | "world"
   | "x"

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Icon } from "#app/components/icon.tsx";
 import type { ToastData } from "#app/utils/toast.ts";
 
 /**
@@ -31,12 +32,7 @@ export function Toast({ toast }: { toast: ToastData | null | undefined }) {
           aria-label="Dismiss notification"
           onClick={() => setDismissedId(toast.id)}
         >
-          <svg viewBox="0 0 15 15" width="16" height="16" aria-hidden="true">
-            <path
-              d="M11.78 4.28a.75.75 0 0 0-1.06-1.06L7.5 6.44 4.28 3.22a.75.75 0 0 0-1.06 1.06L6.44 7.5l-3.22 3.22a.75.75 0 1 0 1.06 1.06L7.5 8.56l3.22 3.22a.75.75 0 1 0 1.06-1.06L8.56 7.5l3.22-3.22Z"
-              fill="currentColor"
-            />
-          </svg>
+          <Icon name="x" size={16} />
         </button>
       </div>
     </div>

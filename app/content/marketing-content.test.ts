@@ -141,6 +141,13 @@ describe("navigation and footer", () => {
     });
   });
 
+  test("Company links the privacy notice", () => {
+    const company = FOOTER_COLUMNS.find(
+      (column) => column.heading === "Company",
+    );
+    expect(company?.links).toContainEqual({ to: "/privacy", label: "Privacy" });
+  });
+
   test("Connect links the code host, social network, professional network and chat", () => {
     expect(CONNECT_LINKS.map((link) => new URL(link.href).hostname)).toEqual([
       "github.com",

@@ -46,6 +46,8 @@ export const FOOTER_COLUMNS: { heading: string; links: NavItem[] }[] = [
       { to: "/company", label: "About us" },
       { to: "/careers", label: "Careers" },
       { to: "/contact-us", label: "Contact" },
+      // What the site counts and how (app/content/privacy.ts).
+      { to: "/privacy", label: "Privacy" },
     ],
   },
   {

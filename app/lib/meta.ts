@@ -4,7 +4,6 @@ import {
   DEFAULT_DESCRIPTION,
   DEFAULT_SOCIAL_IMAGE_PATH,
   DEFAULT_TITLE,
-  SALES_EMAIL,
 } from "#app/content/site.ts";
 
 export type PageMeta = {
@@ -32,46 +31,11 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string) {
   return new URL(pathOrUrl, `${siteUrl}/`).toString();
 }
 
-export function organizationJsonLd(siteUrl: string) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Organization",
-    name: BRAND_NAME,
-    url: siteUrl,
-    // A 512 px PNG of the mark (scripts/social-images.ts): Google reads a
-    // logo of at least 112 px, and no SVG.
-    logo: absoluteUrl(siteUrl, "/logo.png"),
-    contactPoint: {
-      "@type": "ContactPoint",
-      contactType: "sales",
-      email: SALES_EMAIL,
-      url: absoluteUrl(siteUrl, "/contact-us"),
-    },
-  };
-}
-
-export function softwareApplicationJsonLd(siteUrl: string) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "SoftwareApplication",
-    name: BRAND_NAME,
-    applicationCategory: "BusinessApplication",
-    operatingSystem: "Web, On-premise",
-    url: siteUrl,
-    description: DEFAULT_DESCRIPTION,
-    offers: {
-      "@type": "Offer",
-      price: "0",
-      priceCurrency: "USD",
-      description: "Contact for pricing",
-    },
-  };
-}
-
 /**
  * Builds every metadata tag the product requires for one page. React Router keeps
  * only the deepest route's meta, so each route calls this with its own values
- * and inherits the defaults here.
+ * and inherits the defaults here. The site's own JSON-LD, the same on every
+ * page, is written by the server (app/utils/site-json-ld.server.ts).
  */
 export function buildMeta(
   { siteUrl, pathname }: MetaArgs,
@@ -81,11 +45,6 @@ export function buildMeta(
   const description = page.description ?? DEFAULT_DESCRIPTION;
   const url = absoluteUrl(siteUrl, pathname);
   const image = absoluteUrl(siteUrl, page.image || DEFAULT_SOCIAL_IMAGE_PATH);
-  const jsonLd = [
-    organizationJsonLd(siteUrl),
-    softwareApplicationJsonLd(siteUrl),
-    ...(page.jsonLd ?? []),
-  ];
   return [
     { title },
     { name: "description", content: description },
@@ -101,7 +60,7 @@ export function buildMeta(
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
-    ...jsonLd.map((item) => ({ "script:ld+json": item })),
+    ...(page.jsonLd ?? []).map((item) => ({ "script:ld+json": item })),
   ];
 }
 

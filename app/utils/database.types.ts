@@ -718,6 +718,12 @@ export type Database = {
       };
     };
     Functions: {
+      analytics_own_post_views: {
+        Args: {
+          p_days?: number;
+        };
+        Returns: Record<string, unknown>[];
+      };
       analytics_record: {
         Args: {
           p_site: string;

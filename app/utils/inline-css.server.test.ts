@@ -75,7 +75,7 @@ describe("inlineStylesheets", () => {
 });
 
 describe("createStylesheetInliner", () => {
-  it("rewrites the head even when </head> and a character are split across chunks", async () => {
+  it("rewrites the head and ends it with headEnd, even when </head> and a character are split across chunks", async () => {
     const html =
       '<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/app-AbC_12.css"/></head>' +
       "<body>é ✓</body></html>";
@@ -94,11 +94,13 @@ describe("createStylesheetInliner", () => {
         },
       },
       read,
+      '<script type="application/ld+json">{}</script>',
     );
     const out = await text(Readable.from(chunks).pipe(inliner));
     expect(out).toBe(
       '<!DOCTYPE html><html><head><style data-inline-href="/assets/app-AbC_12.css">.a{color:red}</style>' +
-        '<link disabled="" media="not all" rel="stylesheet" href="/assets/app-AbC_12.css"/></head>' +
+        '<link disabled="" media="not all" rel="stylesheet" href="/assets/app-AbC_12.css"/>' +
+        '<script type="application/ld+json">{}</script></head>' +
         "<body>é ✓</body></html>",
     );
     expect(finalCalled).toBe(true);

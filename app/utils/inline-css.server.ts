@@ -98,12 +98,15 @@ export function inlineStylesheets(
 
 /**
  * A stream that passes HTML through, with `inlineStylesheets` applied to
- * everything before `</head>` (React renders the head in the shell, so it is
- * held back only until the shell is written).
+ * everything before `</head>` and `headEnd` written just before it (React
+ * renders the head in the shell, so it is held back only until the shell is
+ * written). React leaves elements it did not render at the end of the head
+ * alone when it hydrates.
  */
 export function createStylesheetInliner(
   options: TransformOptions = {},
   read?: (href: string) => string | null,
+  headEnd = "",
 ) {
   const decoder = new StringDecoder("utf8");
   let head: string | null = "";
@@ -115,7 +118,8 @@ export function createStylesheetInliner(
       head += text;
       const end = head.indexOf("</head>");
       if (end === -1) return callback();
-      const out = inlineStylesheets(head.slice(0, end), read) + head.slice(end);
+      const out =
+        inlineStylesheets(head.slice(0, end), read) + headEnd + head.slice(end);
       head = null;
       callback(null, out);
     },

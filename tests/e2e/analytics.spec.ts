@@ -2,7 +2,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { ANALYTICS_COPY } from "#app/content/analytics.ts";
 import { PRIVACY_NOTICE } from "#app/content/privacy.ts";
 import { ADMIN_DENIED_MESSAGE } from "#app/lib/access.ts";
-import { signIn, signInRequest } from "../support/auth-helpers.ts";
+import { PUBLICATION_COPY } from "#app/routes/blog/editor/labels.ts";
+import { ACCOUNTS, signIn, signInRequest } from "../support/auth-helpers.ts";
 import { BASE_URL } from "../support/e2e-env.ts";
 import { expect as baseExpect, test } from "../support/fixtures.ts";
 import {
@@ -224,17 +225,74 @@ test.describe("visitor analytics", () => {
   });
 });
 
-test("the privacy notice says what is counted, and the sitemap lists it", async ({
+test("every page's footer leads to the privacy notice on what is counted, and the sitemap lists it", async ({
   page,
   request,
 }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain("/privacy</loc>");
-  await page.goto("/privacy");
+  await page.goto("/careers");
+  await page
+    .getByRole("contentinfo")
+    .getByRole("navigation", { name: "Company" })
+    .getByRole("link", { name: "Privacy" })
+    .click();
+  await expect(page).toHaveURL(/\/privacy$/);
   await expect(
     page.getByRole("heading", { level: 1, name: PRIVACY_NOTICE.title }),
   ).toBeVisible();
   await expect(page.getByText(PRIVACY_NOTICE.body)).toBeVisible();
+});
+
+test("a view of a post shows in its author's list of posts", async ({
+  page,
+}, testInfo) => {
+  const title = `Viewed post ${randomUUID().slice(0, 8)} ${testInfo.project.name}`;
+  const { data, error } = await service
+    .from("blog_posts")
+    .insert({
+      title,
+      excerpt: "A post to be viewed.",
+      content: "<p>A post to be viewed.</p>",
+      author_id: ACCOUNTS.author.id,
+      published: true,
+      // Published long ago: off the first page of posts other specs read.
+      created_at: new Date(Date.UTC(2020, 5, 1)).toISOString(),
+    })
+    .select("id")
+    .single();
+  if (error) throw error;
+  const path = `/blueprints/${(data as { id: string }).id}`;
+  try {
+    await page.goto(path);
+    await expect(
+      page.getByRole("heading", { level: 1, name: title }),
+    ).toBeVisible();
+    await expect
+      .poll(async () => {
+        const hits = await service
+          .from("analytics_hits")
+          .select("views")
+          .eq("path", path);
+        return hits.data?.length ?? 0;
+      })
+      .toBe(1);
+    // Rolled up as the schedule would.
+    const rotated = await service.rpc("analytics_rotate");
+    if (rotated.error) throw rotated.error;
+
+    await signIn(page, "author", "/write");
+    const entry = page
+      .getByRole("region", { name: PUBLICATION_COPY.yourPosts })
+      .getByRole("listitem")
+      .filter({ hasText: title });
+    await expect(entry).toContainText(PUBLICATION_COPY.published);
+    await expect(entry.getByTestId("post-views")).toHaveText(
+      PUBLICATION_COPY.views({ views: 1, visitors: 1 }),
+    );
+  } finally {
+    await service.from("blog_posts").delete().eq("title", title);
+  }
 });
 
 test.describe("the analytics dashboard", () => {

@@ -535,3 +535,50 @@ export async function listOwnUnpublished(
   if (error) throw queryError(error);
   return parseRows(z.array(OwnPostRowSchema), data ?? []);
 }
+
+/** The user's public posts, the newest first. */
+export async function listOwnPublished(
+  supabase: TypedSupabaseClient,
+  userId: string,
+  limit = 20,
+): Promise<OwnPost[]> {
+  const { data, error } = await supabase
+    .from("blog_posts")
+    .select("id, title, published_at, publish_time_zone, updated_at")
+    .retry(false)
+    .eq("author_id", userId)
+    .lte("published_at", new Date().toISOString())
+    .order("published_at", { ascending: false })
+    .limit(limit);
+  if (error) throw queryError(error);
+  return parseRows(z.array(OwnPostRowSchema), data ?? []);
+}
+
+const OwnPostViewsSchema = z.array(
+  z.object({
+    post_id: z.string(),
+    views: z.coerce.number(),
+    visitors: z.coerce.number(),
+  }),
+);
+
+/**
+ * Views and visitors of each of the caller's posts over the last `days`
+ * days, by post id (a post nobody viewed is absent); the database answers
+ * only about the caller's own posts.
+ */
+export async function ownPostViews(
+  supabase: TypedSupabaseClient,
+  days: number,
+): Promise<Map<string, { views: number; visitors: number }>> {
+  const { data, error } = await supabase
+    .rpc("analytics_own_post_views", { p_days: days })
+    .retry(false);
+  if (error) throw queryError(error);
+  return new Map(
+    parseRows(OwnPostViewsSchema, data ?? []).map((row) => [
+      row.post_id,
+      { views: row.views, visitors: row.visitors },
+    ]),
+  );
+}

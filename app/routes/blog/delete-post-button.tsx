@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import classes from "./blog.module.css";
+import { Icon } from "#app/components/icon.tsx";
 import { DELETE_COPY } from "./delete-copy.ts";
 
 /**
@@ -24,19 +25,7 @@ export function DeletePostButton({
       aria-label={DELETE_COPY.buttonLabel(title)}
       data-testid="delete-post"
     >
-      <svg
-        width="16"
-        height="16"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-      </svg>
+      <Icon name="trash" size={16} />
       <span>{DELETE_COPY.button}</span>
     </Link>
   );

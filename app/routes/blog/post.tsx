@@ -35,6 +35,7 @@ import {
 } from "./image-variants.server.ts";
 import { publicCoverPrefix } from "./post.server.ts";
 import { env } from "#app/utils/env.server.ts";
+import { pageJsonLdContext } from "#app/utils/site-json-ld.server.ts";
 import {
   cacheHeadersFromLoader,
   publicCacheHeaders,
@@ -78,35 +79,50 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (html === null) {
     throw backendFailed(undefined, publicCacheHeaders(request, 503));
   }
+  const description =
+    post.excerpt || BLOG_LOADER_COPY.descriptionFallback(post.title);
+  const imageUrl = absoluteUrl(
+    env.SITE_URL,
+    postSocialImage(
+      {
+        cover_image_url: cover ?? null,
+        cover_variants: variants,
+        social_image_url: post.social_image_url,
+      },
+      env.SUPABASE_URL,
+    ) ?? DEFAULT_SOCIAL_IMAGE_PATH,
+  );
+  context.set(pageJsonLdContext, [
+    {
+      "@context": "https://schema.org",
+      "@type": "BlogPosting",
+      headline: post.title,
+      description,
+      image: imageUrl,
+      datePublished: publishedAt(post),
+      dateModified: post.updated_at,
+      author: { "@type": "Organization", name: POST_AUTHOR },
+      mainEntityOfPage: url,
+      url,
+    },
+  ]);
   return data(
     {
       post: {
         id: post.id,
         title: post.title,
-        description:
-          post.excerpt || BLOG_LOADER_COPY.descriptionFallback(post.title),
+        description,
         html,
         cover: responsiveImage(cover, variants, POST_IMAGE_SIZES),
         tags: post.tags,
         createdAt: publishedAt(post),
         // Formatted here: the page ships the string, not the formatter.
         publishedOn: formatPostDate(publishedAt(post)),
-        updatedAt: post.updated_at,
         readingTime: readingTime(post.word_count),
       },
       related,
       url,
-      imageUrl: absoluteUrl(
-        env.SITE_URL,
-        postSocialImage(
-          {
-            cover_image_url: cover ?? null,
-            cover_variants: variants,
-            social_image_url: post.social_image_url,
-          },
-          env.SUPABASE_URL,
-        ) ?? DEFAULT_SOCIAL_IMAGE_PATH,
-      ),
+      imageUrl,
       canEdit: editable,
     },
     { headers: publicCacheHeaders(request, 200, secondsLeft) },
@@ -126,7 +142,8 @@ export const meta: Route.MetaFunction = (args) => {
       noIndex: true,
     });
   }
-  const { post, url, imageUrl } = loaderData;
+  // Its BlogPosting JSON-LD is the loader's, written by the server.
+  const { post, imageUrl } = loaderData;
   const { description } = post;
   // The cover is the page's largest element: fetch it with the document.
   const preload = post.cover
@@ -149,20 +166,6 @@ export const meta: Route.MetaFunction = (args) => {
       description,
       image: imageUrl,
       article: true,
-      jsonLd: [
-        {
-          "@context": "https://schema.org",
-          "@type": "BlogPosting",
-          headline: post.title,
-          description,
-          image: imageUrl,
-          datePublished: post.createdAt,
-          dateModified: post.updatedAt,
-          author: { "@type": "Organization", name: POST_AUTHOR },
-          mainEntityOfPage: url,
-          url,
-        },
-      ],
     }),
   ];
 };

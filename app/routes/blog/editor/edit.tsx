@@ -1,9 +1,5 @@
-import { Suspense } from "react";
-import {
-  Await,
-  useAsyncError,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Suspense, use } from "react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/edit";
 import { POST_FORM_COPY } from "./labels.ts";
 import { editablePublication } from "./publication-label.ts";
@@ -105,9 +101,22 @@ function EditView({
   );
 }
 
-/** Hands a failed load (sign-in needed, access denied) to the route's ErrorBoundary. */
-function RethrowLoadError(): never {
-  throw useAsyncError();
+/**
+ * The form once the post has streamed in. React's `use` rather than React
+ * Router's Await, whose code every public page would download with the
+ * router: a failed load (sign-in needed, access denied) throws here, to the
+ * route's ErrorBoundary.
+ */
+function PendingEditView({
+  pending,
+  actionData,
+}: {
+  pending: Promise<unknown>;
+  actionData?: PostActionData;
+}) {
+  return (
+    <EditView loaded={use(pending) as LoadedData} actionData={actionData} />
+  );
 }
 
 export default function EditPost({
@@ -123,11 +132,7 @@ export default function EditPost({
   }
   return (
     <Suspense fallback={<PostFormSkeleton />}>
-      <Await resolve={loaderData.pending} errorElement={<RethrowLoadError />}>
-        {(loaded) => (
-          <EditView loaded={loaded as LoadedData} actionData={actionData} />
-        )}
-      </Await>
+      <PendingEditView pending={loaderData.pending} actionData={actionData} />
     </Suspense>
   );
 }

@@ -41,6 +41,9 @@ export const POST_FORM_COPY = {
   loadingPost: "Loading the post...",
 } as const;
 
+/** How many days of views the list of one's posts shows. */
+export const OWN_POST_VIEW_DAYS = 30;
+
 export const PUBLICATION_COPY = {
   heading: "Publishing",
   hint: "Publish Post publishes at once. Save draft keeps the post to yourself and the team; Schedule publishes it by itself at the time you choose.",
@@ -53,9 +56,10 @@ export const PUBLICATION_COPY = {
   scheduledFor: (when: string) => `Scheduled for ${when}`,
   published: "Published",
   yourPosts: "Your posts",
-  yourPostsHint:
-    "Drafts and scheduled posts: only you and the team can see them.",
-  noPosts: "You have no drafts or scheduled posts.",
+  yourPostsHint: `Drafts and scheduled posts are seen only by you and the team. Published posts show their views over the last ${OWN_POST_VIEW_DAYS} days.`,
+  noPosts: "You have no posts yet.",
+  views: ({ views, visitors }: { views: number; visitors: number }) =>
+    `${views} ${views === 1 ? "view" : "views"} · ${visitors} ${visitors === 1 ? "visitor" : "visitors"} in ${OWN_POST_VIEW_DAYS} days`,
   edit: (title: string) => `Edit ${title}`,
   previewLinks: "Preview links",
   revisions: "Revisions",

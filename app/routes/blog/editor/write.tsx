@@ -1,6 +1,6 @@
 import type { Route } from "./+types/write";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
-import { POST_FORM_COPY } from "./labels.ts";
+import { OWN_POST_VIEW_DAYS, POST_FORM_COPY } from "./labels.ts";
 import { PostForm } from "./post-form.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
@@ -9,8 +9,10 @@ import { listTagNames } from "#app/routes/blog/post.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import {
   BlogQueryError,
+  listOwnPublished,
   listOwnUnpublished,
   logMessage,
+  ownPostViews,
 } from "#app/routes/blog/blog.server.ts";
 import { Container } from "@mantine/core";
 import { editablePublication } from "./publication-label.ts";
@@ -27,11 +29,20 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireRole(context, request, "author");
   const supabase = getSupabase(context);
-  const [existingTags, ownPosts] = await Promise.all([
+  const [existingTags, ownPosts, views] = await Promise.all([
     listTagNames(supabase),
-    listOwnUnpublished(supabase, user.id).catch((error: unknown) => {
+    Promise.all([
+      listOwnUnpublished(supabase, user.id),
+      listOwnPublished(supabase, user.id),
+    ]).catch((error: unknown) => {
       if (!(error instanceof BlogQueryError)) throw error;
       console.error("Own posts failed to load:", logMessage(error));
+      return null;
+    }),
+    // Without the counts the list still shows, without views.
+    ownPostViews(supabase, OWN_POST_VIEW_DAYS).catch((error: unknown) => {
+      if (!(error instanceof BlogQueryError)) throw error;
+      console.error("Own post views failed to load:", logMessage(error));
       return null;
     }),
   ]);
@@ -39,11 +50,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     existingTags,
     timeZones: timeZoneNames(),
     yourPosts:
-      ownPosts?.map((post) => ({
-        id: post.id,
-        title: post.title,
-        publication: editablePublication(post),
-      })) ?? null,
+      ownPosts?.flat().map((post) => {
+        const publication = editablePublication(post);
+        return {
+          id: post.id,
+          title: post.title,
+          publication,
+          views:
+            publication.state === "published" && views
+              ? (views.get(post.id) ?? { views: 0, visitors: 0 })
+              : null,
+        };
+      }) ?? null,
   };
 }
 

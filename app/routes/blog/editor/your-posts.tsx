@@ -7,9 +7,20 @@ export type YourPost = {
   id: string;
   title: string;
   publication: EditablePublication;
+  /** A published post's views and visitors over the last 30 days. */
+  views: { views: number; visitors: number } | null;
 };
 
-/** The author's drafts and scheduled posts, each with its state and time, on /write. */
+const BADGES = {
+  draft: { label: PUBLICATION_COPY.draft, variant: "light" },
+  scheduled: { label: PUBLICATION_COPY.scheduled, variant: "filled" },
+  published: { label: PUBLICATION_COPY.published, variant: "outline" },
+} as const;
+
+/**
+ * The author's drafts and scheduled posts, each with its state and time, then
+ * their published posts with their views, on /write.
+ */
 export function YourPosts({ posts }: { posts: YourPost[] }) {
   return (
     <section aria-labelledby="your-posts-heading">
@@ -26,14 +37,8 @@ export function YourPosts({ posts }: { posts: YourPost[] }) {
           {posts.map((post) => (
             <li key={post.id}>
               <Group gap="sm" wrap="wrap">
-                <Badge
-                  variant={
-                    post.publication.state === "draft" ? "light" : "filled"
-                  }
-                >
-                  {post.publication.state === "draft"
-                    ? PUBLICATION_COPY.draft
-                    : PUBLICATION_COPY.scheduled}
+                <Badge variant={BADGES[post.publication.state].variant}>
+                  {BADGES[post.publication.state].label}
                 </Badge>
                 <Anchor
                   component={Link}
@@ -42,9 +47,15 @@ export function YourPosts({ posts }: { posts: YourPost[] }) {
                 >
                   {post.title}
                 </Anchor>
-                <Text size="sm" c="dimmed">
-                  {post.publication.label}
-                </Text>
+                {post.views ? (
+                  <Text size="sm" c="dimmed" data-testid="post-views">
+                    {PUBLICATION_COPY.views(post.views)}
+                  </Text>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {post.publication.label}
+                  </Text>
+                )}
               </Group>
             </li>
           ))}
