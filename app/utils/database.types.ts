@@ -199,6 +199,62 @@ export type Database = {
         };
         Relationships: [];
       };
+      candidate_emails: {
+        Row: {
+          application_id: string;
+          body: string;
+          created_at: string;
+          id: string;
+          notification_attempts: number;
+          notification_claimed_until: string | null;
+          notification_error: string | null;
+          notification_next_at: string;
+          notification_state: string;
+          purpose: string;
+          sent_by: string | null;
+          subject: string;
+          to_email: string;
+        };
+        Insert: {
+          application_id: string;
+          body: string;
+          created_at?: string;
+          id?: string;
+          notification_attempts?: number;
+          notification_claimed_until?: string | null;
+          notification_error?: string | null;
+          notification_next_at?: string;
+          notification_state?: string;
+          purpose?: string;
+          sent_by?: string | null;
+          subject: string;
+          to_email?: string;
+        };
+        Update: {
+          application_id?: string;
+          body?: string;
+          created_at?: string;
+          id?: string;
+          notification_attempts?: number;
+          notification_claimed_until?: string | null;
+          notification_error?: string | null;
+          notification_next_at?: string;
+          notification_state?: string;
+          purpose?: string;
+          sent_by?: string | null;
+          subject?: string;
+          to_email?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "candidate_emails_application_id_fkey";
+            columns: ["application_id"];
+            isOneToOne: false;
+            referencedRelation: "job_applications";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       contact_messages: {
         Row: {
           company: string | null;

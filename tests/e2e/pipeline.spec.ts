@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { signIn } from "../support/auth-helpers.ts";
 import { expect as baseExpect, test } from "../support/fixtures.ts";
 import { service, waitForHydration } from "../support/form-helpers.ts";
+import { mailHeaders, readMail, searchMail } from "../support/mailbox.ts";
 
-// An application moves through the hiring pipeline with internal notes,
-// and the job's list filters by status.
+// An application moves through the hiring pipeline with internal notes and
+// replies to the candidate, and the job's list filters by status.
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -74,4 +75,59 @@ test("an application moves through the pipeline with notes, and the job's list f
   await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
   await page.goto("/admin/jobs/2/applications");
   await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+});
+
+test("a reply from the application's page reaches the candidate with the team's address as Reply-To", async ({
+  page,
+}, { project }) => {
+  const name = `Ada Lovelace ${randomUUID().slice(0, 6)}`;
+  const email = `${name.toLowerCase().replaceAll(" ", ".")}@example.com`;
+  const id = await storedApplication(name);
+  await signIn(page, "admin", `/admin/applications/${id}`);
+  await expect(page.getByText("No e-mails yet.")).toBeVisible();
+  const send = page.getByRole("button", { name: "Send reply" });
+  if (project.name === "js") await waitForHydration(send);
+
+  // The subject comes filled in; an empty message is refused, the subject kept.
+  const subject = page.getByLabel("Subject");
+  await expect(subject).toHaveValue(
+    "Your application for Research Scientist Intern (PhD)",
+  );
+  await subject.fill(`Next steps ${project.name}`);
+  await send.click();
+  await expect(page.getByText("Write the message first")).toBeVisible();
+  await expect(page.getByLabel("Subject")).toHaveValue(
+    `Next steps ${project.name}`,
+  );
+
+  await page
+    .getByLabel(/^Message/)
+    .fill("Thank you for applying.\nCould you talk on Tuesday?");
+  await page.getByRole("button", { name: "Send reply" }).click();
+  const reply = page.getByTestId("reply");
+  await expect(reply).toContainText(`Next steps ${project.name}`);
+  await expect(reply).toContainText("Could you talk on Tuesday?");
+  await expect(reply).toContainText("by admin");
+
+  // Stored with the application, then sent by the outbox through the provider.
+  await expect
+    .poll(async () => {
+      const { data } = await service
+        .from("candidate_emails")
+        .select("to_email, notification_state")
+        .eq("application_id", id);
+      return data;
+    })
+    .toEqual([{ to_email: email, notification_state: "sent" }]);
+  const [received, ...more] = await searchMail(`to:${email}`);
+  expect(more).toEqual([]);
+  expect(received?.Subject).toBe(`Next steps ${project.name}`);
+  expect((await readMail(received!.ID)).Text).toContain(
+    "Thank you for applying.\nCould you talk on Tuesday?",
+  );
+  expect((await mailHeaders(received!.ID))["Reply-To"]).toEqual([
+    "sales@recursa.ai",
+  ]);
+  await page.reload();
+  await expect(page.getByTestId("reply-state")).toHaveText("Sent");
 });
