@@ -15,6 +15,12 @@ export const INBOX_COPY = {
   kinds: { message: "Messages", application: "Applications" },
   statuses: { new: "New", handled: "Handled" },
   applyFilters: "Filter",
+  filterApplications: "Applications by job and stage",
+  filterJob: "Job",
+  filterStage: "Stage",
+  anyJob: "All jobs",
+  anyStage: "All stages",
+  openInPipeline: "Stage, notes and replies",
   columns: {
     from: "From",
     what: "What",

@@ -669,6 +669,7 @@ export type Database = {
         Row: {
           created_at: string | null;
           id: string | null;
+          job_id: string | null;
           kind: string | null;
           status: string | null;
           submission: Json | null;

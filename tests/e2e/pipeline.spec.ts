@@ -9,21 +9,51 @@ import { mailHeaders, readMail, searchMail } from "../support/mailbox.ts";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
+function application(
+  name: string,
+  job = { id: 1, title: "Research Scientist Intern (PhD)" },
+) {
+  return {
+    job_id: String(job.id),
+    job_title: job.title,
+    name,
+    email: `${name.toLowerCase().replaceAll(" ", ".")}@example.com`,
+    cv_file_name: "cv.pdf",
+    cv_path: `${Date.now()}-${randomUUID()}.pdf`,
+  };
+}
+
 async function storedApplication(name: string) {
   const { data, error } = await service
     .from("job_applications")
-    .insert({
-      job_id: "1",
-      job_title: "Research Scientist Intern (PhD)",
-      name,
-      email: `${name.toLowerCase().replaceAll(" ", ".")}@example.com`,
-      cv_file_name: "cv.pdf",
-      cv_path: `${Date.now()}-${randomUUID()}.pdf`,
-    })
+    .insert(application(name))
     .select("id")
     .single();
   if (error) throw error;
   return data.id as string;
+}
+
+/** A draft job of the test's own, so its applications are the only ones it filters to. */
+async function draftJob() {
+  const title = `Filter Fixture ${randomUUID().slice(0, 6)}`;
+  const { data, error } = await service
+    .from("jobs")
+    .insert({
+      title,
+      description: "A fixture.",
+      location: "London",
+      duration: "Permanent",
+      employment_type: "Full-time",
+      about: "A fixture job.",
+      location_type: "on-site",
+      office_locality: "London",
+      office_country: "GB",
+      published: false,
+    })
+    .select("id")
+    .single();
+  if (error) throw error;
+  return { id: data.id as number, title };
 }
 
 test("an application moves through the pipeline with notes, and the job's list filters by status", async ({
@@ -130,4 +160,53 @@ test("a reply from the application's page reaches the candidate with the team's 
   ]);
   await page.reload();
   await expect(page.getByTestId("reply-state")).toHaveText("Sent");
+});
+
+test("the inbox filters applications by job and stage, page after page", async ({
+  page,
+}) => {
+  const job = await draftJob();
+  const tag = randomUUID().slice(0, 6);
+  const offers = Array.from({ length: 21 }, (_, n) =>
+    application(`Offer ${tag} ${String(n).padStart(2, "0")}`, job),
+  );
+  const { error } = await service
+    .from("job_applications")
+    .insert([
+      ...offers.map((row) => ({ ...row, status: "offer" })),
+      { ...application(`Interview ${tag}`, job), status: "interview" },
+      { ...application(`Other job ${tag}`), status: "offer" },
+    ]);
+  if (error) throw error;
+
+  await signIn(page, "admin", "/admin/inbox");
+  await page.getByLabel("Job", { exact: true }).selectOption(job.title);
+  await page.getByLabel("Stage", { exact: true }).selectOption("offer");
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`job=${job.id}&stage=offer`));
+  const rows = page.getByTestId("inbox-row");
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText("Offer");
+  await expect(page.getByText(`Interview ${tag}`)).toHaveCount(0);
+  await expect(page.getByText(`Other job ${tag}`)).toHaveCount(0);
+  const firstPage = await rows
+    .getByRole("link", { name: /^Offer / })
+    .allTextContents();
+
+  // The next page keeps the filters and holds the one offer left.
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/after=/);
+  await expect(page).toHaveURL(new RegExp(`job=${job.id}&stage=offer`));
+  await expect(rows).toHaveCount(1);
+  const seen = [
+    ...firstPage,
+    ...(await rows.getByRole("link", { name: /^Offer / }).allTextContents()),
+  ];
+  expect(seen.sort()).toEqual(offers.map((row) => row.name).sort());
+
+  // The filter form shows what is chosen; the stage alone spans every job.
+  await expect(page.getByLabel("Stage", { exact: true })).toHaveValue("offer");
+  await page.goto("/admin/inbox?stage=interview");
+  await expect(page.getByText(`Interview ${tag}`)).toBeVisible();
+  await expect(page.getByText(`Offer ${tag} 00`)).toHaveCount(0);
 });
