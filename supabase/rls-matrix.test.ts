@@ -1029,6 +1029,39 @@ const scenarios = {
     ) as { notification_state: string };
     return outcomeOfWrite(error, rows.notification_state === "sent");
   },
+  // retention ---------------------------------------------------------------------
+  "select the retention periods": async (actor) => {
+    const { data, error } = await clients[actor]
+      .from("retention_periods")
+      .select("kind");
+    return outcomeOfRead(error, data);
+  },
+  "change a retention period": async (actor) => {
+    const { error } = await clients[actor]
+      .from("retention_periods")
+      .update({ keep_for: "6 mons 1 day" })
+      .eq("kind", "message");
+    const row = must(
+      await service
+        .from("retention_periods")
+        .select("keep_for")
+        .eq("kind", "message")
+        .single(),
+    ) as { keep_for: string };
+    must(
+      await service
+        .from("retention_periods")
+        .update({ keep_for: "6 months" })
+        .eq("kind", "message"),
+    );
+    return outcomeOfWrite(error, row.keep_for.includes("1 day"));
+  },
+  "run the retention deletion": async (actor) => {
+    const { data, error } = await clients[actor].rpc(
+      "delete_expired_submissions",
+    );
+    return outcomeOfRead(error, data);
+  },
   "move an application to interview": async (actor) => {
     const id = await createSubmission("job_applications", jobApplication());
     const { error } = await clients[actor]
@@ -1415,6 +1448,9 @@ const MATRIX: Row[] = [
   ["candidate_emails", "reply to a candidate in another user's name", "denied", "denied",  "denied",   "denied",   "allowed"],
   ["candidate_emails", "address a reply to someone other than the candidate", "denied", "denied", "denied", "denied", "filtered"],
   ["candidate_emails", "mark an e-mail to a candidate sent",       "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["retention_periods", "select the retention periods",            "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["retention_periods", "change a retention period",               "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["delete_expired_submissions()", "run the retention deletion",   "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["job_applications", "move an application to interview",          "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["jobs",             "select an open job",                        "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
   ["jobs",             "select a draft job",                        "filtered", "filtered", "filtered", "allowed",  "allowed"],

@@ -42,6 +42,7 @@ export const INBOX_COPY = {
     unknown: "E-mail not recorded",
   },
   handledOn: (when: string) => `Handled ${when}`,
+  deletedOn: (when: string) => `Deleted on ${when}`,
   markHandled: "Mark handled",
   markNew: "Mark new",
   downloadCv: (fileName: string) => `Download CV (${fileName})`,

@@ -313,6 +313,7 @@ export type Database = {
           cv_digest: string | null;
           cv_file_name: string;
           cv_path: string;
+          decided_at: string | null;
           email: string;
           handled_at: string | null;
           id: string;
@@ -332,6 +333,7 @@ export type Database = {
           cv_digest?: string | null;
           cv_file_name: string;
           cv_path: string;
+          decided_at?: string | null;
           email: string;
           handled_at?: string | null;
           id?: string;
@@ -351,6 +353,7 @@ export type Database = {
           cv_digest?: string | null;
           cv_file_name?: string;
           cv_path?: string;
+          decided_at?: string | null;
           email?: string;
           handled_at?: string | null;
           id?: string;
@@ -630,6 +633,24 @@ export type Database = {
         };
         Relationships: [];
       };
+      retention_periods: {
+        Row: {
+          keep_for: string;
+          kind: string;
+          updated_at: string;
+        };
+        Insert: {
+          keep_for: string;
+          kind: string;
+          updated_at?: string;
+        };
+        Update: {
+          keep_for?: string;
+          kind?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       tags: {
         Row: {
           created_at: string;
@@ -668,6 +689,7 @@ export type Database = {
       inbox_items: {
         Row: {
           created_at: string | null;
+          deletes_at: string | null;
           id: string | null;
           job_id: string | null;
           kind: string | null;
@@ -859,6 +881,10 @@ export type Database = {
         }[];
       };
       cv_uploads_open: { Args: never; Returns: boolean };
+      delete_expired_submissions: {
+        Args: never;
+        Returns: Record<string, unknown>[];
+      };
       finish_notification: {
         Args: {
           p_kind: string;

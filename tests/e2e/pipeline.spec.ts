@@ -3,6 +3,7 @@ import { signIn } from "../support/auth-helpers.ts";
 import { expect as baseExpect, test } from "../support/fixtures.ts";
 import { service, waitForHydration } from "../support/form-helpers.ts";
 import { mailHeaders, readMail, searchMail } from "../support/mailbox.ts";
+import { formatInboxTime } from "#app/routes/admin/inbox-time.ts";
 
 // An application moves through the hiring pipeline with internal notes and
 // replies to the candidate, and the job's list filters by status.
@@ -209,4 +210,46 @@ test("the inbox filters applications by job and stage, page after page", async (
   await page.goto("/admin/inbox?stage=interview");
   await expect(page.getByText(`Interview ${tag}`)).toBeVisible();
   await expect(page.getByText(`Offer ${tag} 00`)).toHaveCount(0);
+});
+
+test("a rejected application shows when it is deleted, on its page and in the inbox", async ({
+  page,
+}, { project }) => {
+  const name = `Alan Turing ${randomUUID().slice(0, 6)}`;
+  const id = await storedApplication(name);
+  await signIn(page, "admin", `/admin/applications/${id}`);
+  await expect(page.getByTestId("deletes-at")).toHaveCount(0);
+  const move = page.getByRole("button", { name: "Move" });
+  if (project.name === "js") await waitForHydration(move);
+  await page.getByLabel("Move to").selectOption("rejected");
+  await move.click();
+  await expect(page.getByTestId("application-status")).toHaveText("Rejected");
+
+  // Six months after the decision, by the database's setting.
+  const { data, error } = await service
+    .from("inbox_items")
+    .select("deletes_at, submission")
+    .eq("id", id)
+    .single();
+  if (error) throw error;
+  const days =
+    (Date.parse(data.deletes_at as string) -
+      Date.parse(data.submission.decided_at as string)) /
+    86_400_000;
+  expect(days).toBeGreaterThanOrEqual(181);
+  expect(days).toBeLessThanOrEqual(184);
+  const shown = `Deleted on ${formatInboxTime(data.deletes_at as string)}`;
+  await expect(page.getByTestId("deletes-at")).toHaveText(shown);
+
+  await page.goto(`/admin/inbox?stage=rejected&open=${id}`);
+  await expect(
+    page.getByTestId("inbox-detail").getByTestId("deletes-at"),
+  ).toHaveText(shown);
+
+  // Moved on again, it is kept.
+  await page.goto(`/admin/applications/${id}`);
+  await page.getByLabel("Move to").selectOption("reviewing");
+  await page.getByRole("button", { name: "Move" }).click();
+  await expect(page.getByTestId("application-status")).toHaveText("Reviewing");
+  await expect(page.getByTestId("deletes-at")).toHaveCount(0);
 });

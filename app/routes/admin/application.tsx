@@ -33,6 +33,8 @@ import {
   PIPELINE_STATUSES,
 } from "#app/content/pipeline.ts";
 import { routeMeta } from "#app/lib/meta.ts";
+import { formatInboxTime } from "./inbox-time.ts";
+import { INBOX_COPY } from "#app/content/inbox.ts";
 import {
   NoteSchema,
   PipelineActionSchema,
@@ -207,6 +209,11 @@ export default function Application({ loaderData }: Route.ComponentProps) {
           <Anchor href={`mailto:${application.email}`}>
             {application.email}
           </Anchor>
+          {application.deletesAt ? (
+            <Text size="sm" c="dimmed" data-testid="deletes-at">
+              {INBOX_COPY.deletedOn(formatInboxTime(application.deletesAt))}
+            </Text>
+          ) : null}
         </Group>
         <Text>{application.comment ?? P.noComment}</Text>
         <Text>

@@ -47,6 +47,8 @@ export type InboxItem = {
   handledAt: string | null;
   notification: NotificationState;
   createdAt: string;
+  /** When retention deletes it, once the team's decision has set a time. */
+  deletesAt: string | null;
 };
 
 function asNotification(value: string | null): NotificationState {
@@ -77,6 +79,7 @@ const InboxRowSchema = z.object({
   status: z.string(),
   created_at: z.string(),
   submission: SubmissionSchema,
+  deletes_at: z.string().nullable(),
 });
 
 function toItem(row: z.infer<typeof InboxRowSchema>): InboxItem {
@@ -97,6 +100,7 @@ function toItem(row: z.infer<typeof InboxRowSchema>): InboxItem {
     handledAt: submission.handled_at ?? null,
     notification: asNotification(submission.notification_state ?? null),
     createdAt: row.created_at,
+    deletesAt: row.deletes_at,
   };
 }
 
@@ -154,7 +158,7 @@ export async function listInbox(
   const newestFirst = !position.before;
   let query = supabase
     .from("inbox_items")
-    .select("id, kind, status, created_at, submission");
+    .select("id, kind, status, created_at, submission, deletes_at");
   query = filtered(query, view);
   if (cursor) query = fromCursor(query, INBOX_ORDER, cursor, newestFirst);
   const { data, error } = await query
@@ -223,7 +227,7 @@ export async function getInboxItem(
 ): Promise<InboxItem | null> {
   const { data, error } = await supabase
     .from("inbox_items")
-    .select("id, kind, status, created_at, submission")
+    .select("id, kind, status, created_at, submission, deletes_at")
     .eq("id", id)
     .maybeSingle();
   if (error) {
@@ -337,7 +341,7 @@ export async function findSubmission(
 ): Promise<SubmissionSummary | "error" | null> {
   const { data, error } = await supabase
     .from("inbox_items")
-    .select("id, kind, status, created_at, submission")
+    .select("id, kind, status, created_at, submission, deletes_at")
     .eq("kind", kind)
     .eq("id", id)
     .maybeSingle();

@@ -350,6 +350,11 @@ function StateNotes({ item }: { item: InboxItem }) {
           {INBOX_COPY.handledOn(formatInboxTime(item.handledAt))}
         </Text>
       ) : null}
+      {item.deletesAt ? (
+        <Text size="xs" c="dimmed" data-testid="deletes-at">
+          {INBOX_COPY.deletedOn(formatInboxTime(item.deletesAt))}
+        </Text>
+      ) : null}
       <Text size="xs" c="dimmed">
         {INBOX_COPY.notification[item.notification ?? "unknown"]}
       </Text>

@@ -32,8 +32,13 @@ export async function readApplication(
   supabase: TypedSupabaseClient,
   id: string,
 ) {
-  const [application, notes, emails] = await Promise.all([
+  const [application, retention, notes, emails] = await Promise.all([
     supabase.from("job_applications").select("*").eq("id", id).maybeSingle(),
+    supabase
+      .from("inbox_items")
+      .select("deletes_at")
+      .eq("id", id)
+      .maybeSingle(),
     supabase
       .from("application_notes")
       .select("*")
@@ -48,6 +53,7 @@ export async function readApplication(
       .order("created_at"),
   ]);
   if (application.error) throw new Error(application.error.message);
+  if (retention.error) throw new Error(retention.error.message);
   if (notes.error) throw new Error(notes.error.message);
   if (emails.error) throw new Error(emails.error.message);
   if (!application.data) return null;
@@ -57,6 +63,7 @@ export async function readApplication(
   );
   return {
     ...application.data,
+    deletesAt: retention.data?.deletes_at ?? null,
     notes: notes.data,
     emails: emails.data.map(({ sent_by, ...email }) => ({
       ...email,
