@@ -1,7 +1,8 @@
 // Retention by the database: with a period of two seconds, the scheduled
 // statement deletes the rejected and withdrawn applications and the handled
 // messages past it, the minute's sweep then removes those applications' CVs
-// through Storage, and everything else stays.
+// through Storage, and everything else stays; the candidate's confirmation
+// states the period.
 import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -153,4 +154,39 @@ test("rows and CVs past their period are deleted, and only those", async () => {
       recentMessage.id,
     ]),
   ).toEqual(new Set([unhandled.id, recentMessage.id]));
+});
+
+test("the candidate's confirmation states the period in force", async () => {
+  const words = await Promise.all(
+    ["6 mons", "1 year 6 mons", "2 seconds", "1 day 01:00:00"].map(
+      async (period) => {
+        const { data, error } = await service.rpc("period_in_words", {
+          p_period: period,
+        });
+        if (error) throw error;
+        return data;
+      },
+    ),
+  );
+  expect(words).toEqual([
+    "6 months",
+    "1 year and 6 months",
+    "2 seconds",
+    "1 day and 1 hour",
+  ]);
+  const { id } = await application("Confirmed", "new");
+  const { data, error } = await service
+    .from("candidate_emails")
+    .select("purpose, to_email, body")
+    .eq("application_id", id);
+  if (error) throw error;
+  expect(data).toEqual([
+    {
+      purpose: "confirmation",
+      to_email: "retention@example.com",
+      body: expect.stringContaining(
+        "we delete it and your CV 2 seconds after that decision",
+      ),
+    },
+  ]);
 });

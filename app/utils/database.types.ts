@@ -914,6 +914,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      period_in_words: {
+        Args: {
+          p_period: string;
+        };
+        Returns: string;
+      };
       post_by_preview_token: {
         Args: {
           p_token: string;

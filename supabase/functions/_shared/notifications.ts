@@ -129,6 +129,41 @@ export async function sendDueNotifications(
 }
 
 /**
+ * The first try of the e-mails a stored application sets off: the team's
+ * notification and the candidate's confirmation, which the database queued
+ * with the row. Whatever fails here stays due for the schedule. Never throws.
+ */
+export async function sendApplicationEmails(
+  env: FunctionEnv,
+  db: Database,
+  applicationId: string,
+  providerFetch?: typeof fetch,
+) {
+  await sendDueNotifications(env, db, {
+    only: { kind: "application", id: applicationId },
+    providerFetch,
+  });
+  try {
+    const queued = unwrap(
+      "reading candidate_emails",
+      await db
+        .from("candidate_emails")
+        .select("id")
+        .eq("application_id", applicationId)
+        .eq("purpose", "confirmation"),
+    ) as { id: string }[];
+    for (const { id } of queued) {
+      await sendDueNotifications(env, db, {
+        only: { kind: "candidate_email", id },
+        providerFetch,
+      });
+    }
+  } catch (error) {
+    console.error(`[notifications] confirmation not tried: ${String(error)}`);
+  }
+}
+
+/**
  * Removes the CVs in the bucket that no application names and that are
  * older than `claimWindowMs`: an upload whose application never came
  * (a direct upload, a crash between the upload and the function). Through
