@@ -27,6 +27,7 @@ import {
   useSchemaForm,
 } from "#app/components/form-kit.tsx";
 import { JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
+import { INBOX_COPY } from "#app/content/inbox.ts";
 import {
   APPLICATIONS_PATH,
   PIPELINE_COPY,
@@ -34,7 +35,6 @@ import {
 } from "#app/content/pipeline.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { formatInboxTime } from "./inbox-time.ts";
-import { INBOX_COPY } from "#app/content/inbox.ts";
 import {
   NoteSchema,
   PipelineActionSchema,
