@@ -904,6 +904,164 @@ const scenarios = {
         ).length > 0,
     );
   },
+  // candidate_emails -------------------------------------------------------------
+  "select e-mails to a candidate": async (actor) => {
+    const applicationId = await createSubmission(
+      "job_applications",
+      jobApplication(),
+    );
+    must(
+      await service.from("candidate_emails").insert({
+        application_id: applicationId,
+        subject: unique("Reply"),
+        body: "Thank you",
+        sent_by: ADMIN_ID,
+      }),
+    );
+    const { data, error } = await clients[actor]
+      .from("candidate_emails")
+      .select("id")
+      .eq("application_id", applicationId);
+    return outcomeOfRead(error, data);
+  },
+  "reply to a candidate as yourself": async (actor) => {
+    const applicationId = await createSubmission(
+      "job_applications",
+      jobApplication(),
+    );
+    const subject = unique("Reply");
+    return insertOutcome(
+      actor,
+      "candidate_emails",
+      { application_id: applicationId, subject, body: "Thank you" },
+      async () =>
+        (
+          must(
+            await service
+              .from("candidate_emails")
+              .select("id")
+              .eq("subject", subject),
+          ) as unknown[]
+        ).length > 0,
+    );
+  },
+  "reply to a candidate in another user's name": async (actor) => {
+    const applicationId = await createSubmission(
+      "job_applications",
+      jobApplication(),
+    );
+    const subject = unique("Reply");
+    return insertOutcome(
+      actor,
+      "candidate_emails",
+      {
+        application_id: applicationId,
+        subject,
+        body: "Thank you",
+        sent_by: otherId(actor),
+      },
+      async () =>
+        (
+          must(
+            await service
+              .from("candidate_emails")
+              .select("id")
+              .eq("subject", subject),
+          ) as unknown[]
+        ).length > 0,
+    );
+  },
+  // The database addresses every e-mail to the application's own address:
+  // "filtered" for the service role means stored, but not to the given one.
+  "address a reply to someone other than the candidate": async (actor) => {
+    const applicationId = await createSubmission(
+      "job_applications",
+      jobApplication(),
+    );
+    const subject = unique("Reply");
+    return insertOutcome(
+      actor,
+      "candidate_emails",
+      {
+        application_id: applicationId,
+        subject,
+        body: "Thank you",
+        to_email: "someone.else@example.com",
+      },
+      async () =>
+        (
+          must(
+            await service
+              .from("candidate_emails")
+              .select("id")
+              .eq("subject", subject)
+              .eq("to_email", "someone.else@example.com"),
+          ) as unknown[]
+        ).length > 0,
+    );
+  },
+  "mark an e-mail to a candidate sent": async (actor) => {
+    const applicationId = await createSubmission(
+      "job_applications",
+      jobApplication(),
+    );
+    const { id } = must(
+      await service
+        .from("candidate_emails")
+        .insert({
+          application_id: applicationId,
+          subject: unique("Reply"),
+          body: "Thank you",
+        })
+        .select("id")
+        .single(),
+    ) as { id: string };
+    const { error } = await clients[actor]
+      .from("candidate_emails")
+      .update({ notification_state: "sent" })
+      .eq("id", id);
+    const rows = must(
+      await service
+        .from("candidate_emails")
+        .select("notification_state")
+        .eq("id", id)
+        .single(),
+    ) as { notification_state: string };
+    return outcomeOfWrite(error, rows.notification_state === "sent");
+  },
+  // retention ---------------------------------------------------------------------
+  "select the retention periods": async (actor) => {
+    const { data, error } = await clients[actor]
+      .from("retention_periods")
+      .select("kind");
+    return outcomeOfRead(error, data);
+  },
+  "change a retention period": async (actor) => {
+    const { error } = await clients[actor]
+      .from("retention_periods")
+      .update({ keep_for: "6 mons 1 day" })
+      .eq("kind", "message");
+    const row = must(
+      await service
+        .from("retention_periods")
+        .select("keep_for")
+        .eq("kind", "message")
+        .single(),
+    ) as { keep_for: string };
+    must(
+      await service
+        .from("retention_periods")
+        .update({ keep_for: "6 months" })
+        .eq("kind", "message"),
+    );
+    return outcomeOfWrite(error, row.keep_for.includes("1 day"));
+  },
+  "run the retention deletion": async (actor) => {
+    const { data, error } = await clients[actor].rpc(
+      "delete_expired_submissions",
+    );
+    return outcomeOfRead(error, data);
+  },
   "move an application to interview": async (actor) => {
     const id = await createSubmission("job_applications", jobApplication());
     const { error } = await clients[actor]
@@ -1290,6 +1448,14 @@ const MATRIX: Row[] = [
   ["application_notes", "select notes on an application",           "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["application_notes", "add a note as yourself",                   "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["application_notes", "add a note in another user's name",        "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["candidate_emails", "select e-mails to a candidate",            "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["candidate_emails", "reply to a candidate as yourself",         "denied",   "denied",   "denied",   "allowed",  "allowed"],
+  ["candidate_emails", "reply to a candidate in another user's name", "denied", "denied",  "denied",   "denied",   "allowed"],
+  ["candidate_emails", "address a reply to someone other than the candidate", "denied", "denied", "denied", "denied", "filtered"],
+  ["candidate_emails", "mark an e-mail to a candidate sent",       "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["retention_periods", "select the retention periods",            "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["retention_periods", "change a retention period",               "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["delete_expired_submissions()", "run the retention deletion",   "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["job_applications", "move an application to interview",          "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["jobs",             "select an open job",                        "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
   ["jobs",             "select a draft job",                        "filtered", "filtered", "filtered", "allowed",  "allowed"],

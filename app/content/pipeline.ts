@@ -50,4 +50,27 @@ export const PIPELINE_COPY = {
   noComment: "No comment.",
   cv: "CV",
   backToList: "Back to the job's applications",
+  replies: "E-mails to the candidate",
+  noReplies: "No e-mails yet.",
+  replySubject: "Subject",
+  replyBody:
+    "Message (sent to the candidate; their answer comes to the team's address)",
+  replySubjectFor: (job: string) => `Your application for ${job}`,
+  sendReply: "Send reply",
+  replyQueued: "Reply stored; it is on its way to the candidate.",
+  subjectRequired: "Write a subject",
+  subjectTooLong: "Please keep the subject under 200 characters",
+  replyRequired: "Write the message first",
+  replyTooLong: "Please keep a reply under 20000 characters",
+  purposes: { reply: "Reply", confirmation: "Confirmation" } as Record<
+    string,
+    string
+  >,
+  sentBy: (who: string) => `by ${who}`,
+  system: "the website",
+  emailStates: {
+    pending: "Sending",
+    sent: "Sent",
+    failed: "Failed",
+  } as Record<string, string>,
 } as const;

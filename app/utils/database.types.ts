@@ -199,6 +199,62 @@ export type Database = {
         };
         Relationships: [];
       };
+      candidate_emails: {
+        Row: {
+          application_id: string;
+          body: string;
+          created_at: string;
+          id: string;
+          notification_attempts: number;
+          notification_claimed_until: string | null;
+          notification_error: string | null;
+          notification_next_at: string;
+          notification_state: string;
+          purpose: string;
+          sent_by: string | null;
+          subject: string;
+          to_email: string;
+        };
+        Insert: {
+          application_id: string;
+          body: string;
+          created_at?: string;
+          id?: string;
+          notification_attempts?: number;
+          notification_claimed_until?: string | null;
+          notification_error?: string | null;
+          notification_next_at?: string;
+          notification_state?: string;
+          purpose?: string;
+          sent_by?: string | null;
+          subject: string;
+          to_email?: string;
+        };
+        Update: {
+          application_id?: string;
+          body?: string;
+          created_at?: string;
+          id?: string;
+          notification_attempts?: number;
+          notification_claimed_until?: string | null;
+          notification_error?: string | null;
+          notification_next_at?: string;
+          notification_state?: string;
+          purpose?: string;
+          sent_by?: string | null;
+          subject?: string;
+          to_email?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "candidate_emails_application_id_fkey";
+            columns: ["application_id"];
+            isOneToOne: false;
+            referencedRelation: "job_applications";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       contact_messages: {
         Row: {
           company: string | null;
@@ -257,6 +313,7 @@ export type Database = {
           cv_digest: string | null;
           cv_file_name: string;
           cv_path: string;
+          decided_at: string | null;
           email: string;
           handled_at: string | null;
           id: string;
@@ -276,6 +333,7 @@ export type Database = {
           cv_digest?: string | null;
           cv_file_name: string;
           cv_path: string;
+          decided_at?: string | null;
           email: string;
           handled_at?: string | null;
           id?: string;
@@ -295,6 +353,7 @@ export type Database = {
           cv_digest?: string | null;
           cv_file_name?: string;
           cv_path?: string;
+          decided_at?: string | null;
           email?: string;
           handled_at?: string | null;
           id?: string;
@@ -574,6 +633,24 @@ export type Database = {
         };
         Relationships: [];
       };
+      retention_periods: {
+        Row: {
+          keep_for: string;
+          kind: string;
+          updated_at: string;
+        };
+        Insert: {
+          keep_for: string;
+          kind: string;
+          updated_at?: string;
+        };
+        Update: {
+          keep_for?: string;
+          kind?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       tags: {
         Row: {
           created_at: string;
@@ -612,7 +689,9 @@ export type Database = {
       inbox_items: {
         Row: {
           created_at: string | null;
+          deletes_at: string | null;
           id: string | null;
+          job_id: string | null;
           kind: string | null;
           status: string | null;
           submission: Json | null;
@@ -808,6 +887,10 @@ export type Database = {
         }[];
       };
       cv_uploads_open: { Args: never; Returns: boolean };
+      delete_expired_submissions: {
+        Args: never;
+        Returns: Record<string, unknown>[];
+      };
       finish_notification: {
         Args: {
           p_kind: string;
@@ -836,6 +919,12 @@ export type Database = {
           closes_at: string;
         };
         Returns: boolean;
+      };
+      period_in_words: {
+        Args: {
+          p_period: string;
+        };
+        Returns: string;
       };
       post_by_preview_token: {
         Args: {

@@ -15,8 +15,9 @@ import { demoPassword } from "./demo-accounts.ts";
 import { createFunctionsService } from "./functions.ts";
 import {
   ANALYTICS_SCHEDULE_MS,
-  startAnalyticsSchedule,
-} from "./analytics-schedule.ts";
+  RETENTION_SCHEDULE_MS,
+  startSqlSchedule,
+} from "./sql-schedule.ts";
 import {
   NOTIFICATION_SCHEDULE_MS,
   startNotificationSchedule,
@@ -79,6 +80,11 @@ export type LocalSupabaseOptions = {
    * LOCAL_ANALYTICS_INTERVAL_MS); null for never.
    */
   analyticsIntervalMs?: number | null;
+  /**
+   * How often delete_expired_submissions runs (the hosted schedule's hour, or
+   * LOCAL_RETENTION_INTERVAL_MS); null for never.
+   */
+  retentionIntervalMs?: number | null;
 };
 
 export type LocalSupabase = {
@@ -219,7 +225,25 @@ async function start(
   const analyticsSchedule =
     analyticsIntervalMs === null
       ? null
-      : startAnalyticsSchedule(db, analyticsIntervalMs, log);
+      : startSqlSchedule(
+          db,
+          "select public.analytics_rotate()",
+          analyticsIntervalMs,
+          log,
+        );
+  const retentionIntervalMs =
+    options.retentionIntervalMs === undefined
+      ? Number(process.env.LOCAL_RETENTION_INTERVAL_MS) || RETENTION_SCHEDULE_MS
+      : options.retentionIntervalMs;
+  const retentionSchedule =
+    retentionIntervalMs === null
+      ? null
+      : startSqlSchedule(
+          db,
+          "select public.delete_expired_submissions()",
+          retentionIntervalMs,
+          log,
+        );
 
   let stopped: Promise<void> | null = null;
   return {
@@ -233,6 +257,7 @@ async function start(
       stopped ??= (async () => {
         await schedule?.stop();
         await analyticsSchedule?.stop();
+        await retentionSchedule?.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

@@ -35,12 +35,13 @@ export async function startTestServer(
     existingDataDir ??
     (await mkdtemp(path.join(tmpdir(), "supabase-local-test-")));
   // A test that wants a schedule asks for it (notificationIntervalMs,
-  // analyticsIntervalMs).
+  // analyticsIntervalMs, retentionIntervalMs).
   const server = await startLocalSupabase({
     port: 0,
     dataDir,
     notificationIntervalMs: null,
     analyticsIntervalMs: null,
+    retentionIntervalMs: null,
     ...options,
   });
   return {

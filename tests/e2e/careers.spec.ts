@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   waitForHydration,
 } from "../support/form-helpers.ts";
+import { mailHeaders, readMail, searchMail } from "../support/mailbox.ts";
 
 const PDF = Buffer.from(
   "%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n",
@@ -335,6 +336,24 @@ test.describe("job application", () => {
       .download(row.cv_path);
     expect(error).toBeNull();
     expect(Buffer.from(await stored!.arrayBuffer()).equals(PDF)).toBe(true);
+
+    // The candidate's confirmation arrives, from the team, saying how long
+    // the application is kept.
+    await expect
+      .poll(async () => (await searchMail(`to:${values.email}`)).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    const [confirmation] = await searchMail(`to:${values.email}`);
+    expect(confirmation?.Subject).toBe(
+      "We received your application for Research Scientist Intern (PhD)",
+    );
+    expect((await readMail(confirmation!.ID)).Text).toContain(
+      "we delete it and your CV 6 months after that decision",
+    );
+    expect((await mailHeaders(confirmation!.ID))["Reply-To"]).toEqual([
+      "sales@recursa.ai",
+    ]);
   });
 
   test("the same application sent again is one; another person's from a second tab is another", async ({

@@ -1,4 +1,8 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   Anchor,
@@ -10,6 +14,7 @@ import {
   Stack,
   Text,
   Textarea,
+  TextInput,
   Title,
 } from "@mantine/core";
 import { data, Form, Link, useActionData } from "react-router";
@@ -22,17 +27,24 @@ import {
   useSchemaForm,
 } from "#app/components/form-kit.tsx";
 import { JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
+import { INBOX_COPY } from "#app/content/inbox.ts";
 import {
   APPLICATIONS_PATH,
   PIPELINE_COPY,
   PIPELINE_STATUSES,
 } from "#app/content/pipeline.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { NoteSchema, PipelineActionSchema } from "./pipeline-schema.ts";
+import { formatInboxTime } from "./inbox-time.ts";
+import {
+  NoteSchema,
+  PipelineActionSchema,
+  ReplySchema,
+} from "./pipeline-schema.ts";
 import {
   addNote,
   moveApplication,
   readApplication,
+  storeReply,
 } from "./pipeline.server.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
@@ -66,27 +78,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireRole(context, request, "admin");
   if (!UUID.test(params.id)) throw notFound();
   const here = `${APPLICATIONS_PATH}/${params.id}`;
-  const submission = parseWithZod(await requireSmallForm(request), {
-    schema: PipelineActionSchema,
-  });
+  const formData = await requireSmallForm(request);
+  // Each form shows only its own answer: the note and the reply both have a body.
+  const intent = String(formData.get("intent") ?? "");
+  const submission = parseWithZod(formData, { schema: PipelineActionSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
+    return data({ intent, result: submission.reply() }, { status: 400 });
   }
   const supabase = getSupabase(context);
   const { value } = submission;
   const ok =
     value.intent === "move"
       ? await moveApplication(supabase, params.id, value.status)
-      : await addNote(supabase, params.id, value.body);
+      : value.intent === "note"
+        ? await addNote(supabase, params.id, value.body)
+        : await storeReply(supabase, params.id, value);
   if (!ok) {
     return data(
-      { result: submission.reply({ formErrors: [P.saveFailed] }) },
+      { intent, result: submission.reply({ formErrors: [P.saveFailed] }) },
       { status: 500 },
     );
   }
+  const done = { move: P.moved, note: P.noteAdded, reply: P.replyQueued };
   return redirectWithToast(here, {
     title: "Success",
-    description: value.intent === "move" ? P.moved : P.noteAdded,
+    description: done[value.intent],
     type: "success",
   });
 }
@@ -96,7 +112,7 @@ function NoteForm() {
   const [form, fields] = useSchemaForm({
     id: "note",
     schema: NoteSchema,
-    lastResult: actionData?.result,
+    lastResult: actionData?.intent === "note" ? actionData.result : undefined,
     shouldValidate: "onSubmit",
   });
   const busy = usePendingPost({
@@ -125,6 +141,50 @@ function NoteForm() {
   );
 }
 
+function ReplyForm({ jobTitle }: { jobTitle: string }) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm({
+    id: "reply",
+    schema: ReplySchema,
+    lastResult: actionData?.intent === "reply" ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    defaultValue: { subject: P.replySubjectFor(jobTitle) },
+  });
+  const busy = usePendingPost({
+    matches: (formData) => formData.get("intent") === "reply",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <Stack gap="sm">
+        <FormErrors form={form} />
+        <TextInput
+          {...getInputProps(fields.subject, { type: "text" })}
+          key={fields.subject.key}
+          label={P.replySubject}
+          error={fields.subject.errors?.join(" ")}
+          errorProps={{ id: fields.subject.errorId }}
+        />
+        <Textarea
+          {...getTextareaProps(fields.body)}
+          key={fields.body.key}
+          label={P.replyBody}
+          minRows={5}
+          autosize
+          error={fields.body.errors?.join(" ")}
+          errorProps={{ id: fields.body.errorId }}
+        />
+        <Group>
+          <SubmitButton busy={busy} name="intent" value="reply">
+            {P.sendReply}
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+const stamp = (time: string) => `${time.slice(0, 16).replace("T", " ")} UTC`;
+
 export default function Application({ loaderData }: Route.ComponentProps) {
   const { application } = loaderData;
   const moving = usePendingPost({
@@ -149,6 +209,11 @@ export default function Application({ loaderData }: Route.ComponentProps) {
           <Anchor href={`mailto:${application.email}`}>
             {application.email}
           </Anchor>
+          {application.deletesAt ? (
+            <Text size="sm" c="dimmed" data-testid="deletes-at">
+              {INBOX_COPY.deletedOn(formatInboxTime(application.deletesAt))}
+            </Text>
+          ) : null}
         </Group>
         <Text>{application.comment ?? P.noComment}</Text>
         <Text>
@@ -182,13 +247,38 @@ export default function Application({ loaderData }: Route.ComponentProps) {
               <Paper key={note.id} withBorder p="sm" data-testid="note">
                 <Text style={{ whiteSpace: "pre-wrap" }}>{note.body}</Text>
                 <Text size="sm" c="dimmed">
-                  {note.created_at.slice(0, 16).replace("T", " ")} UTC
+                  {stamp(note.created_at)}
                 </Text>
               </Paper>
             ))}
           </Stack>
         )}
         <NoteForm />
+        <Title order={2}>{P.replies}</Title>
+        {application.emails.length === 0 ? (
+          <Text>{P.noReplies}</Text>
+        ) : (
+          <Stack gap="xs">
+            {application.emails.map((email) => (
+              <Paper key={email.id} withBorder p="sm" data-testid="reply">
+                <Group justify="space-between">
+                  <Text fw={600}>{email.subject}</Text>
+                  <Badge variant="light" data-testid="reply-state">
+                    {P.emailStates[email.notification_state] ??
+                      email.notification_state}
+                  </Badge>
+                </Group>
+                <Text style={{ whiteSpace: "pre-wrap" }}>{email.body}</Text>
+                <Text size="sm" c="dimmed">
+                  {P.purposes[email.purpose] ?? email.purpose},{" "}
+                  {P.sentBy(email.sender ?? P.system)},{" "}
+                  {stamp(email.created_at)}
+                </Text>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        <ReplyForm jobTitle={application.job_title} />
       </Stack>
     </Container>
   );

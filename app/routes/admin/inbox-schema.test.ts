@@ -11,7 +11,7 @@ import { formatInboxTime } from "./inbox-time.ts";
 const ID = "0b7d2d55-7f2e-4f43-9e3b-2f6a1d9c8e11";
 
 describe("parseInboxView", () => {
-  const TOP = { page: 1, after: null, before: null };
+  const TOP = { page: 1, after: null, before: null, job: null, stage: null };
 
   test("reads the kind, status, page and cursor", () => {
     expect(
@@ -23,10 +23,29 @@ describe("parseInboxView", () => {
     ).toEqual({
       kind: "application",
       status: "handled",
+      job: null,
+      stage: null,
       page: 3,
       after: "abc_-9",
       before: null,
     });
+  });
+
+  test("reads a job and a stage, and ignores ones that cannot be", () => {
+    expect(
+      parseInboxView(new URLSearchParams("job=12&stage=interview")),
+    ).toMatchObject({ job: 12, stage: "interview" });
+    for (const query of [
+      "job=0&stage=handled",
+      "job=1%20or%201=1&stage=Interview",
+      "job=-3&stage=",
+      "job=12345678901234567&stage=hired2",
+    ]) {
+      expect(parseInboxView(new URLSearchParams(query))).toMatchObject({
+        job: null,
+        stage: null,
+      });
+    }
   });
 
   test.each([
@@ -35,6 +54,7 @@ describe("parseInboxView", () => {
     ["kind=MESSAGE&status=New", { kind: null, status: null, ...TOP }],
     ["page=3", { kind: null, status: null, ...TOP }],
     ["page=3&after=a%20b", { kind: null, status: null, ...TOP }],
+    ["job=&stage=", { kind: null, status: null, ...TOP }],
     [
       "kind=message&kind=application",
       { kind: "message", status: null, ...TOP },
@@ -53,12 +73,17 @@ describe("inboxHref", () => {
     expect(
       inboxHref({ kind: "message", status: "new", page: 2, after: "c1" }),
     ).toBe("/admin/inbox?kind=message&status=new&page=2&after=c1");
+    expect(inboxHref({ job: 2, stage: "offer", page: 2, before: "c2" })).toBe(
+      "/admin/inbox?job=2&stage=offer&page=2&before=c2",
+    );
   });
 
   test("round-trips through parseInboxView", () => {
     const view = {
       kind: "application",
       status: "new",
+      job: 7,
+      stage: "reviewing",
       page: 4,
       after: null,
       before: "Y3Vyc29y",
@@ -105,7 +130,7 @@ describe("the open submission", () => {
   });
 
   test("joins the view's query string, or starts one", () => {
-    const top = { page: 1, after: null, before: null };
+    const top = { page: 1, after: null, before: null, job: null, stage: null };
     expect(openItemHref({ ...top, kind: null, status: null }, ID)).toBe(
       `/admin/inbox?open=${ID}`,
     );
@@ -116,7 +141,15 @@ describe("the open submission", () => {
 
   test("survives a status change: the view it posts keeps it", () => {
     const href = openItemHref(
-      { page: 1, after: null, before: null, kind: "message", status: null },
+      {
+        page: 1,
+        after: null,
+        before: null,
+        job: null,
+        stage: null,
+        kind: "message",
+        status: null,
+      },
       ID,
     );
     const posted = new URLSearchParams(href.slice(href.indexOf("?")));

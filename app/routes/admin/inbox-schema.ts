@@ -1,6 +1,10 @@
 import "#app/lib/zod-config.ts";
 import { z } from "zod";
 import { INBOX_PATH } from "#app/content/inbox.ts";
+import {
+  PIPELINE_STATUSES,
+  type PipelineStatus,
+} from "#app/content/pipeline.ts";
 import { parsePage } from "#app/lib/pagination.ts";
 
 // What the inbox's query string and forms may say. Anything else in the
@@ -15,6 +19,10 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 export type InboxView = {
   kind: SubmissionKind | null;
   status: SubmissionStatus | null;
+  /** Applications to this job only. */
+  job: number | null;
+  /** Applications at this pipeline stage only. */
+  stage: PipelineStatus | null;
   page: number;
   /** Keyset cursors as the links carry them; inbox.server.ts reads them. */
   after: string | null;
@@ -28,15 +36,21 @@ const CursorSchema = z
 
 const KindSchema = z.enum(SUBMISSION_KINDS);
 const StatusSchema = z.enum(SUBMISSION_STATUSES);
+const StageSchema = z.enum(PIPELINE_STATUSES);
+const JOB_ID = /^[1-9]\d{0,15}$/;
 
 export function parseInboxView(params: URLSearchParams): InboxView {
   const kind = KindSchema.safeParse(params.get("kind"));
   const status = StatusSchema.safeParse(params.get("status"));
+  const job = params.get("job") ?? "";
+  const stage = StageSchema.safeParse(params.get("stage"));
   const after = CursorSchema.safeParse(params.get("after"));
   const before = CursorSchema.safeParse(params.get("before"));
   return {
     kind: kind.success ? kind.data : null,
     status: status.success ? status.data : null,
+    job: JOB_ID.test(job) ? Number(job) : null,
+    stage: stage.success ? stage.data : null,
     // A page number means something only beside the cursor it was reached by.
     page: after.success || before.success ? parsePage(params.get("page")) : 1,
     after: after.success ? after.data : null,
@@ -48,6 +62,8 @@ export function parseInboxView(params: URLSearchParams): InboxView {
 export function inboxHref({
   kind,
   status,
+  job,
+  stage,
   page,
   after,
   before,
@@ -55,6 +71,8 @@ export function inboxHref({
   const params = new URLSearchParams();
   if (kind) params.set("kind", kind);
   if (status) params.set("status", status);
+  if (job) params.set("job", String(job));
+  if (stage) params.set("stage", stage);
   if (after || before) {
     if (page) params.set("page", String(page));
     if (after) params.set("after", after);

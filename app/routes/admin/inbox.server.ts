@@ -42,9 +42,13 @@ export type InboxItem = {
   jobTitle: string | null;
   cvFileName: string | null;
   status: SubmissionStatus;
+  /** Where an application stands in the pipeline (its status as stored). */
+  stage: string;
   handledAt: string | null;
   notification: NotificationState;
   createdAt: string;
+  /** When retention deletes it, once the team's decision has set a time. */
+  deletesAt: string | null;
 };
 
 function asNotification(value: string | null): NotificationState {
@@ -75,6 +79,7 @@ const InboxRowSchema = z.object({
   status: z.string(),
   created_at: z.string(),
   submission: SubmissionSchema,
+  deletes_at: z.string().nullable(),
 });
 
 function toItem(row: z.infer<typeof InboxRowSchema>): InboxItem {
@@ -91,9 +96,11 @@ function toItem(row: z.infer<typeof InboxRowSchema>): InboxItem {
     jobTitle: submission.job_title ?? null,
     cvFileName: submission.cv_file_name ?? null,
     status: row.status === "handled" ? "handled" : "new",
+    stage: row.status,
     handledAt: submission.handled_at ?? null,
     notification: asNotification(submission.notification_state ?? null),
     createdAt: row.created_at,
+    deletesAt: row.deletes_at,
   };
 }
 
@@ -109,6 +116,22 @@ const INBOX_CURSOR = [
   (value: string) => TIMESTAMP.test(value),
   (value: string) => UUID.test(value),
 ];
+
+/**
+ * A query narrowed to a view's filters. A stage is a pipeline status, so it
+ * narrows on the same column as the New/Handled tabs, both applying.
+ */
+function filtered<Query extends { eq(column: string, value: string): Query }>(
+  query: Query,
+  { kind, status, job, stage }: InboxFilter,
+) {
+  let narrowed = query;
+  if (kind) narrowed = narrowed.eq("kind", kind);
+  if (status) narrowed = narrowed.eq("status", status);
+  if (job) narrowed = narrowed.eq("job_id", String(job));
+  if (stage) narrowed = narrowed.eq("status", stage);
+  return narrowed;
+}
 
 export type InboxPage = {
   items: InboxItem[];
@@ -135,9 +158,8 @@ export async function listInbox(
   const newestFirst = !position.before;
   let query = supabase
     .from("inbox_items")
-    .select("id, kind, status, created_at, submission");
-  if (view.kind) query = query.eq("kind", view.kind);
-  if (view.status) query = query.eq("status", view.status);
+    .select("id, kind, status, created_at, submission, deletes_at");
+  query = filtered(query, view);
   if (cursor) query = fromCursor(query, INBOX_ORDER, cursor, newestFirst);
   const { data, error } = await query
     .order("created_at", { ascending: !newestFirst })
@@ -156,7 +178,12 @@ export async function listInbox(
     row.created_at,
     row.id,
   ]);
-  const filters = { kind: view.kind, status: view.status };
+  const filters = {
+    kind: view.kind,
+    status: view.status,
+    job: view.job,
+    stage: view.stage,
+  };
   const link = (to: KeysetLink | null): InboxView | null =>
     to && {
       ...filters,
@@ -200,7 +227,7 @@ export async function getInboxItem(
 ): Promise<InboxItem | null> {
   const { data, error } = await supabase
     .from("inbox_items")
-    .select("id, kind, status, created_at, submission")
+    .select("id, kind, status, created_at, submission, deletes_at")
     .eq("id", id)
     .maybeSingle();
   if (error) {
@@ -211,27 +238,49 @@ export async function getInboxItem(
   return row.success ? toItem(row.data) : null;
 }
 
-export type InboxFilter = Pick<InboxView, "kind" | "status">;
+export type InboxFilter = Pick<InboxView, "kind" | "status" | "job" | "stage">;
 
-/** Each tab's filter: a kind with the status chosen, a status with the kind chosen. */
-export function inboxTabs({ kind, status }: InboxFilter) {
+/**
+ * Each tab's filter: a kind with the status chosen, a status with the kind
+ * chosen, both keeping the job and stage chosen.
+ */
+export function inboxTabs({ kind, status, job, stage }: InboxFilter) {
   return {
-    kind: [null, ...SUBMISSION_KINDS].map((each) => ({ kind: each, status })),
+    kind: [null, ...SUBMISSION_KINDS].map((each) => ({
+      kind: each,
+      status,
+      job,
+      stage,
+    })),
     status: [null, ...SUBMISSION_STATUSES].map((each) => ({
       kind,
       status: each,
+      job,
+      stage,
     })),
   };
+}
+
+/** The jobs the inbox filters by, every one the team can read, newest first. */
+export async function listJobChoices(supabase: TypedSupabaseClient) {
+  const { data, error } = await supabase
+    .from("jobs")
+    .select("id, title")
+    .order("id", { ascending: false })
+    .limit(200);
+  if (error) {
+    console.error(`Jobs for the inbox filter failed: ${error.message}`);
+    return [];
+  }
+  return data;
 }
 
 /** How many submissions one filter shows, up to NEW_COUNT_LIMIT; null when that cannot be read. */
 async function countInbox(
   supabase: TypedSupabaseClient,
-  { kind, status }: InboxFilter,
+  filter: InboxFilter,
 ): Promise<number | null> {
-  let query = supabase.from("inbox_items").select("id");
-  if (kind) query = query.eq("kind", kind);
-  if (status) query = query.eq("status", status);
+  const query = filtered(supabase.from("inbox_items").select("id"), filter);
   const { data, error } = await query.limit(NEW_COUNT_LIMIT);
   if (error) {
     console.error(`Inbox count failed: ${error.message}`);
@@ -292,7 +341,7 @@ export async function findSubmission(
 ): Promise<SubmissionSummary | "error" | null> {
   const { data, error } = await supabase
     .from("inbox_items")
-    .select("id, kind, status, created_at, submission")
+    .select("id, kind, status, created_at, submission, deletes_at")
     .eq("kind", kind)
     .eq("id", id)
     .maybeSingle();

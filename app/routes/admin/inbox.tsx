@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Group,
+  NativeSelect,
   Stack,
   Text,
   Title,
@@ -23,6 +24,7 @@ import {
   countInboxTabs,
   getInboxItem,
   listInbox,
+  listJobChoices,
   setSubmissionStatus,
   type InboxItem,
   type InboxTabCount,
@@ -30,6 +32,11 @@ import {
 import { formatInboxTime } from "./inbox-time.ts";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { INBOX_COPY, INBOX_MESSAGES, INBOX_PATH } from "#app/content/inbox.ts";
+import {
+  APPLICATIONS_PATH,
+  PIPELINE_COPY,
+  PIPELINE_STATUSES,
+} from "#app/content/pipeline.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
@@ -61,10 +68,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = parseInboxView(params);
   const open = parseOpenItem(params);
   const supabase = getSupabase(context);
-  const [list, tabs, selected] = await Promise.all([
+  const [list, tabs, selected, jobs] = await Promise.all([
     listInbox(supabase, view),
     countInboxTabs(supabase, view),
     open ? getInboxItem(supabase, open) : null,
+    listJobChoices(supabase),
   ]);
   if (!list) {
     return data(
@@ -73,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         items: [],
         links: { prev: null, next: null },
         tabs,
+        jobs,
         selected: null,
         error: INBOX_MESSAGES.loadFailed.description,
       },
@@ -84,6 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     items: list.items,
     links: { prev: list.prev, next: list.next },
     tabs,
+    jobs,
     selected,
     error: null,
   };
@@ -145,8 +155,59 @@ function StateBadge({ item }: { item: InboxItem }) {
   return (
     // brand rather than teal: teal-9 on teal-1 is 4.33:1.
     <Badge variant="light" color={handled ? "gray" : "brand"}>
-      {handled ? INBOX_COPY.statuses.handled : INBOX_COPY.statuses.new}
+      {PIPELINE_COPY.statuses[item.stage] ?? INBOX_COPY.statuses[item.status]}
     </Badge>
+  );
+}
+
+/**
+ * Applications narrowed to a job and a pipeline stage: a GET form, so the
+ * filter is a URL without JavaScript too; the tabs' choice rides along.
+ */
+function ApplicationFilter({
+  view,
+  jobs,
+}: {
+  view: InboxView;
+  jobs: { id: number; title: string }[];
+}) {
+  return (
+    <Form
+      method="get"
+      action={INBOX_PATH}
+      aria-label={INBOX_COPY.filterApplications}
+    >
+      {view.kind ? <input type="hidden" name="kind" value={view.kind} /> : null}
+      {view.status ? (
+        <input type="hidden" name="status" value={view.status} />
+      ) : null}
+      <Group align="end" gap="sm">
+        <NativeSelect
+          name="job"
+          label={INBOX_COPY.filterJob}
+          defaultValue={view.job ? String(view.job) : ""}
+          data={[
+            { value: "", label: INBOX_COPY.anyJob },
+            ...jobs.map((job) => ({ value: String(job.id), label: job.title })),
+          ]}
+        />
+        <NativeSelect
+          name="stage"
+          label={INBOX_COPY.filterStage}
+          defaultValue={view.stage ?? ""}
+          data={[
+            { value: "", label: INBOX_COPY.anyStage },
+            ...PIPELINE_STATUSES.map((stage) => ({
+              value: stage,
+              label: PIPELINE_COPY.statuses[stage] ?? stage,
+            })),
+          ]}
+        />
+        <Button type="submit" variant="default">
+          {INBOX_COPY.applyFilters}
+        </Button>
+      </Group>
+    </Form>
   );
 }
 
@@ -173,7 +234,7 @@ function TabList({
           return (
             <li key={`${tab.kind}-${tab.status}`}>
               <Link
-                to={inboxHref({ kind: tab.kind, status: tab.status })}
+                to={inboxHref(tab)}
                 className={classes.tab}
                 aria-current={active ? "page" : undefined}
               >
@@ -289,6 +350,11 @@ function StateNotes({ item }: { item: InboxItem }) {
           {INBOX_COPY.handledOn(formatInboxTime(item.handledAt))}
         </Text>
       ) : null}
+      {item.deletesAt ? (
+        <Text size="xs" c="dimmed" data-testid="deletes-at">
+          {INBOX_COPY.deletedOn(formatInboxTime(item.deletesAt))}
+        </Text>
+      ) : null}
       <Text size="xs" c="dimmed">
         {INBOX_COPY.notification[item.notification ?? "unknown"]}
       </Text>
@@ -398,6 +464,11 @@ function Detail({
           {item.body || INBOX_COPY.noComment}
         </Text>
         <CvLink item={item} />
+        {item.kind === "application" ? (
+          <Anchor component={Link} to={`${APPLICATIONS_PATH}/${item.id}`}>
+            {INBOX_COPY.openInPipeline}
+          </Anchor>
+        ) : null}
         <Stack gap={0}>
           <StateNotes item={item} />
         </Stack>
@@ -487,18 +558,23 @@ function Pages({
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { view, items, links, tabs, selected, error } = loaderData;
+  const { view, items, links, tabs, jobs, selected, error } = loaderData;
   // The list's own query string, normalised: forms and links carry it so
   // every answer lands back on these filters and this page.
   const viewQuery = inboxHref(view).slice(INBOX_PATH.length);
   const openQuery = selected
     ? openItemHref(view, selected.id).slice(INBOX_PATH.length)
     : viewQuery;
-  const filtered = view.kind !== null || view.status !== null;
+  const filtered =
+    view.kind !== null ||
+    view.status !== null ||
+    view.job !== null ||
+    view.stage !== null;
   return (
     <Stack gap="lg">
       <Title order={1}>{INBOX_COPY.title}</Title>
       <Tabs view={view} tabs={tabs} />
+      <ApplicationFilter view={view} jobs={jobs} />
       {error ? (
         <Alert color="red" title={INBOX_MESSAGES.loadFailed.title} role="alert">
           {error}

@@ -1,15 +1,20 @@
 import { unwrap, type Database, type SubmissionKind } from "./database.ts";
 import type { FunctionEnv } from "./handler-types.ts";
 import { CV_BUCKET } from "./limits.ts";
-import { notifyTeam, type TeamNotification } from "./notify.ts";
+import { notifyTeam, teamAddress, type TeamNotification } from "./notify.ts";
 
-// The outbox: each stored submission's e-mail to the team, tried right after
-// the row is stored and again by send-notifications until it is sent or given
-// up (supabase/migrations/20261126000100_submission_keys_and_notifications.sql),
+// The outbox: each stored submission's e-mail to the team and each e-mail to
+// a candidate (supabase/migrations/20261130200000_candidate_emails.sql),
+// tried right after the row is stored and again by send-notifications until
+// it is sent or given up
+// (supabase/migrations/20261126000100_submission_keys_and_notifications.sql),
 // and removes the CVs no application claimed (sweepUnclaimedCvs).
 
+/** What the outbox sends: a submission's team notification, or an e-mail to a candidate. */
+export type OutboxKind = SubmissionKind | "candidate_email";
+
 type Claimed = {
-  kind: SubmissionKind;
+  kind: OutboxKind;
   id: string;
   attempts: number;
   submission: Record<string, string | null>;
@@ -18,13 +23,24 @@ type Claimed = {
 /** How long a sender holds a claimed notification before another may try it. */
 export const CLAIM_LEASE_SECONDS = 60;
 
-/** The e-mail about one stored submission. */
-export function notificationFor({
-  kind,
-  id,
-  submission: row,
-}: Claimed): TeamNotification {
+/**
+ * The e-mail one outbox entry sends. A candidate's answer goes to the team
+ * (`team`); the team's notification answers to the person who wrote.
+ */
+export function notificationFor(
+  { kind, id, submission: row }: Claimed,
+  team: string,
+): TeamNotification {
   const idempotencyKey = `${kind}-${id}`;
+  if (kind === "candidate_email") {
+    return {
+      to: row.to_email ?? "",
+      subject: row.subject ?? "",
+      replyTo: team,
+      text: row.body ?? "",
+      idempotencyKey,
+    };
+  }
   if (kind === "message") {
     return {
       subject: `Contact message from ${row.name}`,
@@ -62,7 +78,7 @@ export async function sendDueNotifications(
     limit = 20,
     providerFetch,
   }: {
-    only?: { kind: SubmissionKind; id: string };
+    only?: { kind: OutboxKind; id: string };
     limit?: number;
     providerFetch?: typeof fetch;
   } = {},
@@ -85,7 +101,11 @@ export async function sendDueNotifications(
   }
   report.claimed = claimed.length;
   for (const item of claimed) {
-    const result = await notifyTeam(env, notificationFor(item), providerFetch);
+    const result = await notifyTeam(
+      env,
+      notificationFor(item, teamAddress(env)),
+      providerFetch,
+    );
     if (result.sent) report.sent++;
     else report.failed++;
     try {
@@ -106,6 +126,41 @@ export async function sendDueNotifications(
     }
   }
   return report;
+}
+
+/**
+ * The first try of the e-mails a stored application sets off: the team's
+ * notification and the candidate's confirmation, which the database queued
+ * with the row. Whatever fails here stays due for the schedule. Never throws.
+ */
+export async function sendApplicationEmails(
+  env: FunctionEnv,
+  db: Database,
+  applicationId: string,
+  providerFetch?: typeof fetch,
+) {
+  await sendDueNotifications(env, db, {
+    only: { kind: "application", id: applicationId },
+    providerFetch,
+  });
+  try {
+    const queued = unwrap(
+      "reading candidate_emails",
+      await db
+        .from("candidate_emails")
+        .select("id")
+        .eq("application_id", applicationId)
+        .eq("purpose", "confirmation"),
+    ) as { id: string }[];
+    for (const { id } of queued) {
+      await sendDueNotifications(env, db, {
+        only: { kind: "candidate_email", id },
+        providerFetch,
+      });
+    }
+  } catch (error) {
+    console.error(`[notifications] confirmation not tried: ${String(error)}`);
+  }
 }
 
 /**

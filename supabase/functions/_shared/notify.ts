@@ -2,6 +2,8 @@ import type { FunctionEnv } from "./handler-types.ts";
 import { DEFAULT_TEAM_EMAIL } from "./limits.ts";
 
 export type TeamNotification = {
+  /** The team's address when absent; a candidate's for the e-mails they get. */
+  to?: string;
   subject: string;
   text: string;
   replyTo: string;
@@ -17,11 +19,16 @@ export type TeamNotification = {
 export type NotifyResult =
   { sent: true } | { sent: false; error: string; retry: boolean };
 
+/** The team's address: where notifications go and where a candidate's answer goes. */
+export function teamAddress(env: FunctionEnv) {
+  return env.TEAM_NOTIFICATION_EMAIL || DEFAULT_TEAM_EMAIL;
+}
+
 const DEFAULT_PROVIDER_URL = "https://api.resend.com";
 const DEFAULT_FROM = "Recursa Website <website@recursa.ai>";
 
 /**
- * E-mails the team through Resend (RESEND_API_URL points a test at a stub).
+ * E-mails the team (or, with `to`, a candidate) through Resend (RESEND_API_URL points a test at a stub).
  * The submission is stored before this runs, so a failure is a value the
  * outbox records and retries, never thrown.
  */
@@ -48,7 +55,7 @@ export async function notifyTeam(
       },
       body: JSON.stringify({
         from: env.NOTIFY_EMAIL_FROM || DEFAULT_FROM,
-        to: [env.TEAM_NOTIFICATION_EMAIL || DEFAULT_TEAM_EMAIL],
+        to: [notification.to ?? teamAddress(env)],
         reply_to: notification.replyTo,
         subject: notification.subject.replace(/[\r\n]+/g, " "),
         text: notification.text,

@@ -171,11 +171,26 @@ describe("job-application handler", () => {
       status: "new",
       notification_state: "sent",
     });
-    expect(bodies).toHaveLength(1);
+    // The team's notification, then the candidate's confirmation.
+    expect(bodies).toHaveLength(2);
     expect(bodies[0]?.subject).toBe(
       "Application for Founding Engineer from Marie Curie",
     );
     expect(String(bodies[0]?.text)).toContain(`cv-uploads/${cvPath}`);
+    expect(bodies[1]?.subject).toBe(
+      "We received your application for Founding Engineer",
+    );
+    const { data: confirmations } = await service
+      .from("candidate_emails")
+      .select("purpose, to_email, notification_state")
+      .eq("application_id", rows[0]?.id);
+    expect(confirmations).toEqual([
+      {
+        purpose: "confirmation",
+        to_email: "marie@apply.test",
+        notification_state: "sent",
+      },
+    ]);
   });
 
   it("keeps the application when the provider cannot be reached", async () => {
@@ -195,7 +210,8 @@ describe("job-application handler", () => {
     );
     expect(response.status).toBe(200);
     await Promise.all(afterResponseTasks);
-    expect(bodies).toHaveLength(1);
+    // One try each, the team's notification and the confirmation.
+    expect(bodies).toHaveLength(2);
     const rows = await applicationsFrom("offline@apply.test");
     expect(rows[0]?.comment).toBeNull();
     // Not given up: the outbox tries again after its back-off.
@@ -296,7 +312,7 @@ describe("job-application handler", () => {
     expect(data).toHaveLength(1);
   });
 
-  it("answers once the row is stored and e-mails the team after answering", async () => {
+  it("answers once the row is stored, then e-mails the team and confirms to the candidate", async () => {
     const cvPath = await uploadCv("patient.pdf");
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -324,7 +340,23 @@ describe("job-application handler", () => {
     expect(tasks).toHaveLength(1);
     release();
     await Promise.all(tasks);
-    expect(sent).toHaveLength(1);
+    const mails = sent.map(
+      (body) =>
+        JSON.parse(String(body)) as {
+          to: string[];
+          reply_to: string;
+          subject: string;
+          text: string;
+        },
+    );
+    expect(mails.map((mail) => [mail.to, mail.reply_to])).toEqual([
+      [["sales@recursa.ai"], "patient@apply.test"],
+      [["patient@apply.test"], "sales@recursa.ai"],
+    ]);
+    expect(mails[1]?.subject).toMatch(/^We received your application for /);
+    expect(mails[1]?.text).toContain(
+      "we delete it and your CV 6 months after that decision",
+    );
   });
 
   it("removes the CV when the application cannot be stored", async () => {

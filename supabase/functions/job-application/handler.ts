@@ -8,7 +8,7 @@ import {
   CV_OBJECT_ID_HEADER,
   FUNCTION_CALLS_PER_ADDRESS,
 } from "../_shared/limits.ts";
-import { sendDueNotifications } from "../_shared/notifications.ts";
+import { sendApplicationEmails } from "../_shared/notifications.ts";
 import { JobApplicationPayloadSchema } from "../_shared/payloads.ts";
 import { waitUntil, type WaitUntil } from "../_shared/runtime.ts";
 
@@ -80,8 +80,9 @@ async function sha256Hex(bytes: Uint8Array<ArrayBuffer>) {
 
 /**
  * Stores a job application whose CV the app has just uploaded to the private
- * cv-uploads bucket, answers, then tells the team (after the response, so
- * the visitor waits only for the row; a failed e-mail stays in the outbox).
+ * cv-uploads bucket, answers, then tells the team and confirms to the
+ * candidate (after the response, so the visitor waits only for the row; a
+ * failed e-mail stays in the outbox).
  * The publishable key is public, so everything is checked here again: every
  * field, that the CV is this request's own upload (ownUpload), that the job
  * is real and open (openJob), and that its bytes are the PDF, DOC or DOCX its
@@ -142,12 +143,7 @@ export function createJobApplicationHandler({
         await bucket.remove([cvPath]);
         return jsonResponse(200, { ok: true, duplicate: true });
       }
-      afterResponse(
-        sendDueNotifications(env, db, {
-          only: { kind: "application", id: stored.id },
-          providerFetch,
-        }),
-      );
+      afterResponse(sendApplicationEmails(env, db, stored.id, providerFetch));
       return jsonResponse(200, { ok: true });
     },
   });
