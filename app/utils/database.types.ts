@@ -149,6 +149,8 @@ export type Database = {
         Row: {
           author_id: string;
           content: string;
+          cover_alt: string | null;
+          cover_decorative: boolean;
           cover_image_url: string | null;
           cover_variants: Json | null;
           created_at: string;
@@ -166,6 +168,8 @@ export type Database = {
         Insert: {
           author_id: string;
           content: string;
+          cover_alt?: string | null;
+          cover_decorative?: boolean;
           cover_image_url?: string | null;
           cover_variants?: Json | null;
           created_at?: string;
@@ -183,6 +187,8 @@ export type Database = {
         Update: {
           author_id?: string;
           content?: string;
+          cover_alt?: string | null;
+          cover_decorative?: boolean;
           cover_image_url?: string | null;
           cover_variants?: Json | null;
           created_at?: string;
@@ -884,6 +890,8 @@ export type Database = {
         Returns: {
           author_id: string;
           content: string;
+          cover_alt: string | null;
+          cover_decorative: boolean;
           cover_image_url: string | null;
           cover_variants: Json | null;
           created_at: string;
@@ -908,6 +916,8 @@ export type Database = {
         Returns: {
           author_id: string;
           content: string;
+          cover_alt: string | null;
+          cover_decorative: boolean;
           cover_image_url: string | null;
           cover_variants: Json | null;
           created_at: string;

@@ -7,11 +7,17 @@ export const COVER_WIDTH = 1200;
 export const COVER_HEIGHT = 630;
 
 /**
- * The post's cover. A cover that fails to load disappears: also when it
- * failed before hydration, which React's onError never hears about. Its empty
- * alt keeps a broken image invisible even without JavaScript.
+ * The post's cover, with the author's alt text (empty for a decorative
+ * one). A cover that fails to load disappears: also when it failed before
+ * hydration, which React's onError never hears about.
  */
-export function CoverImage({ image }: { image: ResponsiveImage }) {
+export function CoverImage({
+  image,
+  alt,
+}: {
+  image: ResponsiveImage;
+  alt: string;
+}) {
   const ref = useRef<HTMLImageElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -27,7 +33,7 @@ export function CoverImage({ image }: { image: ResponsiveImage }) {
       {...image}
       width={COVER_WIDTH}
       height={COVER_HEIGHT}
-      alt=""
+      alt={alt}
       className={classes.cover}
       decoding="async"
       fetchPriority="high"

@@ -87,6 +87,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           post.excerpt || BLOG_LOADER_COPY.descriptionFallback(post.title),
         html,
         cover: responsiveImage(cover, variants, POST_IMAGE_SIZES),
+        // Empty when the author marked the cover decorative (decision 134).
+        coverAlt: post.cover_alt ?? "",
         tags: post.tags,
         createdAt: publishedAt(post),
         // Formatted here: the page ships the string, not the formatter.
@@ -198,7 +200,11 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       </header>
       <div className={classes.narrow}>
         {post.cover ? (
-          <CoverImage key={post.cover.src} image={post.cover} />
+          <CoverImage
+            key={post.cover.src}
+            image={post.cover}
+            alt={post.coverAlt}
+          />
         ) : null}
         <div
           className={classes.content}

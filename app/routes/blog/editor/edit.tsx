@@ -56,6 +56,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ...postTextFields(post),
       content,
       coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),
+      coverAlt: post.cover_alt,
+      coverDecorative: post.cover_decorative,
       tags: post.tags,
       publication: editablePublication(post),
       updatedAt: post.updated_at,

@@ -25,6 +25,7 @@ import {
   hasVisibleContent,
   postSchemaFor,
   postTextFields,
+  type SavedCover,
 } from "./post-schema.ts";
 import {
   sanitizeOffThread,
@@ -127,8 +128,12 @@ function fieldFailure(
 }
 
 /** Conform's reply for what the body held, whatever came of it. */
-function replyFor(formData: FormData, intent: FormDataEntryValue | null) {
-  return parseWithZod(formData, { schema: postSchemaFor(intent) });
+function replyFor(
+  formData: FormData,
+  intent: FormDataEntryValue | null,
+  saved?: SavedCover,
+) {
+  return parseWithZod(formData, { schema: postSchemaFor(intent, saved) });
 }
 
 /** A post the user may edit: the author's own, or any post for a team member. */
@@ -191,7 +196,7 @@ export async function postFormAction({
   }
   const body = await readPostForm(request);
   const intent = body.formData.get("intent");
-  const submission = replyFor(body.formData, intent);
+  let submission = replyFor(body.formData, intent);
   const reply = () => submission.reply({ hideFields: ["cover"] });
 
   // A session that ran out while the author was writing: keep the post on
@@ -216,10 +221,27 @@ export async function postFormAction({
     );
   }
 
+  let post: Post | null = null;
+  if (postId) {
+    const loaded = await loadEditable(context, postId, {
+      userId: user.id,
+      isTeamMember,
+    });
+    if (!("id" in loaded)) {
+      return failure(reply(), loaded, loaded === POST_NOT_FOUND ? 404 : 503);
+    }
+    post = loaded;
+  }
+  // A post going public with the cover it has needs that cover described.
+  if (post?.cover_image_url) {
+    submission = replyFor(body.formData, intent, { currentCover: true });
+  }
+
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     const missing = Boolean(errors.title?.length || errors.content?.length);
-    const fieldError = errors.cover?.[0] ?? errors.tags?.[0];
+    const fieldError =
+      errors.cover?.[0] ?? errors.tags?.[0] ?? errors.imageAlt?.[0];
     const publishError = errors.publishAt?.[0] ?? errors.timeZone?.[0] ?? null;
     const message =
       missing || !(fieldError ?? publishError)
@@ -236,17 +258,6 @@ export async function postFormAction({
   }
 
   const value = submission.value;
-  let post: Post | null = null;
-  if (postId) {
-    const loaded = await loadEditable(context, postId, {
-      userId: user.id,
-      isTeamMember,
-    });
-    if (!("id" in loaded)) {
-      return failure(reply(), loaded, loaded === POST_NOT_FOUND ? 404 : 503);
-    }
-    post = loaded;
-  }
 
   // Someone saved the post after this form was made: nothing is written,
   // and the author sees both versions and chooses (their values kept).
@@ -374,6 +385,8 @@ export async function postFormAction({
       ),
       content,
       cover_image_url: coverImageUrl,
+      cover_alt: withoutControlCharacters(value.coverAlt ?? "") || null,
+      cover_decorative: value.coverDecorative === true,
       ...publication.fields,
       // A new cover comes with its own variants (none for an animation).
       ...(uploaded ? { cover_variants: uploaded.variants } : {}),

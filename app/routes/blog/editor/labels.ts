@@ -13,6 +13,11 @@ export const POST_FORM_COPY = {
   coverHint: "PNG, JPEG, GIF or WebP, up to 5 MB.",
   coverPreview: "Chosen cover image",
   currentCover: "Current cover image",
+  coverAlt: "Cover description (alt text)",
+  coverAltHint:
+    "What the image shows, for readers who cannot see it. Needed to publish, unless the cover is decorative.",
+  coverDecorative: "The cover is decorative: it needs no description",
+  imageAltHeading: "Images to describe",
   coverChooseAgain:
     "Choose the cover image again before publishing: files are not kept between submissions.",
   excerpt: "Excerpt",
@@ -142,4 +147,9 @@ export const EDITOR_LABELS = {
   video: "Insert YouTube video",
   videoPrompt: "YouTube video URL",
   videoRefused: "Please enter a valid YouTube URL.",
+  imageDescription: "Describe image",
+  imageDescriptionHint: "Select an image in the content first.",
+  imageAlt: "Image alt text",
+  imageDecorative: "Decorative image: no description",
+  applyDescription: "Apply",
 } as const;

@@ -32,6 +32,7 @@ import { PreviewDialog } from "./preview-dialog.tsx";
 import { PublicationFields } from "./publication-fields.tsx";
 import { PostTools } from "./post-tools.tsx";
 import { ConflictNotice } from "./conflict-notice.tsx";
+import { ImageAltErrors } from "./image-alt-errors.tsx";
 import { TagsField } from "./tags-field.tsx";
 import type { EditablePost, PostActionData, PostPreviewData } from "./types.ts";
 
@@ -95,7 +96,10 @@ export function PostForm({
   const [form, fields] = useSchemaForm({
     id: FORM_ID,
     schema: PostSchema,
-    schemaFor: (formData) => postSchemaFor(formData.get("intent")),
+    schemaFor: (formData) =>
+      postSchemaFor(formData.get("intent"), {
+        currentCover: Boolean(post?.coverImageUrl),
+      }),
     lastResult: actionData?.result,
     defaultNoValidate: false,
     shouldValidate: "onSubmit",
@@ -104,6 +108,8 @@ export function PostForm({
       excerpt: post?.excerpt ?? "",
       content: post?.content ?? "",
       tags: post?.tags ?? [],
+      coverAlt: post?.coverAlt ?? "",
+      coverDecorative: post?.coverDecorative ?? false,
     },
   });
 
@@ -273,6 +279,8 @@ export function PostForm({
               setCoverUrl(file ? URL.createObjectURL(file) : null);
               form.validate({ name: fields.cover.name });
             }}
+            alt={fields.coverAlt}
+            decorative={fields.coverDecorative}
           />
           <TextField
             meta={fields.excerpt}
@@ -310,6 +318,10 @@ export function PostForm({
             publication={post?.publication ?? null}
             timeZones={timeZones}
             busy={busy}
+          />
+          <ImageAltErrors
+            id={`${FORM_ID}-image-alt-error`}
+            errors={form.allErrors.imageAlt}
           />
           <div className={classes.actions}>
             {editing && post.deletable ? (

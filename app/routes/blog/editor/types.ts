@@ -41,6 +41,8 @@ export type EditablePost = Record<PostTextField, string | null> & {
   deletable: boolean;
   content: string;
   coverImageUrl: string | null;
+  coverAlt: string | null;
+  coverDecorative: boolean;
   tags: string[];
   publication: EditablePublication;
   /** The version the form is made from (the row's updated_at). */
