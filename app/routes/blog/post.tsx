@@ -10,7 +10,6 @@ import { ErrorPage } from "#app/components/error-page.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import {
   BLOG_COPY,
-  BLOG_LOADER_COPY,
   BLOG_PATH,
   POST_AUTHOR,
   POST_COPY,
@@ -28,6 +27,7 @@ import { readNext } from "./related-posts.server.ts";
 import { safePostHtml } from "./post-html.server.ts";
 import { readingTime } from "./reading-time.ts";
 import { postSocialImage } from "./social-image.server.ts";
+import { postDescription } from "./post-description.ts";
 import {
   POST_IMAGE_SIZES,
   readStoredVariants,
@@ -83,8 +83,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       post: {
         id: post.id,
         title: post.title,
-        description:
-          post.excerpt || BLOG_LOADER_COPY.descriptionFallback(post.title),
+        description: postDescription(post),
         html,
         cover: responsiveImage(cover, variants, POST_IMAGE_SIZES),
         // Empty when the author marked the cover decorative (decision 134).
@@ -105,6 +104,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
             cover_image_url: cover ?? null,
             cover_variants: variants,
             social_image_url: post.social_image_url,
+            share_image_url: post.share_image_url,
+            share_image_variants: readStoredVariants(
+              post.share_image_variants,
+              coverPrefix,
+            ),
           },
           env.SUPABASE_URL,
         ) ?? DEFAULT_SOCIAL_IMAGE_PATH,

@@ -17,6 +17,8 @@ import {
   postScheduled,
   POST_FORM_TOO_MANY,
   PUBLISH_FAILED,
+  SOCIAL_IMAGE_PIXELS_MESSAGE,
+  SOCIAL_IMAGE_TYPE_MESSAGE,
   UPDATE_FAILED,
   UPLOAD_ERROR,
 } from "#app/routes/blog/post-messages.ts";
@@ -66,6 +68,10 @@ import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 import { postState, publicationChange } from "./publication.ts";
 import { formatInZone } from "./publish-time.ts";
 import { REVISIONS_COPY } from "./labels.ts";
+import { sharePreviewData } from "./share-text.ts";
+import { BLOG_PATH } from "#app/content/blog.ts";
+import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
+import { absoluteUrl } from "#app/lib/meta.ts";
 import { revisionDiff } from "./revision-diff.ts";
 
 // The action behind /write (postId null) and /edit/{id}: read the multipart
@@ -116,7 +122,7 @@ function failure(
 /** A failure that names one field, as the schema's own errors do. */
 function fieldFailure(
   result: PostActionData["result"],
-  field: "content" | "cover",
+  field: "content" | "cover" | "socialImage",
   description: string,
   status: number,
 ) {
@@ -187,7 +193,7 @@ export async function postFormAction({
 }) {
   const failedMessage = postId ? UPDATE_FAILED : PUBLISH_FAILED;
   // Without any session cookie this cannot be an author, so the body (up to
-  // about 6 MB) is never read. The answer carries no form values: the editor in a
+  // about 11 MB) is never read. The answer carries no form values: the editor in a
   // browser with JavaScript keeps what the author wrote. An author whose
   // session merely ran out still has the cookie, and gets the post back below
   // with or without JavaScript.
@@ -197,7 +203,8 @@ export async function postFormAction({
   const body = await readPostForm(request);
   const intent = body.formData.get("intent");
   let submission = replyFor(body.formData, intent);
-  const reply = () => submission.reply({ hideFields: ["cover"] });
+  const reply = () =>
+    submission.reply({ hideFields: ["cover", "socialImage"] });
 
   // A session that ran out while the author was writing: keep the post on
   // screen so nothing is lost, and say why it was not saved.
@@ -241,7 +248,11 @@ export async function postFormAction({
     const errors = submission.error ?? {};
     const missing = Boolean(errors.title?.length || errors.content?.length);
     const fieldError =
-      errors.cover?.[0] ?? errors.tags?.[0] ?? errors.imageAlt?.[0];
+      errors.cover?.[0] ??
+      errors.socialImage?.[0] ??
+      errors.metaDescription?.[0] ??
+      errors.tags?.[0] ??
+      errors.imageAlt?.[0];
     const publishError = errors.publishAt?.[0] ?? errors.timeZone?.[0] ?? null;
     const message =
       missing || !(fieldError ?? publishError)
@@ -321,8 +332,12 @@ export async function postFormAction({
       : failure(reply(), { title: "Error", description: failedMessage }, 503);
   }
 
+  const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
   if (value.intent === "preview") {
     const cover = value.cover ? await coverPreviewUrl(value.cover) : null;
+    const chosenShare = value.socialImage
+      ? await coverPreviewUrl(value.socialImage)
+      : null;
     return data<PostActionData>({
       result: reply(),
       toast: null,
@@ -333,6 +348,24 @@ export async function postFormAction({
         createdAt: new Date().toISOString(),
         tags: value.tags,
         readingTime: await previewReadingTime(context, sanitized.html),
+        share: sharePreviewData({
+          text: {
+            title: value.title ?? "",
+            excerpt: value.excerpt ?? "",
+            metaDescription: value.metaDescription ?? "",
+          },
+          url: absoluteUrl(
+            env.SITE_URL,
+            post ? `${BLOG_PATH}/${post.id}` : BLOG_PATH,
+          ),
+          // The order the page's og:image follows, with chosen files first.
+          imageUrl:
+            chosenShare ??
+            (post ? savedSocialImages(post, coverPrefix).own : null) ??
+            cover ??
+            (post ? savedSocialImages(post, coverPrefix).current : null) ??
+            DEFAULT_SOCIAL_IMAGE_PATH,
+        }),
       },
     });
   }
@@ -372,6 +405,33 @@ export async function postFormAction({
     uploaded = upload;
     coverImageUrl = upload.publicUrl;
   }
+  let shareUploaded: Extract<CoverUpload, { ok: true }> | null = null;
+  if (value.socialImage) {
+    const upload = await uploadCover(supabase, user.id, value.socialImage);
+    if (!upload.ok) {
+      if (uploaded) await removeCovers(supabase, uploaded.paths);
+      if (upload.reason === "type") {
+        return fieldFailure(
+          reply(),
+          "socialImage",
+          SOCIAL_IMAGE_TYPE_MESSAGE,
+          400,
+        );
+      }
+      if (upload.reason === "too-large") {
+        return fieldFailure(
+          reply(),
+          "socialImage",
+          SOCIAL_IMAGE_PIXELS_MESSAGE,
+          422,
+        );
+      }
+      return upload.reason === "signed-out"
+        ? failure(reply(), AUTHENTICATION_ERROR, 401)
+        : failure(reply(), UPLOAD_ERROR, 502);
+    }
+    shareUploaded = upload;
+  }
 
   // Postgres refuses NUL in text: control characters go, as in the body.
   const saved = await savePost(supabase, {
@@ -387,15 +447,23 @@ export async function postFormAction({
       cover_image_url: coverImageUrl,
       cover_alt: withoutControlCharacters(value.coverAlt ?? "") || null,
       cover_decorative: value.coverDecorative === true,
+      meta_description:
+        withoutControlCharacters(value.metaDescription ?? "") || null,
+      ...(shareUploaded
+        ? {
+            share_image_url: shareUploaded.publicUrl,
+            share_image_variants: shareUploaded.variants,
+          }
+        : {}),
       ...publication.fields,
       // A new cover comes with its own variants (none for an animation).
       ...(uploaded ? { cover_variants: uploaded.variants } : {}),
     },
     tags: value.tags.map(withoutControlCharacters).filter(Boolean),
   });
-  const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
   if (!saved.ok) {
     if (uploaded) await removeCovers(supabase, uploaded.paths);
+    if (shareUploaded) await removeCovers(supabase, shareUploaded.paths);
     if (saved.kind === "signed-out")
       return failure(reply(), AUTHENTICATION_ERROR, 401);
     if (saved.kind === "not-found")
@@ -416,9 +484,20 @@ export async function postFormAction({
   const variants = uploaded
     ? uploaded.variants
     : readStoredVariants(post?.cover_variants, coverPrefix);
+  const shared = shareUploaded
+    ? { url: shareUploaded.publicUrl, variants: shareUploaded.variants }
+    : {
+        url: post?.share_image_url ?? null,
+        variants: readStoredVariants(post?.share_image_variants, coverPrefix),
+      };
   if (
     !postSocialImage(
-      { cover_image_url: coverImageUrl, cover_variants: variants },
+      {
+        cover_image_url: coverImageUrl,
+        cover_variants: variants,
+        share_image_url: shared.url,
+        share_image_variants: shared.variants,
+      },
       env.SUPABASE_URL,
     )
   ) {
@@ -433,6 +512,19 @@ export async function postFormAction({
   // A replaced cover that was this author's own upload is no longer used.
   if (uploaded && post) {
     await removeCovers(supabase, ownCoverPaths(post, user.id, coverPrefix));
+  }
+  if (shareUploaded && post) {
+    await removeCovers(
+      supabase,
+      ownCoverPaths(
+        {
+          cover_image_url: post.share_image_url,
+          cover_variants: post.share_image_variants,
+        },
+        user.id,
+        coverPrefix,
+      ),
+    );
   }
   // A draft or a scheduled post is not on the blog yet: the author's list
   // of them at /write shows it.
@@ -456,4 +548,40 @@ export async function postFormAction({
     ...(wasPublished ? POST_UPDATED : POST_PUBLISHED),
     type: "success",
   });
+}
+
+/**
+ * A saved post's social images as the page would choose them: the author's
+ * own (null when none), and the one its page shows now.
+ */
+export function savedSocialImages(
+  post: Pick<
+    Post,
+    | "cover_image_url"
+    | "cover_variants"
+    | "social_image_url"
+    | "share_image_url"
+    | "share_image_variants"
+  >,
+  coverPrefix: string,
+): { own: string | null; current: string | null } {
+  const share = {
+    share_image_url: post.share_image_url,
+    share_image_variants: readStoredVariants(
+      post.share_image_variants,
+      coverPrefix,
+    ),
+  };
+  return {
+    own: postSocialImage({ cover_image_url: null, ...share }, env.SUPABASE_URL),
+    current: postSocialImage(
+      {
+        cover_image_url: post.cover_image_url,
+        cover_variants: readStoredVariants(post.cover_variants, coverPrefix),
+        social_image_url: post.social_image_url,
+        ...share,
+      },
+      env.SUPABASE_URL,
+    ),
+  };
 }

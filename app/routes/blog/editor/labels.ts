@@ -46,6 +46,20 @@ export const POST_FORM_COPY = {
   loadingPost: "Loading the post...",
 } as const;
 
+export const SHARE_PREVIEW_COPY = {
+  metaDescription: "Meta description",
+  metaDescriptionHint:
+    "What search results and link previews say of the post. Empty: the excerpt.",
+  socialImage: "Social image",
+  socialImageHint:
+    "Shown when the post is shared (cropped to 1200×630). Empty: the cover's.",
+  currentSocialImage: "Current social image",
+  heading: "In search results and when shared",
+  search: "Search result",
+  card: "Link preview",
+  cardImage: "The post's social image",
+} as const;
+
 export const PUBLICATION_COPY = {
   heading: "Publishing",
   hint: "Publish Post publishes at once. Save draft keeps the post to yourself and the team; Schedule publishes it by itself at the time you choose.",

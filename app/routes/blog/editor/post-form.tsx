@@ -33,6 +33,14 @@ import { PublicationFields } from "./publication-fields.tsx";
 import { PostTools } from "./post-tools.tsx";
 import { ConflictNotice } from "./conflict-notice.tsx";
 import { ImageAltErrors } from "./image-alt-errors.tsx";
+import { ShareFields } from "./share-fields.tsx";
+import { SharePreview } from "./share-preview.tsx";
+import {
+  readShareText,
+  sharePreviewData,
+  type ShareText,
+} from "./share-text.ts";
+import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
 import { TagsField } from "./tags-field.tsx";
 import type { EditablePost, PostActionData, PostPreviewData } from "./types.ts";
 
@@ -44,6 +52,8 @@ type PostFormProps = {
   existingTags: string[];
   /** The choices of the schedule's time zone, from the server. */
   timeZones: string[];
+  /** The post's address, or the blog's for a new post. */
+  shareUrl: string;
   actionData?: PostActionData;
 };
 
@@ -61,6 +71,7 @@ export function PostForm({
   post,
   existingTags,
   timeZones,
+  shareUrl,
   actionData,
 }: PostFormProps) {
   const editing = post !== undefined;
@@ -75,6 +86,7 @@ export function PostForm({
     actionData?.toast ?? null,
   );
   const [coverUrl, setCoverUrl] = useState<string | null>(null);
+  const [socialUrl, setSocialUrl] = useState<string | null>(null);
   // Anything typed, picked or toggled since the work was last sent. Sent
   // work leaves by a redirect, which nothing holds up, and may land on this
   // same page (a saved draft comes back to /write): so sending clears it,
@@ -91,6 +103,12 @@ export function PostForm({
       if (coverUrl) URL.revokeObjectURL(coverUrl);
     },
     [coverUrl],
+  );
+  useEffect(
+    () => () => {
+      if (socialUrl) URL.revokeObjectURL(socialUrl);
+    },
+    [socialUrl],
   );
 
   const [form, fields] = useSchemaForm({
@@ -110,7 +128,27 @@ export function PostForm({
       tags: post?.tags ?? [],
       coverAlt: post?.coverAlt ?? "",
       coverDecorative: post?.coverDecorative ?? false,
+      metaDescription: post?.metaDescription ?? "",
     },
+  });
+  const [shareText, setShareText] = useState<ShareText>(() => ({
+    title: asText(fields.title.initialValue) ?? "",
+    excerpt: asText(fields.excerpt.initialValue) ?? "",
+    metaDescription: asText(fields.metaDescription.initialValue) ?? "",
+  }));
+  const onEdited = (event: FormEvent<HTMLFormElement>) => {
+    setUnsaved(true);
+    setShareText(readShareText(event.currentTarget));
+  };
+  const liveShare = sharePreviewData({
+    text: shareText,
+    url: shareUrl,
+    imageUrl:
+      socialUrl ??
+      post?.socialImage.own ??
+      coverUrl ??
+      post?.socialImage.current ??
+      DEFAULT_SOCIAL_IMAGE_PATH,
   });
 
   const busy = usePendingPost({
@@ -153,6 +191,7 @@ export function PostForm({
     const formData = new FormData(element);
     formData.set("intent", "preview");
     formData.delete("cover");
+    formData.delete("socialImage");
     previewFetcher.submit(formData, {
       method: "post",
       action: location.pathname,
@@ -164,7 +203,11 @@ export function PostForm({
   const fetchedPreview =
     previewFetcher.state === "idle" ? previewFetcher.data?.preview : null;
   const dialogPreview: PostPreviewData | null = fetchedPreview
-    ? { ...fetchedPreview, coverUrl: coverUrl ?? post?.coverImageUrl ?? null }
+    ? {
+        ...fetchedPreview,
+        coverUrl: coverUrl ?? post?.coverImageUrl ?? null,
+        share: liveShare,
+      }
     : null;
   const serverPreview = hydrated ? null : (actionData?.preview ?? null);
 
@@ -253,8 +296,8 @@ export function PostForm({
         encType="multipart/form-data"
         {...getFormProps(form)}
         onSubmit={onSubmit}
-        onInput={() => setUnsaved(true)}
-        onChange={() => setUnsaved(true)}
+        onInput={onEdited}
+        onChange={onEdited}
         className={classes.form}
       >
         <Stack gap="lg">
@@ -296,6 +339,16 @@ export function PostForm({
             initialHtml={initialContent}
             required={fields.content.required ?? true}
           />
+          <ShareFields
+            metaDescription={fields.metaDescription}
+            socialImage={fields.socialImage}
+            currentUrl={post?.socialImage.own ?? null}
+            onFileChange={(file) => {
+              setSocialUrl(file ? URL.createObjectURL(file) : null);
+              form.validate({ name: fields.socialImage.name });
+            }}
+          />
+          {hydrated ? <SharePreview share={liveShare} idPrefix="live" /> : null}
           <TagsField
             key={fields.tags.key}
             name={fields.tags.name}

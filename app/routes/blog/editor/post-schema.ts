@@ -13,6 +13,9 @@ import {
   COVER_SIZE_MESSAGE,
   TAGS_TYPE_MESSAGE,
   COVER_TYPE_MESSAGE,
+  META_DESCRIPTION_LENGTH_MESSAGE,
+  SOCIAL_IMAGE_SIZE_MESSAGE,
+  SOCIAL_IMAGE_TYPE_MESSAGE,
   TITLE_REQUIRED_MESSAGE,
 } from "#app/routes/blog/post-messages.ts";
 import { imagesMissingAlt, missingAltMessage } from "./image-alt.ts";
@@ -98,17 +101,22 @@ export function parseTagList(value: TagValue | TagValue[]): string[] {
   return tags;
 }
 
-const coverField = z
-  .instanceof(File)
-  .optional()
-  // A browser posts an empty, nameless file when nothing was chosen.
-  .transform((file) => (file && file.size > 0 ? file : undefined))
-  .refine((file) => !file || file.size <= COVER_MAX_BYTES, COVER_SIZE_MESSAGE)
-  .refine(
-    (file) =>
-      !file || (COVER_MIME_TYPES as readonly string[]).includes(file.type),
-    COVER_TYPE_MESSAGE,
+/** An image file field, the cover or the social image, with its messages. */
+function imageField(sizeMessage: string, typeMessage: string) {
+  return (
+    z
+      .instanceof(File)
+      .optional()
+      // A browser posts an empty, nameless file when nothing was chosen.
+      .transform((file) => (file && file.size > 0 ? file : undefined))
+      .refine((file) => !file || file.size <= COVER_MAX_BYTES, sizeMessage)
+      .refine(
+        (file) =>
+          !file || (COVER_MIME_TYPES as readonly string[]).includes(file.type),
+        typeMessage,
+      )
   );
+}
 
 // A missing field means no tags; anything but text (a file) is refused with
 // a message rather than read.
@@ -122,11 +130,19 @@ const tagsField = z
 const fields = {
   intent: z.enum(POST_INTENTS).default("publish"),
   excerpt: z.string().trim().optional(),
-  cover: coverField,
+  cover: imageField(COVER_SIZE_MESSAGE, COVER_TYPE_MESSAGE),
   // The cover's alt text, or its mark as decorative (decision 134).
   coverAlt: z.string().trim().max(1000).optional(),
   coverDecorative: z.boolean().optional(),
   tags: tagsField,
+  // Where the post is found and shared (decision 135): empty means the
+  // excerpt, and the cover's social image.
+  metaDescription: z
+    .string()
+    .trim()
+    .max(300, META_DESCRIPTION_LENGTH_MESSAGE)
+    .optional(),
+  socialImage: imageField(SOCIAL_IMAGE_SIZE_MESSAGE, SOCIAL_IMAGE_TYPE_MESSAGE),
   // A datetime-local value and the IANA zone it is read in (publish-time.ts).
   publishAt: z.string().trim().optional(),
   timeZone: z.string().trim().optional(),

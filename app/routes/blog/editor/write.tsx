@@ -2,7 +2,9 @@ import type { Route } from "./+types/write";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { POST_FORM_COPY } from "./labels.ts";
 import { PostForm } from "./post-form.tsx";
-import { routeMeta } from "#app/lib/meta.ts";
+import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
+import { BLOG_PATH } from "#app/content/blog.ts";
+import { env } from "#app/utils/env.server.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
 import { postFormAction } from "./editor.server.ts";
 import { listTagNames } from "#app/routes/blog/post.server.ts";
@@ -38,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     existingTags,
     timeZones: timeZoneNames(),
+    shareUrl: absoluteUrl(env.SITE_URL, BLOG_PATH),
     yourPosts:
       ownPosts?.map((post) => ({
         id: post.id,
@@ -60,6 +63,7 @@ export default function WritePost({
       <PostForm
         existingTags={loaderData.existingTags}
         timeZones={loaderData.timeZones}
+        shareUrl={loaderData.shareUrl}
         actionData={actionData}
       />
       {loaderData.yourPosts ? (

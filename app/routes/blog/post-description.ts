@@ -1,0 +1,18 @@
+import { BLOG_LOADER_COPY } from "#app/content/blog.ts";
+
+/**
+ * What a post says of itself to search engines and link previews: its own
+ * meta description, else its excerpt, else a sentence with its title
+ * (decision 135). One rule for the post page and the editor's preview.
+ */
+export function postDescription(post: {
+  title: string;
+  excerpt?: string | null;
+  meta_description?: string | null;
+}): string {
+  return (
+    post.meta_description?.trim() ||
+    post.excerpt?.trim() ||
+    BLOG_LOADER_COPY.descriptionFallback(post.title)
+  );
+}
