@@ -46,6 +46,14 @@ export const POST_FORM_COPY = {
   loadingPost: "Loading the post...",
 } as const;
 
+export const BACKSTOP_COPY = {
+  title: "Unsaved changes were kept in this browser",
+  text: (when: string) =>
+    `This post was being edited here on ${when} and not sent. Restore those changes, or discard them and keep the post as it is shown.`,
+  restore: "Restore unsaved changes",
+  discard: "Discard them",
+} as const;
+
 export const SHARE_PREVIEW_COPY = {
   metaDescription: "Meta description",
   metaDescriptionHint:

@@ -1,6 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { Anchor, Button, Container, Group, Stack, Title } from "@mantine/core";
-import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import {
@@ -33,6 +40,16 @@ import { PublicationFields } from "./publication-fields.tsx";
 import { PostTools } from "./post-tools.tsx";
 import { ConflictNotice } from "./conflict-notice.tsx";
 import { ImageAltErrors } from "./image-alt-errors.tsx";
+import { BackstopOffer } from "./backstop-offer.tsx";
+import {
+  backstopDiffers,
+  backstopKey,
+  backstopOf,
+  clearBackstop,
+  readBackstop,
+  writeBackstop,
+  type Backstop,
+} from "./local-backstop.ts";
 import { ShareFields } from "./share-fields.tsx";
 import { SharePreview } from "./share-preview.tsx";
 import {
@@ -64,16 +81,81 @@ function asText(value: unknown) {
 /**
  * The post form of /write and /edit/{id}. It is a plain multipart form that
  * publishes, updates and previews without JavaScript; scripts add the
- * rich-text editor, the tag chips, the cover preview, instant validation and
- * the full-screen preview.
+ * rich-text editor, the tag chips, the cover preview, instant validation,
+ * the full-screen preview and the local backstop: a copy of unsent work
+ * kept in this browser, offered back when the form opens again.
  */
-export function PostForm({
+export function PostForm(props: PostFormProps) {
+  const storageKey = backstopKey(props.post?.id ?? null);
+  const [offer, setOffer] = useState<Backstop | null>(null);
+  const [restored, setRestored] = useState<{
+    values: Backstop;
+    times: number;
+  } | null>(null);
+  const { post, actionData } = props;
+
+  useEffect(() => {
+    // An answer to a submission already shows the author's values.
+    if (actionData) return;
+    const kept = readBackstop(storageKey);
+    if (!kept) return;
+    const shown = {
+      title: post?.title ?? "",
+      excerpt: post?.excerpt ?? "",
+      content: post?.content ?? "",
+      tags: post?.tags ?? [],
+      coverAlt: post?.coverAlt ?? "",
+      coverDecorative: post?.coverDecorative ?? false,
+      metaDescription: post?.metaDescription ?? "",
+    };
+    if (backstopDiffers(kept, shown)) setOffer(kept);
+    else clearBackstop(storageKey);
+    // Once per page: the offer is about what the page opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [storageKey]);
+
+  const notice = offer ? (
+    <BackstopOffer
+      savedAt={offer.savedAt}
+      onRestore={() => {
+        setRestored((current) => ({
+          values: offer,
+          times: (current?.times ?? 0) + 1,
+        }));
+        setOffer(null);
+      }}
+      onDiscard={() => {
+        clearBackstop(storageKey);
+        setOffer(null);
+      }}
+    />
+  ) : null;
+  return (
+    <PostFormView
+      key={restored?.times ?? 0}
+      {...props}
+      storageKey={storageKey}
+      restored={restored?.values ?? null}
+      notice={notice}
+    />
+  );
+}
+
+function PostFormView({
   post,
   existingTags,
   timeZones,
   shareUrl,
   actionData,
-}: PostFormProps) {
+  storageKey,
+  restored,
+  notice,
+}: PostFormProps & {
+  storageKey: string;
+  /** The kept copy the author chose to restore, if any. */
+  restored: Backstop | null;
+  notice: ReactNode;
+}) {
   const editing = post !== undefined;
   // A draft or a scheduled post is published by the main button; a
   // published one is updated.
@@ -92,7 +174,9 @@ export function PostForm({
   // same page (a saved draft comes back to /write): so sending clears it,
   // and an answer that keeps the author here (refused, a conflict, a
   // preview) means nothing was stored, so it is unsaved again.
-  const [unsaved, setUnsaved] = useState(false);
+  const [unsaved, setUnsaved] = useState(restored !== null);
+  const backstopTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(backstopTimer.current), []);
 
   useEffect(() => {
     setToast(actionData?.toast ?? null);
@@ -121,7 +205,7 @@ export function PostForm({
     lastResult: actionData?.result,
     defaultNoValidate: false,
     shouldValidate: "onSubmit",
-    defaultValue: {
+    defaultValue: restored ?? {
       title: post?.title ?? "",
       excerpt: post?.excerpt ?? "",
       content: post?.content ?? "",
@@ -138,7 +222,13 @@ export function PostForm({
   }));
   const onEdited = (event: FormEvent<HTMLFormElement>) => {
     setUnsaved(true);
-    setShareText(readShareText(event.currentTarget));
+    const element = event.currentTarget;
+    setShareText(readShareText(element));
+    // Kept a moment after the last keystroke, not on each one.
+    window.clearTimeout(backstopTimer.current);
+    backstopTimer.current = window.setTimeout(() => {
+      writeBackstop(storageKey, backstopOf(element, new Date()));
+    }, 500);
   };
   const liveShare = sharePreviewData({
     text: shareText,
@@ -179,7 +269,12 @@ export function PostForm({
       });
     }
     form.onSubmit(event);
-    if (!event.defaultPrevented) setUnsaved(false);
+    if (!event.defaultPrevented) {
+      setUnsaved(false);
+      // Sent: the server has it now, or answers with it kept in the form.
+      window.clearTimeout(backstopTimer.current);
+      if (formData.get("intent") !== "preview") clearBackstop(storageKey);
+    }
   };
 
   const openPreview = (event: MouseEvent<HTMLButtonElement>) => {
@@ -258,6 +353,7 @@ export function PostForm({
           </Button>
         </Group>
       </header>
+      {notice}
 
       {serverPreview ? (
         <section
@@ -306,7 +402,13 @@ export function PostForm({
               type="hidden"
               name="baseUpdatedAt"
               key={actionData?.conflict?.updatedAt ?? post.updatedAt}
-              defaultValue={actionData?.conflict?.updatedAt ?? post.updatedAt}
+              // A restored copy saves against the version it was made from:
+              // if the post changed since, the author sees both (decision 133).
+              defaultValue={
+                actionData?.conflict?.updatedAt ??
+                restored?.baseUpdatedAt ??
+                post.updatedAt
+              }
             />
           ) : null}
           <TitleField meta={fields.title} />
@@ -381,7 +483,10 @@ export function PostForm({
               <DeletePostControl
                 postId={post.id}
                 title={post.title ?? ""}
-                onDeleting={() => setUnsaved(false)}
+                onDeleting={() => {
+                  setUnsaved(false);
+                  clearBackstop(storageKey);
+                }}
               />
             ) : null}
             <div className={classes.actionsEnd}>
