@@ -1,4 +1,4 @@
-import { BLOG_LOADER_COPY } from "#app/content/blog.ts";
+import { descriptionFallback } from "#app/content/blog-description.ts";
 
 /**
  * What a post says of itself to search engines and link previews: its own
@@ -13,6 +13,6 @@ export function postDescription(post: {
   return (
     post.meta_description?.trim() ||
     post.excerpt?.trim() ||
-    BLOG_LOADER_COPY.descriptionFallback(post.title)
+    descriptionFallback(post.title)
   );
 }

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/post";
 import classes from "./blog.module.css";
-import { CoverImage } from "./cover-image.tsx";
+import { CoverImage, coverImage } from "./cover-image.tsx";
 import { formatPostDate } from "./format-date.ts";
 import { ShareButtons } from "./share-buttons.tsx";
 import { TagList } from "./tag-list.tsx";
@@ -85,9 +85,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         title: post.title,
         description: postDescription(post),
         html,
-        cover: responsiveImage(cover, variants, POST_IMAGE_SIZES),
-        // Empty when the author marked the cover decorative (decision 134).
-        coverAlt: post.cover_alt ?? "",
+        cover: coverImage(
+          responsiveImage(cover, variants, POST_IMAGE_SIZES),
+          post.cover_alt,
+        ),
         tags: post.tags,
         createdAt: publishedAt(post),
         // Formatted here: the page ships the string, not the formatter.
@@ -204,11 +205,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       </header>
       <div className={classes.narrow}>
         {post.cover ? (
-          <CoverImage
-            key={post.cover.src}
-            image={post.cover}
-            alt={post.coverAlt}
-          />
+          <CoverImage key={post.cover.src} image={post.cover} />
         ) : null}
         <div
           className={classes.content}

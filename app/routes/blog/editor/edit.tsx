@@ -29,6 +29,7 @@ import {
   publicCoverPrefix,
 } from "#app/routes/blog/post.server.ts";
 import { BLOG_PATH } from "#app/content/blog.ts";
+import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
 import { absoluteUrl } from "#app/lib/meta.ts";
 import { env } from "#app/utils/env.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
@@ -76,7 +77,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     existingTags: await listTagNames(supabase),
     timeZones: timeZoneNames(),
-    shareUrl: absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`),
+    share: {
+      url: absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`),
+      defaultImage: DEFAULT_SOCIAL_IMAGE_PATH,
+    },
   };
 }
 
@@ -115,7 +119,7 @@ function EditView({
       post={loaded.post}
       existingTags={loaded.existingTags}
       timeZones={loaded.timeZones}
-      shareUrl={loaded.shareUrl}
+      share={loaded.share}
       actionData={actionData}
     />
   );

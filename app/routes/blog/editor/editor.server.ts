@@ -1,3 +1,7 @@
+import {
+  SOCIAL_IMAGE_TYPE_MESSAGE,
+  SOCIAL_IMAGE_PIXELS_MESSAGE,
+} from "./share-messages.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { ToastData } from "#app/utils/toast.ts";
@@ -17,8 +21,6 @@ import {
   postScheduled,
   POST_FORM_TOO_MANY,
   PUBLISH_FAILED,
-  SOCIAL_IMAGE_PIXELS_MESSAGE,
-  SOCIAL_IMAGE_TYPE_MESSAGE,
   UPDATE_FAILED,
   UPLOAD_ERROR,
 } from "#app/routes/blog/post-messages.ts";

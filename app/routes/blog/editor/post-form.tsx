@@ -57,7 +57,6 @@ import {
   sharePreviewData,
   type ShareText,
 } from "./share-text.ts";
-import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
 import { TagsField } from "./tags-field.tsx";
 import type { EditablePost, PostActionData, PostPreviewData } from "./types.ts";
 
@@ -69,8 +68,12 @@ type PostFormProps = {
   existingTags: string[];
   /** The choices of the schedule's time zone, from the server. */
   timeZones: string[];
-  /** The post's address, or the blog's for a new post. */
-  shareUrl: string;
+  /**
+   * The post's address (the blog's for a new post), and the site's social
+   * image, shown when the post has none of its own: from the loader, so the
+   * public pages' shared chunks do not carry them.
+   */
+  share: { url: string; defaultImage: string };
   actionData?: PostActionData;
 };
 
@@ -145,7 +148,7 @@ function PostFormView({
   post,
   existingTags,
   timeZones,
-  shareUrl,
+  share,
   actionData,
   storageKey,
   restored,
@@ -232,13 +235,13 @@ function PostFormView({
   };
   const liveShare = sharePreviewData({
     text: shareText,
-    url: shareUrl,
+    url: share.url,
     imageUrl:
       socialUrl ??
       post?.socialImage.own ??
       coverUrl ??
       post?.socialImage.current ??
-      DEFAULT_SOCIAL_IMAGE_PATH,
+      share.defaultImage,
   });
 
   const busy = usePendingPost({
@@ -367,6 +370,12 @@ function PostFormView({
             <Anchor href={`#${FORM_ID}`}>{POST_FORM_COPY.closePreview}</Anchor>
           </Group>
           <PostPreview preview={serverPreview} idPrefix="inline-preview" />
+          {serverPreview.share ? (
+            <SharePreview
+              share={serverPreview.share}
+              idPrefix="inline-preview"
+            />
+          ) : null}
         </section>
       ) : null}
 

@@ -3,7 +3,6 @@ import { formatPostDate } from "#app/routes/blog/format-date.ts";
 import { TagList } from "#app/routes/blog/tag-list.tsx";
 import { BLOG_COPY, POST_COPY } from "#app/content/blog.ts";
 import { POST_FORM_COPY } from "./labels.ts";
-import { SharePreview } from "./share-preview.tsx";
 import type { PostPreviewData } from "./types.ts";
 
 /**
@@ -23,50 +22,45 @@ export function PostPreview({
   const titleId = `${idPrefix}-title`;
   const tagsId = `${idPrefix}-tags`;
   return (
-    <>
-      <article className={blog.article} aria-labelledby={titleId}>
-        <header className={`${blog.narrow} ${blog.postHeader}`}>
-          <h1 id={titleId} className={blog.postTitle}>
-            {preview.title || POST_FORM_COPY.untitled}
-          </h1>
-          <div className={blog.postMeta}>
-            <p className={blog.byline}>
-              {BLOG_COPY.teamLabel} ·{" "}
-              <time dateTime={preview.createdAt}>
-                {formatPostDate(preview.createdAt)}
-              </time>
-              {preview.readingTime ? ` · ${preview.readingTime}` : null}
-            </p>
-          </div>
-        </header>
-        <div className={blog.narrow}>
-          {preview.coverUrl ? (
-            <img
-              src={preview.coverUrl}
-              alt=""
-              className={blog.cover}
-              data-testid="preview-cover"
-            />
-          ) : null}
-          <div
-            className={blog.content}
-            dangerouslySetInnerHTML={{ __html: preview.html }}
-          />
-          {preview.tags.length > 0 ? (
-            <footer className={blog.postFooter}>
-              <section aria-labelledby={tagsId}>
-                <h2 id={tagsId} className={blog.footerHeading}>
-                  {POST_COPY.tagsHeading}
-                </h2>
-                <TagList tags={preview.tags} />
-              </section>
-            </footer>
-          ) : null}
+    <article className={blog.article} aria-labelledby={titleId}>
+      <header className={`${blog.narrow} ${blog.postHeader}`}>
+        <h1 id={titleId} className={blog.postTitle}>
+          {preview.title || POST_FORM_COPY.untitled}
+        </h1>
+        <div className={blog.postMeta}>
+          <p className={blog.byline}>
+            {BLOG_COPY.teamLabel} ·{" "}
+            <time dateTime={preview.createdAt}>
+              {formatPostDate(preview.createdAt)}
+            </time>
+            {preview.readingTime ? ` · ${preview.readingTime}` : null}
+          </p>
         </div>
-      </article>
-      {preview.share ? (
-        <SharePreview share={preview.share} idPrefix={idPrefix} />
-      ) : null}
-    </>
+      </header>
+      <div className={blog.narrow}>
+        {preview.coverUrl ? (
+          <img
+            src={preview.coverUrl}
+            alt=""
+            className={blog.cover}
+            data-testid="preview-cover"
+          />
+        ) : null}
+        <div
+          className={blog.content}
+          dangerouslySetInnerHTML={{ __html: preview.html }}
+        />
+        {preview.tags.length > 0 ? (
+          <footer className={blog.postFooter}>
+            <section aria-labelledby={tagsId}>
+              <h2 id={tagsId} className={blog.footerHeading}>
+                {POST_COPY.tagsHeading}
+              </h2>
+              <TagList tags={preview.tags} />
+            </section>
+          </footer>
+        ) : null}
+      </div>
+    </article>
   );
 }

@@ -4,6 +4,11 @@
 // server also checks the cover's first bytes and how deep the content nests
 // (in the sanitiser's worker thread), which the browser does not.
 import "#app/lib/zod-config.ts";
+import {
+  META_DESCRIPTION_LENGTH_MESSAGE,
+  SOCIAL_IMAGE_SIZE_MESSAGE,
+  SOCIAL_IMAGE_TYPE_MESSAGE,
+} from "./share-messages.ts";
 import { z } from "zod";
 import {
   CONTENT_REQUIRED_MESSAGE,
@@ -13,9 +18,6 @@ import {
   COVER_SIZE_MESSAGE,
   TAGS_TYPE_MESSAGE,
   COVER_TYPE_MESSAGE,
-  META_DESCRIPTION_LENGTH_MESSAGE,
-  SOCIAL_IMAGE_SIZE_MESSAGE,
-  SOCIAL_IMAGE_TYPE_MESSAGE,
   TITLE_REQUIRED_MESSAGE,
 } from "#app/routes/blog/post-messages.ts";
 import { imagesMissingAlt, missingAltMessage } from "./image-alt.ts";

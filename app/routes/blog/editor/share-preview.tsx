@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { SHARE_PREVIEW_COPY } from "./labels.ts";
-import classes from "./share-preview.module.css";
+import classes from "./post-form.module.css";
 import type { SharePreviewData } from "./types.ts";
 
 /** Search results cut a description at about this many characters. */

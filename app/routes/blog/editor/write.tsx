@@ -4,6 +4,7 @@ import { POST_FORM_COPY } from "./labels.ts";
 import { PostForm } from "./post-form.tsx";
 import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
 import { BLOG_PATH } from "#app/content/blog.ts";
+import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
 import { env } from "#app/utils/env.server.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
 import { postFormAction } from "./editor.server.ts";
@@ -40,7 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     existingTags,
     timeZones: timeZoneNames(),
-    shareUrl: absoluteUrl(env.SITE_URL, BLOG_PATH),
+    share: {
+      url: absoluteUrl(env.SITE_URL, BLOG_PATH),
+      defaultImage: DEFAULT_SOCIAL_IMAGE_PATH,
+    },
     yourPosts:
       ownPosts?.map((post) => ({
         id: post.id,
@@ -63,7 +67,7 @@ export default function WritePost({
       <PostForm
         existingTags={loaderData.existingTags}
         timeZones={loaderData.timeZones}
-        shareUrl={loaderData.shareUrl}
+        share={loaderData.share}
         actionData={actionData}
       />
       {loaderData.yourPosts ? (
