@@ -74,7 +74,7 @@ on conflict (id) do nothing;
 
 -- Posts: bodies are HTML as the editor produces it (and as the sanitizer keeps
 -- it); covers are small SVGs shipped in public/blog/.
-insert into public.blog_posts (id, title, excerpt, content, cover_image_url, author_id, published, created_at, updated_at)
+insert into public.blog_posts (id, title, excerpt, content, cover_image_url, cover_alt, author_id, published, created_at, updated_at)
 values
 (
   'b0000000-0000-4000-8000-000000000001',
@@ -94,6 +94,7 @@ values
 <p>Learning is only useful if it turns into shipped work. Our agents open pull requests against your existing repositories, run in your CI and respect your review rules. Nothing needs to be migrated to a new platform first.</p>
 <p>Curious what that looks like for your team? Browse the <a href="/blueprint-showcase">blueprint showcase</a> or <a href="/contact-us">request a demo</a>.</p>$html$,
   '/blog/cover-learning-agents.svg',
+  'Three agents learning in a loop around a shared knowledge core',
   'a0000000-0000-4000-8000-000000000001',
   true,
   '2026-06-09 09:30:00+00',
@@ -117,6 +118,7 @@ values
 <p>Because every transformation is code in version control, lineage falls out for free. The agent renders it per column, which turns <em>where does this number come from?</em> from a week of archaeology into a click.</p>
 <p>Read the <a href="https://en.wikipedia.org/wiki/Data_lineage" target="_blank" rel="noopener noreferrer">background on data lineage</a>, or see how the same layout powers our <a href="/agents/data-engineer">data engineer agent</a>.</p>$html$,
   '/blog/cover-data-engineering.svg',
+  'Four stacked data layers, raw to marts, connected by flowing pipelines',
   'a0000000-0000-4000-8000-000000000002',
   true,
   '2026-07-14 08:00:00+00',
@@ -138,6 +140,7 @@ values
 <p>None of these steps is novel. The speed came from starting with the <strong>churn prediction blueprint</strong>: the feature catalogue, validation scheme and monitoring were already written and reviewed, so the team spent its time on the parts that were genuinely specific to the business.</p>
 <p>The retention team now targets the top decile of risk, and the model retrains itself as new cancellations arrive. See the full list of <a href="/blueprint-showcase">pre-built blueprints</a>.</p>$html$,
   '/blog/cover-churn.svg',
+  'A row of customers with a risk curve, one customer drifting away',
   'a0000000-0000-4000-8000-000000000002',
   true,
   '2026-08-05 10:15:00+00',
@@ -160,6 +163,7 @@ values
 <p>Definitions alone are not enough. The orchestrator knows which upstream tables each KPI depends on, refreshes them in order and <strong>refuses to publish a number whose inputs failed their checks</strong>. A late file delays the metric instead of silently shrinking it.</p>
 <p>Our data analyst agent <a href="/agents/data-analyst">Zara</a> maintains this layer and flags definitions that drift apart.</p>$html$,
   '/blog/cover-kpi.svg',
+  'Several metric sources converging into a single KPI gauge',
   'a0000000-0000-4000-8000-000000000001',
   true,
   '2026-09-02 14:00:00+00',
@@ -182,6 +186,7 @@ values
 <p>Failing records are moved to a quarantine table with the reason attached, and the clean remainder flows on. Owners get one grouped alert per incident rather than thousands of row-level errors.</p>
 <p>Over time the engine learns which rules matter: thresholds adapt to seasonality, and fixes that reviewers accept become new rules. Pair it with <a href="/blueprints?tag=Data%20Engineering">our data engineering blueprints</a> for end-to-end coverage.</p>$html$,
   '/blog/cover-data-quality.svg',
+  'A grid of data records being checked, one flagged and set aside',
   'a0000000-0000-4000-8000-000000000002',
   true,
   '2026-10-07 07:45:00+00',
@@ -207,6 +212,7 @@ values
 </ul>
 <p>Compare this with the <strong>dedicated SaaS</strong> option, or <a href="/contact-us">talk to us</a> about which fits your compliance needs.</p>$html$,
   '/blog/cover-on-prem.svg',
+  'Server racks inside a protective perimeter, with agents running on premises',
   'a0000000-0000-4000-8000-000000000001',
   true,
   '2026-10-28 11:00:00+00',
@@ -225,6 +231,7 @@ values
 <li>Reviewers mark alerts as useful or noise, and the agent tunes the bands accordingly.</li>
 </ul>
 <p>See it alongside our <a href="/blueprint-showcase">other blueprints</a>.</p>$html$,
+  null,
   null,
   'a0000000-0000-4000-8000-000000000002',
   true,

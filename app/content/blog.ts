@@ -45,8 +45,6 @@ export const BLOG_LOADER_COPY = {
   /** Under a post: posts sharing its tags, or the newest when none does. */
   relatedHeading: "Related posts",
   latestHeading: "Latest posts",
-  /** A post's description without an excerpt (page metadata, RSS). */
-  descriptionFallback: (title: string) => `Read ${title} on the blog`,
 } as const;
 
 /** JSON-LD author of every post, as the product fixes it. */

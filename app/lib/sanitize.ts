@@ -184,6 +184,8 @@ const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
       "title",
       "width",
       "height",
+      // The author's mark that an image is decorative (decision 134).
+      "data-decorative",
     ],
     iframe: [
       "src",
@@ -219,7 +221,12 @@ const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
   },
   allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
   allowProtocolRelative: false,
-  allowedEmptyAttributes: ["alt", "allowfullscreen", "data-youtube-video"],
+  allowedEmptyAttributes: [
+    "alt",
+    "allowfullscreen",
+    "data-youtube-video",
+    "data-decorative",
+  ],
   disallowedTagsMode: "discard",
   transformTags: {
     "*": (tagName, attribs) => {
@@ -295,4 +302,4 @@ export function sanitizePostHtml(html: string): string {
  * (public.post_html): change it with OPTIONS, and every post is sanitised
  * again once, on its next view.
  */
-export const SANITIZER_VERSION = 2;
+export const SANITIZER_VERSION = 3;

@@ -149,15 +149,20 @@ export type Database = {
         Row: {
           author_id: string;
           content: string;
+          cover_alt: string | null;
+          cover_decorative: boolean;
           cover_image_url: string | null;
           cover_variants: Json | null;
           created_at: string;
           excerpt: string | null;
           id: string;
+          meta_description: string | null;
           publish_time_zone: string | null;
           published: boolean;
           published_at: string | null;
           search_vector: string;
+          share_image_url: string | null;
+          share_image_variants: Json | null;
           social_image_url: string | null;
           title: string;
           updated_at: string;
@@ -166,15 +171,20 @@ export type Database = {
         Insert: {
           author_id: string;
           content: string;
+          cover_alt?: string | null;
+          cover_decorative?: boolean;
           cover_image_url?: string | null;
           cover_variants?: Json | null;
           created_at?: string;
           excerpt?: string | null;
           id?: string;
+          meta_description?: string | null;
           publish_time_zone?: string | null;
           published?: boolean;
           published_at?: string | null;
           search_vector?: string;
+          share_image_url?: string | null;
+          share_image_variants?: Json | null;
           social_image_url?: string | null;
           title: string;
           updated_at?: string;
@@ -183,15 +193,20 @@ export type Database = {
         Update: {
           author_id?: string;
           content?: string;
+          cover_alt?: string | null;
+          cover_decorative?: boolean;
           cover_image_url?: string | null;
           cover_variants?: Json | null;
           created_at?: string;
           excerpt?: string | null;
           id?: string;
+          meta_description?: string | null;
           publish_time_zone?: string | null;
           published?: boolean;
           published_at?: string | null;
           search_vector?: string;
+          share_image_url?: string | null;
+          share_image_variants?: Json | null;
           social_image_url?: string | null;
           title?: string;
           updated_at?: string;
@@ -979,15 +994,20 @@ export type Database = {
         Returns: {
           author_id: string;
           content: string;
+          cover_alt: string | null;
+          cover_decorative: boolean;
           cover_image_url: string | null;
           cover_variants: Json | null;
           created_at: string;
           excerpt: string | null;
           id: string;
+          meta_description: string | null;
           publish_time_zone: string | null;
           published: boolean;
           published_at: string | null;
           search_vector: string;
+          share_image_url: string | null;
+          share_image_variants: Json | null;
           social_image_url: string | null;
           title: string;
           updated_at: string;
@@ -1003,15 +1023,20 @@ export type Database = {
         Returns: {
           author_id: string;
           content: string;
+          cover_alt: string | null;
+          cover_decorative: boolean;
           cover_image_url: string | null;
           cover_variants: Json | null;
           created_at: string;
           excerpt: string | null;
           id: string;
+          meta_description: string | null;
           publish_time_zone: string | null;
           published: boolean;
           published_at: string | null;
           search_vector: string;
+          share_image_url: string | null;
+          share_image_variants: Json | null;
           social_image_url: string | null;
           title: string;
           updated_at: string;

@@ -102,6 +102,7 @@ test("deep or oversized content, a saved post opened again and image bombs @js-o
       title: "Bomb cover",
       content: "<p>Text</p>",
       cover: file,
+      coverAlt: "A cover too large to decode",
     });
     expect(cover.status()).toBe(422);
     expect(await cover.text()).toContain(

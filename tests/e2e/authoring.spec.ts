@@ -151,6 +151,9 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
 
     await page.getByRole("textbox", { name: "Title" }).fill(title);
     await page.getByLabel("Cover Image").setInputFiles(coverFile());
+    await page
+      .getByRole("textbox", { name: "Cover description (alt text)" })
+      .fill("A test cover");
     await expect(page.getByTestId("cover-preview")).toHaveAttribute(
       "src",
       /^blob:/,
@@ -558,7 +561,7 @@ test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
       [
         "<h2>Plain heading</h2>",
         "<p>Safe text <strong>bold</strong></p>",
-        '<script>window.pwned = 1</script><img src="x.png" onerror="window.pwned = 2">',
+        '<script>window.pwned = 1</script><img src="x.png" alt="x" onerror="window.pwned = 2">',
         '<p><a href="javascript:alert(1)">bad link</a> <a href="https://example.com/ok">good link</a></p>',
         '<iframe src="https://evil.example/embed/x"></iframe>',
       ].join(""),
@@ -568,6 +571,9 @@ test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
       .fill(`plain ${RUN}, second ${RUN}`);
     await page.getByRole("checkbox", { name: "Analytics" }).check();
     await page.getByLabel("Cover Image").setInputFiles(coverFile());
+    await page
+      .getByRole("textbox", { name: "Cover description (alt text)" })
+      .fill("A test cover");
 
     await page.getByRole("button", { name: "Preview" }).click();
     const preview = page.getByRole("region", { name: "Preview" });
@@ -811,6 +817,9 @@ test.describe(
         .getByRole("textbox", { name: "Content" })
         .fill("<p>With a cover</p>");
       await page.getByLabel("Cover Image").setInputFiles(coverFile());
+      await page
+        .getByRole("textbox", { name: "Cover description (alt text)" })
+        .fill("A test cover");
       await page.getByRole("button", { name: "Publish Post" }).click();
       await expect(
         alert(page, "Failed to upload image. Please try again."),

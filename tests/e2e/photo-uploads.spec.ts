@@ -91,6 +91,9 @@ test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
       .getByRole("textbox", { name: "Content" })
       .fill("<p>A post with a photo.</p>");
     await page.getByLabel("Cover Image").setInputFiles(await photo());
+    await page
+      .getByRole("textbox", { name: "Cover description (alt text)" })
+      .fill("A plain blue photo");
     await page.getByRole("button", { name: "Publish Post" }).click();
     await page.waitForURL((url) => url.pathname === "/blueprints");
 
@@ -190,6 +193,15 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
         return box ? Math.round((box.width / box.height) * 100) / 100 : 0;
       })
       .toBe(1.33);
+
+    // Described with the editor's control before it can be published.
+    await image.click();
+    await page.getByRole("button", { name: "Describe image" }).click();
+    await page
+      .getByRole("textbox", { name: "Image alt text" })
+      .fill("A blue photo");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(image).toHaveAttribute("alt", "A blue photo");
 
     await page.getByRole("button", { name: "Publish Post" }).click();
     await page.waitForURL((url) => url.pathname === "/blueprints");

@@ -59,6 +59,11 @@ const PostRowSchema = PostSummaryRowSchema.extend({
   published: z.boolean(),
   publish_time_zone: z.string().nullable(),
   social_image_url: z.string().nullable(),
+  cover_alt: z.string().nullable(),
+  cover_decorative: z.boolean(),
+  meta_description: z.string().nullable(),
+  share_image_url: z.string().nullable(),
+  share_image_variants: z.unknown(),
   // One-to-one (its key is the post's): an object, or none yet.
   post_html: z
     .union([StoredHtmlSchema, z.array(StoredHtmlSchema)])
@@ -427,7 +432,7 @@ export async function getPost(
   const { data, error } = await supabase
     .from("blog_posts")
     .select(
-      "id, title, excerpt, content, cover_image_url, cover_variants, social_image_url, author_id, published, published_at, publish_time_zone, created_at, updated_at, word_count, post_tags(tags(name)), post_html(html, sanitizer_version, content_md5)",
+      "id, title, excerpt, content, cover_image_url, cover_variants, cover_alt, cover_decorative, meta_description, share_image_url, share_image_variants, social_image_url, author_id, published, published_at, publish_time_zone, created_at, updated_at, word_count, post_tags(tags(name)), post_html(html, sanitizer_version, content_md5)",
     )
     .retry(false)
     .eq("id", id)

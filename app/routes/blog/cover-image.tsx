@@ -6,12 +6,23 @@ import type { ResponsiveImage } from "./image-variants.server.ts";
 export const COVER_WIDTH = 1200;
 export const COVER_HEIGHT = 630;
 
+/** A cover's attributes with its alt text, empty when decorative (decision 134). */
+export type CoverAttributes = ResponsiveImage & { alt: string };
+
+/** For the loader: the page's code only spreads what it is given. */
+export function coverImage(
+  image: ResponsiveImage | null,
+  alt: string | null,
+): CoverAttributes | null {
+  return image ? { ...image, alt: alt ?? "" } : null;
+}
+
 /**
- * The post's cover. A cover that fails to load disappears: also when it
- * failed before hydration, which React's onError never hears about. Its empty
- * alt keeps a broken image invisible even without JavaScript.
+ * The post's cover, with the author's alt text. A cover that fails to load
+ * disappears: also when it failed before hydration, which React's onError
+ * never hears about.
  */
-export function CoverImage({ image }: { image: ResponsiveImage }) {
+export function CoverImage({ image }: { image: CoverAttributes }) {
   const ref = useRef<HTMLImageElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -27,7 +38,6 @@ export function CoverImage({ image }: { image: ResponsiveImage }) {
       {...image}
       width={COVER_WIDTH}
       height={COVER_HEIGHT}
-      alt=""
       className={classes.cover}
       decoding="async"
       fetchPriority="high"

@@ -137,11 +137,19 @@ describe("readPostForm", () => {
     expect(formData.get("content")).toBeNull();
   });
 
-  test("a second file is refused", async () => {
+  test("a cover and a social image are read; a third file is refused", async () => {
+    const two = await readPostForm(
+      multipartRequest([
+        ["cover", new File([PNG], "a.png", { type: "image/png" })],
+        ["socialImage", new File([PNG], "b.png", { type: "image/png" })],
+      ]),
+    );
+    expect(two.problem).toBeNull();
     const { problem } = await readPostForm(
       multipartRequest([
         ["cover", new File([PNG], "a.png", { type: "image/png" })],
-        ["cover", new File([PNG], "b.png", { type: "image/png" })],
+        ["socialImage", new File([PNG], "b.png", { type: "image/png" })],
+        ["cover", new File([PNG], "c.png", { type: "image/png" })],
       ]),
     );
     expect(problem).toBe("too-large");

@@ -28,10 +28,11 @@ import {
 
 /** Text fields other than the body (title, excerpt, tags, intent) together. */
 const TEXT_FIELDS_MAX_BYTES = 256 * 1024;
+// The cover and the post's social image (decision 135), each up to 5 MB.
+const MAX_FILES = 2;
 export const POST_FORM_MAX_BYTES =
-  CONTENT_MAX_BYTES + COVER_MAX_BYTES + TEXT_FIELDS_MAX_BYTES;
+  CONTENT_MAX_BYTES + MAX_FILES * COVER_MAX_BYTES + TEXT_FIELDS_MAX_BYTES;
 const MAX_PARTS = 500;
-const MAX_FILES = 1;
 
 export type PostFormProblem = "too-large" | "unreadable";
 
@@ -43,7 +44,7 @@ export type PostFormBody = {
 
 /**
  * The post form's body as a stream: the body (with inline images) up to
- * CONTENT_MAX_BYTES, one cover file, and a little text besides. The reader
+ * CONTENT_MAX_BYTES, a cover and a social image, and a little text besides. The reader
  * stops at a limit, so an oversized body is never held in memory; the fields
  * already read come back so the author keeps them. The cover's own 5 MB limit
  * is the schema's, so it gets its own message.

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/post";
 import classes from "./blog.module.css";
-import { CoverImage } from "./cover-image.tsx";
+import { CoverImage, coverImage } from "./cover-image.tsx";
 import { formatPostDate } from "./format-date.ts";
 import { ShareButtons } from "./share-buttons.tsx";
 import { TagList } from "./tag-list.tsx";
@@ -10,7 +10,6 @@ import { ErrorPage } from "#app/components/error-page.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import {
   BLOG_COPY,
-  BLOG_LOADER_COPY,
   BLOG_PATH,
   POST_AUTHOR,
   POST_COPY,
@@ -28,6 +27,7 @@ import { readNext } from "./related-posts.server.ts";
 import { safePostHtml } from "./post-html.server.ts";
 import { readingTime } from "./reading-time.ts";
 import { postSocialImage } from "./social-image.server.ts";
+import { postDescription } from "./post-description.ts";
 import {
   POST_IMAGE_SIZES,
   readStoredVariants,
@@ -79,8 +79,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (html === null) {
     throw backendFailed(undefined, publicCacheHeaders(request, 503));
   }
-  const description =
-    post.excerpt || BLOG_LOADER_COPY.descriptionFallback(post.title);
+  const description = postDescription(post);
   const imageUrl = absoluteUrl(
     env.SITE_URL,
     postSocialImage(
@@ -88,6 +87,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         cover_image_url: cover ?? null,
         cover_variants: variants,
         social_image_url: post.social_image_url,
+        share_image_url: post.share_image_url,
+        share_image_variants: readStoredVariants(
+          post.share_image_variants,
+          coverPrefix,
+        ),
       },
       env.SUPABASE_URL,
     ) ?? DEFAULT_SOCIAL_IMAGE_PATH,
@@ -113,7 +117,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         title: post.title,
         description,
         html,
-        cover: responsiveImage(cover, variants, POST_IMAGE_SIZES),
+        cover: coverImage(
+          responsiveImage(cover, variants, POST_IMAGE_SIZES),
+          post.cover_alt,
+        ),
         tags: post.tags,
         createdAt: publishedAt(post),
         // Formatted here: the page ships the string, not the formatter.

@@ -64,6 +64,54 @@ describe("postSocialImage", () => {
   });
 });
 
+describe("postSocialImage with the author's own social image", () => {
+  const images = `${SUPABASE}/storage/v1/object/public/blog-images/u1/`;
+  const cover = {
+    cover_image_url: `${images}c.jpg`,
+    cover_variants: {
+      webp: [{ w: 640, url: `${images}c-640.webp` }],
+      jpeg: { w: 640, h: 480, url: `${images}c-640.jpg` },
+      social: `${images}c-social.jpg`,
+    },
+  };
+
+  it("defaults to the cover's social variant", () => {
+    expect(postSocialImage(cover, SUPABASE)).toBe(`${images}c-social.jpg`);
+  });
+
+  it("prefers the author's own image, its social variant when it has one", () => {
+    expect(
+      postSocialImage(
+        {
+          ...cover,
+          share_image_url: `${images}s.webp`,
+          share_image_variants: {
+            webp: [{ w: 640, url: `${images}s-640.webp` }],
+            jpeg: { w: 640, h: 480, url: `${images}s-640.jpg` },
+            social: `${images}s-social.jpg`,
+          },
+        },
+        SUPABASE,
+      ),
+    ).toBe(`${images}s-social.jpg`);
+    expect(
+      postSocialImage(
+        { cover_image_url: null, share_image_url: `${images}s.png` },
+        SUPABASE,
+      ),
+    ).toBe(`${images}s.png`);
+  });
+
+  it("takes the author's own image only from the app's bucket", () => {
+    expect(
+      postSocialImage(
+        { ...cover, share_image_url: "https://evil.example/s.png" },
+        SUPABASE,
+      ),
+    ).toBe(`${images}c-social.jpg`);
+  });
+});
+
 describe("socialCardPath", () => {
   it("is the same for the same title and differs for another", () => {
     const a = socialCardPath("u1", "p1", "Title");

@@ -2,10 +2,11 @@ import { createHash } from "node:crypto";
 import { BRAND_NAME } from "#app/content/site.ts";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { postCardSvg, renderSocialPng } from "#app/utils/social-card.server.ts";
-import type { StoredVariants } from "./image-variants.server.ts";
+import { COVER_BUCKET, type StoredVariants } from "./image-variants.server.ts";
 
-// The social image (og:image, twitter:image) of a post. Link previews show
-// PNG or JPEG only: a cover with variants has a 1200×630 JPEG among them
+// The social image (og:image, twitter:image) of a post. The author's own
+// social image comes first (decision 135), then the cover's. Link previews
+// show PNG or JPEG only: an image with variants has a 1200×630 JPEG among them
 // (decision 087); any other PNG or JPEG cover is used as it is; a seeded SVG cover
 // has a PNG twin under public/blog/ (scripts/social-images.ts); any other
 // post gets the card with its title stored when it was saved, or the site's
@@ -20,6 +21,16 @@ export function socialCardPrefix(supabaseUrl: string) {
   return `${supabaseUrl.replace(/\/+$/, "")}/storage/v1/object/public/${SOCIAL_CARD_BUCKET}/`;
 }
 
+/** An uploaded image's 1200×630 JPEG, or the image itself when a PNG or JPEG. */
+function sharedImage(
+  url: string | null | undefined,
+  variants: StoredVariants | null | undefined,
+) {
+  if (url && variants) return variants.social;
+  if (url && /\.(?:png|jpe?g)$/i.test(url.split(/[?#]/)[0] ?? "")) return url;
+  return null;
+}
+
 /** The social image of a post, or null for the site's default. */
 export function postSocialImage(
   post: {
@@ -27,14 +38,20 @@ export function postSocialImage(
     /** Already read against our bucket (readStoredVariants). */
     cover_variants?: StoredVariants | null;
     social_image_url?: string | null;
+    /** The author's own social image: an upload in our bucket only. */
+    share_image_url?: string | null;
+    share_image_variants?: StoredVariants | null;
   },
   supabaseUrl: string,
 ): string | null {
+  const bucket = `${supabaseUrl.replace(/\/+$/, "")}/storage/v1/object/public/${COVER_BUCKET}/`;
+  const own = post.share_image_url?.startsWith(bucket)
+    ? sharedImage(post.share_image_url, post.share_image_variants)
+    : null;
+  if (own) return own;
   const cover = post.cover_image_url;
-  if (cover && post.cover_variants) return post.cover_variants.social;
-  if (cover && /\.(?:png|jpe?g)$/i.test(cover.split(/[?#]/)[0] ?? "")) {
-    return cover;
-  }
+  const fromCover = sharedImage(cover, post.cover_variants);
+  if (fromCover) return fromCover;
   const seeded = cover ? /^\/blog\/cover-[\w-]+\.svg$/.exec(cover) : null;
   if (seeded) return cover!.replace(/\.svg$/, ".png");
   // A card of the app's own bucket only: the column is the author's to write.

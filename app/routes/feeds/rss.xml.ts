@@ -2,11 +2,11 @@ import type { Route } from "./+types/rss.xml";
 import {
   BLOG_COPY,
   BLOG_PATH,
-  BLOG_LOADER_COPY,
   RSS_ITEM_COUNT,
   RSS_TITLE,
 } from "#app/content/blog.ts";
 import { buildRss } from "./feeds.ts";
+import { descriptionFallback } from "#app/content/blog-description.ts";
 import { absoluteUrl } from "#app/lib/meta.ts";
 import {
   BlogQueryError,
@@ -45,8 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     items: posts.map((post) => ({
       title: post.title,
       url: absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`),
-      description:
-        post.excerpt || BLOG_LOADER_COPY.descriptionFallback(post.title),
+      description: post.excerpt || descriptionFallback(post.title),
       publishedAt: publishedAt(post),
       categories: post.tags,
     })),

@@ -15,8 +15,19 @@ import { safePostHtml } from "#app/routes/blog/post-html.server.ts";
 import { backendFailed } from "#app/utils/route-errors.server.ts";
 import { forbidden, requireRole } from "#app/utils/permissions.server.ts";
 import { requirePost } from "#app/routes/blog/blog.server.ts";
-import { EDIT_FORBIDDEN_MESSAGE, postFormAction } from "./editor.server.ts";
-import { listTagNames } from "#app/routes/blog/post.server.ts";
+import {
+  EDIT_FORBIDDEN_MESSAGE,
+  postFormAction,
+  savedSocialImages,
+} from "./editor.server.ts";
+import {
+  listTagNames,
+  publicCoverPrefix,
+} from "#app/routes/blog/post.server.ts";
+import { BLOG_PATH } from "#app/content/blog.ts";
+import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
+import { absoluteUrl } from "#app/lib/meta.ts";
+import { env } from "#app/utils/env.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -52,12 +63,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ...postTextFields(post),
       content,
       coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),
+      coverAlt: post.cover_alt,
+      coverDecorative: post.cover_decorative,
+      metaDescription: post.meta_description,
+      socialImage: savedSocialImages(post, publicCoverPrefix(env.SUPABASE_URL)),
       tags: post.tags,
       publication: editablePublication(post),
       updatedAt: post.updated_at,
     },
     existingTags: await listTagNames(supabase),
     timeZones: timeZoneNames(),
+    share: {
+      url: absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`),
+      defaultImage: DEFAULT_SOCIAL_IMAGE_PATH,
+    },
   };
 }
 
@@ -96,6 +115,7 @@ function EditView({
       post={loaded.post}
       existingTags={loaded.existingTags}
       timeZones={loaded.timeZones}
+      share={loaded.share}
       actionData={actionData}
     />
   );

@@ -1,9 +1,13 @@
 import {
+  Button,
+  Checkbox,
   ColorSwatch,
   Group,
   Menu,
   Popover,
   SimpleGrid,
+  Stack,
+  TextInput,
   ActionIcon,
 } from "@mantine/core";
 import { RichTextEditor, useRichTextEditorContext } from "@mantine/tiptap";
@@ -19,8 +23,9 @@ import { EDITOR_LABELS } from "./labels.ts";
 import classes from "./post-form.module.css";
 
 // Toolbar controls Mantine does not ship: the text style and "more" menus,
-// background colour, image uploaded from a local file; and the commands the
-// "more" menu runs (indent, outdent, right-to-left, YouTube video).
+// background colour, image uploaded from a local file, an image's
+// description; and the commands the "more" menu runs (indent, outdent,
+// right-to-left, YouTube video).
 
 const ICON = {
   width: 16,
@@ -380,5 +385,102 @@ export function ImageControl() {
         onChange={onChange}
       />
     </>
+  );
+}
+
+type ImageDescription = { alt: string; decorative: boolean };
+
+/**
+ * The selected image's alt text, or its mark as decorative (decision 134):
+ * a post goes public only once every image has one or the other.
+ */
+export function ImageDescriptionControl() {
+  const { editor } = useRichTextEditorContext();
+  const [opened, setOpened] = useState(false);
+  const [draft, setDraft] = useState<ImageDescription>({
+    alt: "",
+    decorative: false,
+  });
+  const selected = useEditorState({
+    editor,
+    selector: ({ editor: state }) => state?.isActive("image") ?? false,
+  });
+  const open = () => {
+    if (!editor || !selected) return;
+    const attributes = editor.getAttributes("image");
+    setDraft({
+      alt: typeof attributes.alt === "string" ? attributes.alt : "",
+      decorative: attributes.decorative === true,
+    });
+    setOpened(true);
+  };
+  const apply = () => {
+    const alt = draft.alt.trim();
+    editor
+      ?.chain()
+      .focus()
+      .updateAttributes("image", {
+        alt: alt === "" && !draft.decorative ? null : alt,
+        decorative: alt === "" && draft.decorative,
+      })
+      .run();
+    setOpened(false);
+  };
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus withinPortal>
+      <Popover.Target>
+        <RichTextEditor.Control
+          aria-label={EDITOR_LABELS.imageDescription}
+          title={
+            selected
+              ? EDITOR_LABELS.imageDescription
+              : EDITOR_LABELS.imageDescriptionHint
+          }
+          disabled={!selected}
+          onClick={() => (opened ? setOpened(false) : open())}
+        >
+          <Icon>
+            <rect x="3" y="4" width="18" height="16" rx="2" />
+            <path d="M7 15h6M7 11h10" />
+          </Icon>
+        </RichTextEditor.Control>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <form
+          onSubmit={(event) => {
+            // Portalled out of the post form in the page, but not in
+            // React's tree: the post form must not hear this submit.
+            event.preventDefault();
+            event.stopPropagation();
+            apply();
+          }}
+        >
+          <Stack gap="sm" w={280}>
+            <TextInput
+              label={EDITOR_LABELS.imageAlt}
+              value={draft.alt}
+              disabled={draft.decorative}
+              onChange={(event) => {
+                const alt = event.currentTarget.value;
+                setDraft((current) => ({ ...current, alt }));
+              }}
+            />
+            <Checkbox
+              label={EDITOR_LABELS.imageDecorative}
+              checked={draft.decorative}
+              onChange={(event) => {
+                const decorative = event.currentTarget.checked;
+                setDraft((current) => ({ ...current, decorative }));
+              }}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" size="xs">
+                {EDITOR_LABELS.applyDescription}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

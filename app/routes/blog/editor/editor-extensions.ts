@@ -11,6 +11,7 @@ import Youtube from "@tiptap/extension-youtube";
 import StarterKit from "@tiptap/starter-kit";
 import { Link } from "@mantine/tiptap";
 import { isAllowedImageSrc, isAllowedLinkUrl } from "./editor-urls.ts";
+import { DECORATIVE_ATTRIBUTE } from "./image-alt.ts";
 
 // The rich-text editor's schema: the product's toolbar and nothing more, so what
 // an author writes is what the sanitizer keeps.
@@ -182,6 +183,14 @@ const SafeImage = Image.extend({
       srcset: keptAttribute("srcset"),
       sizes: keptAttribute("sizes"),
       loading: keptAttribute("loading"),
+      // Marked decorative on purpose: alt="" is then the description.
+      decorative: {
+        default: false,
+        parseHTML: (element: HTMLElement) =>
+          element.hasAttribute(DECORATIVE_ATTRIBUTE),
+        renderHTML: (attributes: { decorative?: boolean }) =>
+          attributes.decorative ? { [DECORATIVE_ATTRIBUTE]: "" } : {},
+      },
     };
   },
   parseHTML() {

@@ -1,3 +1,7 @@
+import {
+  SOCIAL_IMAGE_TYPE_MESSAGE,
+  SOCIAL_IMAGE_PIXELS_MESSAGE,
+} from "./share-messages.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { ToastData } from "#app/utils/toast.ts";
@@ -25,6 +29,7 @@ import {
   hasVisibleContent,
   postSchemaFor,
   postTextFields,
+  type SavedCover,
 } from "./post-schema.ts";
 import {
   sanitizeOffThread,
@@ -65,6 +70,10 @@ import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 import { postState, publicationChange } from "./publication.ts";
 import { formatInZone } from "./publish-time.ts";
 import { REVISIONS_COPY } from "./labels.ts";
+import { sharePreviewData } from "./share-text.ts";
+import { BLOG_PATH } from "#app/content/blog.ts";
+import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
+import { absoluteUrl } from "#app/lib/meta.ts";
 import { revisionDiff } from "./revision-diff.ts";
 
 // The action behind /write (postId null) and /edit/{id}: read the multipart
@@ -115,7 +124,7 @@ function failure(
 /** A failure that names one field, as the schema's own errors do. */
 function fieldFailure(
   result: PostActionData["result"],
-  field: "content" | "cover",
+  field: "content" | "cover" | "socialImage",
   description: string,
   status: number,
 ) {
@@ -127,8 +136,12 @@ function fieldFailure(
 }
 
 /** Conform's reply for what the body held, whatever came of it. */
-function replyFor(formData: FormData, intent: FormDataEntryValue | null) {
-  return parseWithZod(formData, { schema: postSchemaFor(intent) });
+function replyFor(
+  formData: FormData,
+  intent: FormDataEntryValue | null,
+  saved?: SavedCover,
+) {
+  return parseWithZod(formData, { schema: postSchemaFor(intent, saved) });
 }
 
 /** A post the user may edit: the author's own, or any post for a team member. */
@@ -182,7 +195,7 @@ export async function postFormAction({
 }) {
   const failedMessage = postId ? UPDATE_FAILED : PUBLISH_FAILED;
   // Without any session cookie this cannot be an author, so the body (up to
-  // about 6 MB) is never read. The answer carries no form values: the editor in a
+  // about 11 MB) is never read. The answer carries no form values: the editor in a
   // browser with JavaScript keeps what the author wrote. An author whose
   // session merely ran out still has the cookie, and gets the post back below
   // with or without JavaScript.
@@ -191,8 +204,9 @@ export async function postFormAction({
   }
   const body = await readPostForm(request);
   const intent = body.formData.get("intent");
-  const submission = replyFor(body.formData, intent);
-  const reply = () => submission.reply({ hideFields: ["cover"] });
+  let submission = replyFor(body.formData, intent);
+  const reply = () =>
+    submission.reply({ hideFields: ["cover", "socialImage"] });
 
   // A session that ran out while the author was writing: keep the post on
   // screen so nothing is lost, and say why it was not saved.
@@ -216,10 +230,31 @@ export async function postFormAction({
     );
   }
 
+  let post: Post | null = null;
+  if (postId) {
+    const loaded = await loadEditable(context, postId, {
+      userId: user.id,
+      isTeamMember,
+    });
+    if (!("id" in loaded)) {
+      return failure(reply(), loaded, loaded === POST_NOT_FOUND ? 404 : 503);
+    }
+    post = loaded;
+  }
+  // A post going public with the cover it has needs that cover described.
+  if (post?.cover_image_url) {
+    submission = replyFor(body.formData, intent, { currentCover: true });
+  }
+
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     const missing = Boolean(errors.title?.length || errors.content?.length);
-    const fieldError = errors.cover?.[0] ?? errors.tags?.[0];
+    const fieldError =
+      errors.cover?.[0] ??
+      errors.socialImage?.[0] ??
+      errors.metaDescription?.[0] ??
+      errors.tags?.[0] ??
+      errors.imageAlt?.[0];
     const publishError = errors.publishAt?.[0] ?? errors.timeZone?.[0] ?? null;
     const message =
       missing || !(fieldError ?? publishError)
@@ -236,17 +271,6 @@ export async function postFormAction({
   }
 
   const value = submission.value;
-  let post: Post | null = null;
-  if (postId) {
-    const loaded = await loadEditable(context, postId, {
-      userId: user.id,
-      isTeamMember,
-    });
-    if (!("id" in loaded)) {
-      return failure(reply(), loaded, loaded === POST_NOT_FOUND ? 404 : 503);
-    }
-    post = loaded;
-  }
 
   // Someone saved the post after this form was made: nothing is written,
   // and the author sees both versions and chooses (their values kept).
@@ -310,8 +334,12 @@ export async function postFormAction({
       : failure(reply(), { title: "Error", description: failedMessage }, 503);
   }
 
+  const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
   if (value.intent === "preview") {
     const cover = value.cover ? await coverPreviewUrl(value.cover) : null;
+    const chosenShare = value.socialImage
+      ? await coverPreviewUrl(value.socialImage)
+      : null;
     return data<PostActionData>({
       result: reply(),
       toast: null,
@@ -322,6 +350,24 @@ export async function postFormAction({
         createdAt: new Date().toISOString(),
         tags: value.tags,
         readingTime: await previewReadingTime(context, sanitized.html),
+        share: sharePreviewData({
+          text: {
+            title: value.title ?? "",
+            excerpt: value.excerpt ?? "",
+            metaDescription: value.metaDescription ?? "",
+          },
+          url: absoluteUrl(
+            env.SITE_URL,
+            post ? `${BLOG_PATH}/${post.id}` : BLOG_PATH,
+          ),
+          // The order the page's og:image follows, with chosen files first.
+          imageUrl:
+            chosenShare ??
+            (post ? savedSocialImages(post, coverPrefix).own : null) ??
+            cover ??
+            (post ? savedSocialImages(post, coverPrefix).current : null) ??
+            DEFAULT_SOCIAL_IMAGE_PATH,
+        }),
       },
     });
   }
@@ -361,6 +407,33 @@ export async function postFormAction({
     uploaded = upload;
     coverImageUrl = upload.publicUrl;
   }
+  let shareUploaded: Extract<CoverUpload, { ok: true }> | null = null;
+  if (value.socialImage) {
+    const upload = await uploadCover(supabase, user.id, value.socialImage);
+    if (!upload.ok) {
+      if (uploaded) await removeCovers(supabase, uploaded.paths);
+      if (upload.reason === "type") {
+        return fieldFailure(
+          reply(),
+          "socialImage",
+          SOCIAL_IMAGE_TYPE_MESSAGE,
+          400,
+        );
+      }
+      if (upload.reason === "too-large") {
+        return fieldFailure(
+          reply(),
+          "socialImage",
+          SOCIAL_IMAGE_PIXELS_MESSAGE,
+          422,
+        );
+      }
+      return upload.reason === "signed-out"
+        ? failure(reply(), AUTHENTICATION_ERROR, 401)
+        : failure(reply(), UPLOAD_ERROR, 502);
+    }
+    shareUploaded = upload;
+  }
 
   // Postgres refuses NUL in text: control characters go, as in the body.
   const saved = await savePost(supabase, {
@@ -374,15 +447,25 @@ export async function postFormAction({
       ),
       content,
       cover_image_url: coverImageUrl,
+      cover_alt: withoutControlCharacters(value.coverAlt ?? "") || null,
+      cover_decorative: value.coverDecorative === true,
+      meta_description:
+        withoutControlCharacters(value.metaDescription ?? "") || null,
+      ...(shareUploaded
+        ? {
+            share_image_url: shareUploaded.publicUrl,
+            share_image_variants: shareUploaded.variants,
+          }
+        : {}),
       ...publication.fields,
       // A new cover comes with its own variants (none for an animation).
       ...(uploaded ? { cover_variants: uploaded.variants } : {}),
     },
     tags: value.tags.map(withoutControlCharacters).filter(Boolean),
   });
-  const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
   if (!saved.ok) {
     if (uploaded) await removeCovers(supabase, uploaded.paths);
+    if (shareUploaded) await removeCovers(supabase, shareUploaded.paths);
     if (saved.kind === "signed-out")
       return failure(reply(), AUTHENTICATION_ERROR, 401);
     if (saved.kind === "not-found")
@@ -403,9 +486,20 @@ export async function postFormAction({
   const variants = uploaded
     ? uploaded.variants
     : readStoredVariants(post?.cover_variants, coverPrefix);
+  const shared = shareUploaded
+    ? { url: shareUploaded.publicUrl, variants: shareUploaded.variants }
+    : {
+        url: post?.share_image_url ?? null,
+        variants: readStoredVariants(post?.share_image_variants, coverPrefix),
+      };
   if (
     !postSocialImage(
-      { cover_image_url: coverImageUrl, cover_variants: variants },
+      {
+        cover_image_url: coverImageUrl,
+        cover_variants: variants,
+        share_image_url: shared.url,
+        share_image_variants: shared.variants,
+      },
       env.SUPABASE_URL,
     )
   ) {
@@ -420,6 +514,19 @@ export async function postFormAction({
   // A replaced cover that was this author's own upload is no longer used.
   if (uploaded && post) {
     await removeCovers(supabase, ownCoverPaths(post, user.id, coverPrefix));
+  }
+  if (shareUploaded && post) {
+    await removeCovers(
+      supabase,
+      ownCoverPaths(
+        {
+          cover_image_url: post.share_image_url,
+          cover_variants: post.share_image_variants,
+        },
+        user.id,
+        coverPrefix,
+      ),
+    );
   }
   // A draft or a scheduled post is not on the blog yet: the author's list
   // of them at /write shows it.
@@ -443,4 +550,40 @@ export async function postFormAction({
     ...(wasPublished ? POST_UPDATED : POST_PUBLISHED),
     type: "success",
   });
+}
+
+/**
+ * A saved post's social images as the page would choose them: the author's
+ * own (null when none), and the one its page shows now.
+ */
+export function savedSocialImages(
+  post: Pick<
+    Post,
+    | "cover_image_url"
+    | "cover_variants"
+    | "social_image_url"
+    | "share_image_url"
+    | "share_image_variants"
+  >,
+  coverPrefix: string,
+): { own: string | null; current: string | null } {
+  const share = {
+    share_image_url: post.share_image_url,
+    share_image_variants: readStoredVariants(
+      post.share_image_variants,
+      coverPrefix,
+    ),
+  };
+  return {
+    own: postSocialImage({ cover_image_url: null, ...share }, env.SUPABASE_URL),
+    current: postSocialImage(
+      {
+        cover_image_url: post.cover_image_url,
+        cover_variants: readStoredVariants(post.cover_variants, coverPrefix),
+        social_image_url: post.social_image_url,
+        ...share,
+      },
+      env.SUPABASE_URL,
+    ),
+  };
 }

@@ -13,6 +13,11 @@ export const POST_FORM_COPY = {
   coverHint: "PNG, JPEG, GIF or WebP, up to 5 MB.",
   coverPreview: "Chosen cover image",
   currentCover: "Current cover image",
+  coverAlt: "Cover description (alt text)",
+  coverAltHint:
+    "What the image shows, for readers who cannot see it. Needed to publish, unless the cover is decorative.",
+  coverDecorative: "The cover is decorative: it needs no description",
+  imageAltHeading: "Images to describe",
   coverChooseAgain:
     "Choose the cover image again before publishing: files are not kept between submissions.",
   excerpt: "Excerpt",
@@ -43,6 +48,28 @@ export const POST_FORM_COPY = {
 
 /** How many days of views the list of one's posts shows. */
 export const OWN_POST_VIEW_DAYS = 30;
+
+export const BACKSTOP_COPY = {
+  title: "Unsaved changes were kept in this browser",
+  text: (when: string) =>
+    `This post was being edited here on ${when} and not sent. Restore those changes, or discard them and keep the post as it is shown.`,
+  restore: "Restore unsaved changes",
+  discard: "Discard them",
+} as const;
+
+export const SHARE_PREVIEW_COPY = {
+  metaDescription: "Meta description",
+  metaDescriptionHint:
+    "What search results and link previews say of the post. Empty: the excerpt.",
+  socialImage: "Social image",
+  socialImageHint:
+    "Shown when the post is shared (cropped to 1200×630). Empty: the cover's.",
+  currentSocialImage: "Current social image",
+  heading: "In search results and when shared",
+  search: "Search result",
+  card: "Link preview",
+  cardImage: "The post's social image",
+} as const;
 
 export const PUBLICATION_COPY = {
   heading: "Publishing",
@@ -146,4 +173,9 @@ export const EDITOR_LABELS = {
   video: "Insert YouTube video",
   videoPrompt: "YouTube video URL",
   videoRefused: "Please enter a valid YouTube URL.",
+  imageDescription: "Describe image",
+  imageDescriptionHint: "Select an image in the content first.",
+  imageAlt: "Image alt text",
+  imageDecorative: "Decorative image: no description",
+  applyDescription: "Apply",
 } as const;

@@ -1,6 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { Anchor, Button, Container, Group, Stack, Title } from "@mantine/core";
-import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import {
@@ -32,6 +39,24 @@ import { PreviewDialog } from "./preview-dialog.tsx";
 import { PublicationFields } from "./publication-fields.tsx";
 import { PostTools } from "./post-tools.tsx";
 import { ConflictNotice } from "./conflict-notice.tsx";
+import { ImageAltErrors } from "./image-alt-errors.tsx";
+import { BackstopOffer } from "./backstop-offer.tsx";
+import {
+  backstopDiffers,
+  backstopKey,
+  backstopOf,
+  clearBackstop,
+  readBackstop,
+  writeBackstop,
+  type Backstop,
+} from "./local-backstop.ts";
+import { ShareFields } from "./share-fields.tsx";
+import { SharePreview } from "./share-preview.tsx";
+import {
+  readShareText,
+  sharePreviewData,
+  type ShareText,
+} from "./share-text.ts";
 import { TagsField } from "./tags-field.tsx";
 import type { EditablePost, PostActionData, PostPreviewData } from "./types.ts";
 
@@ -43,6 +68,12 @@ type PostFormProps = {
   existingTags: string[];
   /** The choices of the schedule's time zone, from the server. */
   timeZones: string[];
+  /**
+   * The post's address (the blog's for a new post), and the site's social
+   * image, shown when the post has none of its own: from the loader, so the
+   * public pages' shared chunks do not carry them.
+   */
+  share: { url: string; defaultImage: string };
   actionData?: PostActionData;
 };
 
@@ -53,15 +84,81 @@ function asText(value: unknown) {
 /**
  * The post form of /write and /edit/{id}. It is a plain multipart form that
  * publishes, updates and previews without JavaScript; scripts add the
- * rich-text editor, the tag chips, the cover preview, instant validation and
- * the full-screen preview.
+ * rich-text editor, the tag chips, the cover preview, instant validation,
+ * the full-screen preview and the local backstop: a copy of unsent work
+ * kept in this browser, offered back when the form opens again.
  */
-export function PostForm({
+export function PostForm(props: PostFormProps) {
+  const storageKey = backstopKey(props.post?.id ?? null);
+  const [offer, setOffer] = useState<Backstop | null>(null);
+  const [restored, setRestored] = useState<{
+    values: Backstop;
+    times: number;
+  } | null>(null);
+  const { post, actionData } = props;
+
+  useEffect(() => {
+    // An answer to a submission already shows the author's values.
+    if (actionData) return;
+    const kept = readBackstop(storageKey);
+    if (!kept) return;
+    const shown = {
+      title: post?.title ?? "",
+      excerpt: post?.excerpt ?? "",
+      content: post?.content ?? "",
+      tags: post?.tags ?? [],
+      coverAlt: post?.coverAlt ?? "",
+      coverDecorative: post?.coverDecorative ?? false,
+      metaDescription: post?.metaDescription ?? "",
+    };
+    if (backstopDiffers(kept, shown)) setOffer(kept);
+    else clearBackstop(storageKey);
+    // Once per page: the offer is about what the page opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [storageKey]);
+
+  const notice = offer ? (
+    <BackstopOffer
+      savedAt={offer.savedAt}
+      onRestore={() => {
+        setRestored((current) => ({
+          values: offer,
+          times: (current?.times ?? 0) + 1,
+        }));
+        setOffer(null);
+      }}
+      onDiscard={() => {
+        clearBackstop(storageKey);
+        setOffer(null);
+      }}
+    />
+  ) : null;
+  return (
+    <PostFormView
+      key={restored?.times ?? 0}
+      {...props}
+      storageKey={storageKey}
+      restored={restored?.values ?? null}
+      notice={notice}
+    />
+  );
+}
+
+function PostFormView({
   post,
   existingTags,
   timeZones,
+  share,
   actionData,
-}: PostFormProps) {
+  storageKey,
+  restored,
+  notice,
+}: PostFormProps & {
+  storageKey: string;
+  /** The kept copy the author chose to restore, if any. */
+  restored: Backstop | null;
+  notice: ReactNode;
+}) {
   const editing = post !== undefined;
   // A draft or a scheduled post is published by the main button; a
   // published one is updated.
@@ -74,12 +171,15 @@ export function PostForm({
     actionData?.toast ?? null,
   );
   const [coverUrl, setCoverUrl] = useState<string | null>(null);
+  const [socialUrl, setSocialUrl] = useState<string | null>(null);
   // Anything typed, picked or toggled since the work was last sent. Sent
   // work leaves by a redirect, which nothing holds up, and may land on this
   // same page (a saved draft comes back to /write): so sending clears it,
   // and an answer that keeps the author here (refused, a conflict, a
   // preview) means nothing was stored, so it is unsaved again.
-  const [unsaved, setUnsaved] = useState(false);
+  const [unsaved, setUnsaved] = useState(restored !== null);
+  const backstopTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(backstopTimer.current), []);
 
   useEffect(() => {
     setToast(actionData?.toast ?? null);
@@ -91,20 +191,57 @@ export function PostForm({
     },
     [coverUrl],
   );
+  useEffect(
+    () => () => {
+      if (socialUrl) URL.revokeObjectURL(socialUrl);
+    },
+    [socialUrl],
+  );
 
   const [form, fields] = useSchemaForm({
     id: FORM_ID,
     schema: PostSchema,
-    schemaFor: (formData) => postSchemaFor(formData.get("intent")),
+    schemaFor: (formData) =>
+      postSchemaFor(formData.get("intent"), {
+        currentCover: Boolean(post?.coverImageUrl),
+      }),
     lastResult: actionData?.result,
     defaultNoValidate: false,
     shouldValidate: "onSubmit",
-    defaultValue: {
+    defaultValue: restored ?? {
       title: post?.title ?? "",
       excerpt: post?.excerpt ?? "",
       content: post?.content ?? "",
       tags: post?.tags ?? [],
+      coverAlt: post?.coverAlt ?? "",
+      coverDecorative: post?.coverDecorative ?? false,
+      metaDescription: post?.metaDescription ?? "",
     },
+  });
+  const [shareText, setShareText] = useState<ShareText>(() => ({
+    title: asText(fields.title.initialValue) ?? "",
+    excerpt: asText(fields.excerpt.initialValue) ?? "",
+    metaDescription: asText(fields.metaDescription.initialValue) ?? "",
+  }));
+  const onEdited = (event: FormEvent<HTMLFormElement>) => {
+    setUnsaved(true);
+    const element = event.currentTarget;
+    setShareText(readShareText(element));
+    // Kept a moment after the last keystroke, not on each one.
+    window.clearTimeout(backstopTimer.current);
+    backstopTimer.current = window.setTimeout(() => {
+      writeBackstop(storageKey, backstopOf(element, new Date()));
+    }, 500);
+  };
+  const liveShare = sharePreviewData({
+    text: shareText,
+    url: share.url,
+    imageUrl:
+      socialUrl ??
+      post?.socialImage.own ??
+      coverUrl ??
+      post?.socialImage.current ??
+      share.defaultImage,
   });
 
   const busy = usePendingPost({
@@ -135,7 +272,12 @@ export function PostForm({
       });
     }
     form.onSubmit(event);
-    if (!event.defaultPrevented) setUnsaved(false);
+    if (!event.defaultPrevented) {
+      setUnsaved(false);
+      // Sent: the server has it now, or answers with it kept in the form.
+      window.clearTimeout(backstopTimer.current);
+      if (formData.get("intent") !== "preview") clearBackstop(storageKey);
+    }
   };
 
   const openPreview = (event: MouseEvent<HTMLButtonElement>) => {
@@ -147,6 +289,7 @@ export function PostForm({
     const formData = new FormData(element);
     formData.set("intent", "preview");
     formData.delete("cover");
+    formData.delete("socialImage");
     previewFetcher.submit(formData, {
       method: "post",
       action: location.pathname,
@@ -158,7 +301,11 @@ export function PostForm({
   const fetchedPreview =
     previewFetcher.state === "idle" ? previewFetcher.data?.preview : null;
   const dialogPreview: PostPreviewData | null = fetchedPreview
-    ? { ...fetchedPreview, coverUrl: coverUrl ?? post?.coverImageUrl ?? null }
+    ? {
+        ...fetchedPreview,
+        coverUrl: coverUrl ?? post?.coverImageUrl ?? null,
+        share: liveShare,
+      }
     : null;
   const serverPreview = hydrated ? null : (actionData?.preview ?? null);
 
@@ -209,6 +356,7 @@ export function PostForm({
           </Button>
         </Group>
       </header>
+      {notice}
 
       {serverPreview ? (
         <section
@@ -222,6 +370,12 @@ export function PostForm({
             <Anchor href={`#${FORM_ID}`}>{POST_FORM_COPY.closePreview}</Anchor>
           </Group>
           <PostPreview preview={serverPreview} idPrefix="inline-preview" />
+          {serverPreview.share ? (
+            <SharePreview
+              share={serverPreview.share}
+              idPrefix="inline-preview"
+            />
+          ) : null}
         </section>
       ) : null}
 
@@ -247,8 +401,8 @@ export function PostForm({
         encType="multipart/form-data"
         {...getFormProps(form)}
         onSubmit={onSubmit}
-        onInput={() => setUnsaved(true)}
-        onChange={() => setUnsaved(true)}
+        onInput={onEdited}
+        onChange={onEdited}
         className={classes.form}
       >
         <Stack gap="lg">
@@ -257,7 +411,13 @@ export function PostForm({
               type="hidden"
               name="baseUpdatedAt"
               key={actionData?.conflict?.updatedAt ?? post.updatedAt}
-              defaultValue={actionData?.conflict?.updatedAt ?? post.updatedAt}
+              // A restored copy saves against the version it was made from:
+              // if the post changed since, the author sees both (decision 133).
+              defaultValue={
+                actionData?.conflict?.updatedAt ??
+                restored?.baseUpdatedAt ??
+                post.updatedAt
+              }
             />
           ) : null}
           <TitleField meta={fields.title} />
@@ -273,6 +433,8 @@ export function PostForm({
               setCoverUrl(file ? URL.createObjectURL(file) : null);
               form.validate({ name: fields.cover.name });
             }}
+            alt={fields.coverAlt}
+            decorative={fields.coverDecorative}
           />
           <TextField
             meta={fields.excerpt}
@@ -288,6 +450,16 @@ export function PostForm({
             initialHtml={initialContent}
             required={fields.content.required ?? true}
           />
+          <ShareFields
+            metaDescription={fields.metaDescription}
+            socialImage={fields.socialImage}
+            currentUrl={post?.socialImage.own ?? null}
+            onFileChange={(file) => {
+              setSocialUrl(file ? URL.createObjectURL(file) : null);
+              form.validate({ name: fields.socialImage.name });
+            }}
+          />
+          {hydrated ? <SharePreview share={liveShare} idPrefix="live" /> : null}
           <TagsField
             key={fields.tags.key}
             name={fields.tags.name}
@@ -311,12 +483,19 @@ export function PostForm({
             timeZones={timeZones}
             busy={busy}
           />
+          <ImageAltErrors
+            id={`${FORM_ID}-image-alt-error`}
+            errors={form.allErrors.imageAlt}
+          />
           <div className={classes.actions}>
             {editing && post.deletable ? (
               <DeletePostControl
                 postId={post.id}
                 title={post.title ?? ""}
-                onDeleting={() => setUnsaved(false)}
+                onDeleting={() => {
+                  setUnsaved(false);
+                  clearBackstop(storageKey);
+                }}
               />
             ) : null}
             <div className={classes.actionsEnd}>

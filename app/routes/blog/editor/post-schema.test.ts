@@ -156,6 +156,7 @@ describe("PostSchema (publish)", () => {
       form([
         ["title", "t"],
         ["content", "<p>c</p>"],
+        ["coverAlt", "A cover"],
         [
           "cover",
           new File([new Uint8Array(COVER_MAX_BYTES)], "a.png", {
@@ -172,5 +173,45 @@ describe("PostPreviewSchema", () => {
   test("a preview may be empty", () => {
     const submission = parse(form([["intent", "preview"]]));
     expect(submission.status).toBe("success");
+  });
+});
+
+describe("alt text before publishing", () => {
+  const image = '<p>Body</p><p><img src="https://a.example/a.png"></p>';
+  const base = (intent: string, content = image): [string, string][] => [
+    ["intent", intent],
+    ["title", "A post"],
+    ["content", content],
+  ];
+
+  test("publish and schedule are refused while an image is undescribed; a draft is kept", () => {
+    for (const intent of ["publish", "schedule"]) {
+      expect(parse(form(base(intent))).error?.imageAlt).toEqual([
+        "Before publishing or scheduling, describe each image or mark it decorative: image 1 in the content (a.png).",
+      ]);
+    }
+    expect(parse(form(base("draft"))).status).toBe("success");
+  });
+
+  test("the saved cover counts only where the form says there is one", () => {
+    const entries = base("publish", "<p>Body</p>");
+    const plain = parseWithZod(form(entries), {
+      schema: postSchemaFor("publish"),
+    });
+    expect(plain.status).toBe("success");
+    const withCover = parseWithZod(form(entries), {
+      schema: postSchemaFor("publish", { currentCover: true }),
+    });
+    expect(withCover.status).toBe("error");
+    const decorative = parseWithZod(
+      form([...entries, ["coverDecorative", "on"]]),
+      { schema: postSchemaFor("publish", { currentCover: true }) },
+    );
+    expect(decorative.status).toBe("success");
+    const described = parseWithZod(
+      form([...entries, ["coverAlt", "Our office"]]),
+      { schema: postSchemaFor("publish", { currentCover: true }) },
+    );
+    expect(described.status).toBe("success");
   });
 });

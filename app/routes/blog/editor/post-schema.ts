@@ -4,6 +4,11 @@
 // server also checks the cover's first bytes and how deep the content nests
 // (in the sanitiser's worker thread), which the browser does not.
 import "#app/lib/zod-config.ts";
+import {
+  META_DESCRIPTION_LENGTH_MESSAGE,
+  SOCIAL_IMAGE_SIZE_MESSAGE,
+  SOCIAL_IMAGE_TYPE_MESSAGE,
+} from "./share-messages.ts";
 import { z } from "zod";
 import {
   CONTENT_REQUIRED_MESSAGE,
@@ -15,6 +20,7 @@ import {
   COVER_TYPE_MESSAGE,
   TITLE_REQUIRED_MESSAGE,
 } from "#app/routes/blog/post-messages.ts";
+import { imagesMissingAlt, missingAltMessage } from "./image-alt.ts";
 import { isTimeZone, zonedTimeToUtc } from "./publish-time.ts";
 
 /** The bucket's own limit (5 MB); the product shows none, so the message says it plainly. */
@@ -97,17 +103,22 @@ export function parseTagList(value: TagValue | TagValue[]): string[] {
   return tags;
 }
 
-const coverField = z
-  .instanceof(File)
-  .optional()
-  // A browser posts an empty, nameless file when nothing was chosen.
-  .transform((file) => (file && file.size > 0 ? file : undefined))
-  .refine((file) => !file || file.size <= COVER_MAX_BYTES, COVER_SIZE_MESSAGE)
-  .refine(
-    (file) =>
-      !file || (COVER_MIME_TYPES as readonly string[]).includes(file.type),
-    COVER_TYPE_MESSAGE,
+/** An image file field, the cover or the social image, with its messages. */
+function imageField(sizeMessage: string, typeMessage: string) {
+  return (
+    z
+      .instanceof(File)
+      .optional()
+      // A browser posts an empty, nameless file when nothing was chosen.
+      .transform((file) => (file && file.size > 0 ? file : undefined))
+      .refine((file) => !file || file.size <= COVER_MAX_BYTES, sizeMessage)
+      .refine(
+        (file) =>
+          !file || (COVER_MIME_TYPES as readonly string[]).includes(file.type),
+        typeMessage,
+      )
   );
+}
 
 // A missing field means no tags; anything but text (a file) is refused with
 // a message rather than read.
@@ -121,8 +132,19 @@ const tagsField = z
 const fields = {
   intent: z.enum(POST_INTENTS).default("publish"),
   excerpt: z.string().trim().optional(),
-  cover: coverField,
+  cover: imageField(COVER_SIZE_MESSAGE, COVER_TYPE_MESSAGE),
+  // The cover's alt text, or its mark as decorative (decision 134).
+  coverAlt: z.string().trim().max(1000).optional(),
+  coverDecorative: z.boolean().optional(),
   tags: tagsField,
+  // Where the post is found and shared (decision 135): empty means the
+  // excerpt, and the cover's social image.
+  metaDescription: z
+    .string()
+    .trim()
+    .max(300, META_DESCRIPTION_LENGTH_MESSAGE)
+    .optional(),
+  socialImage: imageField(SOCIAL_IMAGE_SIZE_MESSAGE, SOCIAL_IMAGE_TYPE_MESSAGE),
   // A datetime-local value and the IANA zone it is read in (publish-time.ts).
   publishAt: z.string().trim().optional(),
   timeZone: z.string().trim().optional(),
@@ -131,7 +153,7 @@ const fields = {
   baseUpdatedAt: z.string().trim().optional(),
 };
 
-/** What "Publish Post" / "Update Post" sends. */
+/** What "Save draft" sends, and what every save needs. */
 export const PostSchema = z.object({
   ...fields,
   title: z
@@ -150,37 +172,74 @@ export const PostPreviewSchema = z.object({
   content: z.string().optional(),
 });
 
-/** What "Schedule" sends: a post, and a time ahead in a known zone. */
-export const PostScheduleSchema = PostSchema.superRefine((value, ctx) => {
-  const zone = value.timeZone || "UTC";
-  if (!isTimeZone(zone)) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["timeZone"],
-      message: TIME_ZONE_UNKNOWN_MESSAGE,
+/** What the post's form knows of the cover it already has. */
+export type SavedCover = { currentCover: boolean };
+
+/**
+ * What "Publish Post" sends: a post whose every image is described or
+ * marked decorative. The field the refusal stands on has no input of its
+ * own: the form shows it beside the buttons.
+ */
+function publishSchema({ currentCover }: SavedCover) {
+  return PostSchema.superRefine((value, ctx) => {
+    const missing = imagesMissingAlt({
+      content: value.content,
+      cover: {
+        present: currentCover || Boolean(value.cover),
+        alt: value.coverAlt,
+        decorative: value.coverDecorative === true,
+      },
     });
-    return;
-  }
-  const at = value.publishAt ? zonedTimeToUtc(value.publishAt, zone) : null;
-  if (!at) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["publishAt"],
-      message: PUBLISH_AT_REQUIRED_MESSAGE,
-    });
-  } else if (at.getTime() <= Date.now()) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["publishAt"],
-      message: PUBLISH_AT_PAST_MESSAGE,
-    });
-  }
-});
+    if (missing.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["imageAlt"],
+        message: missingAltMessage(missing),
+      });
+    }
+  });
+}
+
+/** What "Schedule" sends: a post ready to publish, and a time ahead in a known zone. */
+function scheduleSchema(saved: SavedCover) {
+  return publishSchema(saved).superRefine((value, ctx) => {
+    const zone = value.timeZone || "UTC";
+    if (!isTimeZone(zone)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["timeZone"],
+        message: TIME_ZONE_UNKNOWN_MESSAGE,
+      });
+      return;
+    }
+    const at = value.publishAt ? zonedTimeToUtc(value.publishAt, zone) : null;
+    if (!at) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["publishAt"],
+        message: PUBLISH_AT_REQUIRED_MESSAGE,
+      });
+    } else if (at.getTime() <= Date.now()) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["publishAt"],
+        message: PUBLISH_AT_PAST_MESSAGE,
+      });
+    }
+  });
+}
 
 export type PostInput = z.infer<typeof PostSchema>;
 
-/** Which schema a submission is judged by. */
-export function postSchemaFor(intent: FormDataEntryValue | null) {
+/**
+ * Which schema a submission is judged by: a draft is kept as it is; a
+ * post going public needs its images described.
+ */
+export function postSchemaFor(
+  intent: FormDataEntryValue | null,
+  saved: SavedCover = { currentCover: false },
+) {
   if (intent === "preview") return PostPreviewSchema;
-  return intent === "schedule" ? PostScheduleSchema : PostSchema;
+  if (intent === "draft") return PostSchema;
+  return intent === "schedule" ? scheduleSchema(saved) : publishSchema(saved);
 }

@@ -1,6 +1,7 @@
 import { Center, Loader, Modal, Text } from "@mantine/core";
 import { POST_FORM_COPY } from "./labels.ts";
 import { PostPreview } from "./post-preview.tsx";
+import { SharePreview } from "./share-preview.tsx";
 import type { PostPreviewData } from "./types.ts";
 
 type PreviewDialogProps = {
@@ -27,7 +28,12 @@ export function PreviewDialog({
       zIndex={500}
     >
       {preview ? (
-        <PostPreview preview={preview} idPrefix="preview-dialog" />
+        <>
+          <PostPreview preview={preview} idPrefix="preview-dialog" />
+          {preview.share ? (
+            <SharePreview share={preview.share} idPrefix="preview-dialog" />
+          ) : null}
+        </>
       ) : (
         <Center py="xl" role="status">
           <Loader size="sm" aria-hidden />

@@ -40,6 +40,8 @@ const RevisionPostSchema = z.object({
   content: z.string(),
   cover_image_url: z.string().nullable().optional(),
   cover_variants: z.unknown().optional(),
+  cover_alt: z.string().nullable().optional(),
+  cover_decorative: z.boolean().optional(),
 });
 
 const RevisionSchema = z.object({
@@ -54,6 +56,9 @@ export type Revision = {
   savedAt: string;
   fields: RevisionFields;
   coverVariants: unknown;
+  /** How the revision's cover was described (decision 134). */
+  coverAlt: string | null;
+  coverDecorative: boolean;
 };
 
 /** Revisions of the post by id, whole; those not found are left out. */
@@ -77,6 +82,8 @@ export async function readRevisions(
     id: row.id,
     savedAt: row.saved_at,
     coverVariants: row.post.cover_variants ?? null,
+    coverAlt: row.post.cover_alt ?? null,
+    coverDecorative: row.post.cover_decorative ?? false,
     fields: {
       title: row.post.title,
       excerpt: row.post.excerpt ?? null,

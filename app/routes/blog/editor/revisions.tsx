@@ -106,6 +106,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     post: {
       ...fields,
       cover_variants: revision.coverVariants as PostFields["cover_variants"],
+      // Sent as null to clear: save_post keeps a column left out.
+      cover_alt: revision.coverAlt,
+      cover_decorative: revision.coverDecorative,
     },
     tags,
   });

@@ -8,6 +8,7 @@ import {
   BackgroundColorControl,
   EDITOR_COLORS,
   ImageControl,
+  ImageDescriptionControl,
   MoreToolsMenu,
   TextStyleMenu,
 } from "./editor-controls.tsx";
@@ -78,6 +79,7 @@ export default function RichTextEditorField({
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.Link />
           <ImageControl />
+          <ImageDescriptionControl />
         </RichTextEditor.ControlsGroup>
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.ColorPicker colors={EDITOR_COLORS} />

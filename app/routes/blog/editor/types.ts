@@ -14,6 +14,17 @@ export type PostPreviewData = Record<PostTextField, string | null> & {
   tags: string[];
   /** As the post page will show it; null if the words could not be counted. */
   readingTime: string | null;
+  /** The post form's previews have it; a preview link's page does not. */
+  share?: SharePreviewData;
+};
+
+/** What the post's meta tags will say: its search result and link preview. */
+export type SharePreviewData = {
+  title: string;
+  description: string;
+  /** The post's address (the blog's for a post not saved yet). */
+  url: string;
+  imageUrl: string;
 };
 
 /** A save refused because the post changed since the form was made. */
@@ -41,6 +52,11 @@ export type EditablePost = Record<PostTextField, string | null> & {
   deletable: boolean;
   content: string;
   coverImageUrl: string | null;
+  coverAlt: string | null;
+  coverDecorative: boolean;
+  metaDescription: string | null;
+  /** The author's own social image, and the one the post shows now. */
+  socialImage: { own: string | null; current: string | null };
   tags: string[];
   publication: EditablePublication;
   /** The version the form is made from (the row's updated_at). */

@@ -2,7 +2,10 @@ import type { Route } from "./+types/write";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { OWN_POST_VIEW_DAYS, POST_FORM_COPY } from "./labels.ts";
 import { PostForm } from "./post-form.tsx";
-import { routeMeta } from "#app/lib/meta.ts";
+import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
+import { BLOG_PATH } from "#app/content/blog.ts";
+import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
+import { env } from "#app/utils/env.server.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
 import { postFormAction } from "./editor.server.ts";
 import { listTagNames } from "#app/routes/blog/post.server.ts";
@@ -49,6 +52,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     existingTags,
     timeZones: timeZoneNames(),
+    share: {
+      url: absoluteUrl(env.SITE_URL, BLOG_PATH),
+      defaultImage: DEFAULT_SOCIAL_IMAGE_PATH,
+    },
     yourPosts:
       ownPosts?.flat().map((post) => {
         const publication = editablePublication(post);
@@ -78,6 +85,7 @@ export default function WritePost({
       <PostForm
         existingTags={loaderData.existingTags}
         timeZones={loaderData.timeZones}
+        share={loaderData.share}
         actionData={actionData}
       />
       {loaderData.yourPosts ? (
