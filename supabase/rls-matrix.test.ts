@@ -942,6 +942,73 @@ const scenarios = {
       .eq("value", value);
     return outcomeOfWrite(error, (await dailyViews(value)) === 99);
   },
+  "select newsletter subscribers": async (actor) => {
+    const email = await seedSubscriber();
+    const { data, error } = await clients[actor]
+      .from("newsletter_subscribers")
+      .select("status")
+      .eq("email", email);
+    return outcomeOfRead(error, data);
+  },
+  "add a newsletter subscriber": async (actor) => {
+    const email = `${randomUUID()}@rls.example`;
+    const { error } = await clients[actor]
+      .from("newsletter_subscribers")
+      .insert({ email, consent_form: "rls", consent_wording: "rls" });
+    return outcomeOfWrite(error, (await subscriberStatus(email)) !== null);
+  },
+  "confirm a subscriber by writing the row": async (actor) => {
+    const email = await seedSubscriber();
+    const { error } = await clients[actor]
+      .from("newsletter_subscribers")
+      .update({ status: "confirmed" })
+      .eq("email", email);
+    return outcomeOfWrite(
+      error,
+      (await subscriberStatus(email)) === "confirmed",
+    );
+  },
+  "select the link signing key": async (actor) => {
+    const { data, error } = await clients[actor]
+      .from("newsletter_signing_key")
+      .select("secret");
+    return outcomeOfRead(error, data);
+  },
+  "sign up an address": async (actor) => {
+    const email = `${randomUUID()}@rls.example`;
+    const { error } = await clients[actor].rpc("newsletter_subscribe", {
+      p_email: email,
+      p_form: "rls",
+      p_wording: "rls",
+      p_address_hash: "0".repeat(64),
+    });
+    return outcomeOfWrite(error, (await subscriberStatus(email)) !== null);
+  },
+  "confirm with a signed token": async (actor) => {
+    const email = `${randomUUID()}@rls.example`;
+    const token = must(
+      await service.rpc("newsletter_subscribe", {
+        p_email: email,
+        p_form: "rls",
+        p_wording: "rls",
+        p_address_hash: "0".repeat(64),
+      }),
+    );
+    const { error } = await clients[actor].rpc("newsletter_confirm", {
+      p_token: token ?? "",
+    });
+    return outcomeOfWrite(
+      error,
+      (await subscriberStatus(email)) === "confirmed",
+    );
+  },
+  "erase an address": async (actor) => {
+    const email = await seedSubscriber();
+    const { error } = await clients[actor].rpc("newsletter_erase", {
+      p_email: email,
+    });
+    return outcomeOfWrite(error, (await subscriberStatus(email)) === null);
+  },
   "select conversions": async (actor) => {
     const landing = unique("/rls-landing");
     must(
@@ -1297,6 +1364,13 @@ const MATRIX: Row[] = [
   ["analytics_daily",  "select the daily aggregates",              "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["analytics_daily",  "insert a daily aggregate",                 "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["analytics_daily",  "change a daily aggregate",                 "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["newsletter_subscribers", "select newsletter subscribers",       "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["newsletter_subscribers", "add a newsletter subscriber",         "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["newsletter_subscribers", "confirm a subscriber by writing the row", "denied", "denied",  "denied",   "denied",   "allowed"],
+  ["newsletter_signing_key", "select the link signing key",         "denied",   "denied",   "denied",   "denied",   "denied"],
+  ["newsletter_subscribe()", "sign up an address",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["newsletter_confirm()", "confirm with a signed token",           "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["newsletter_erase()", "erase an address",                        "denied",   "denied",   "denied",   "allowed",  "denied"],
   ["analytics_conversions", "select conversions",                  "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["analytics_hits",   "select page views",                        "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["analytics_salts",  "select the salts",                         "denied",   "denied",   "denied",   "denied",   "allowed"],
@@ -1534,6 +1608,26 @@ async function selectUnpublishedOutcome(actor: Actor, authorId: string) {
  */
 /** A day of the aggregates that only the matrix writes. */
 const ANALYTICS_DAY = "2030-01-01";
+
+async function seedSubscriber() {
+  const email = `${randomUUID()}@rls.example`;
+  must(
+    await service
+      .from("newsletter_subscribers")
+      .insert({ email, consent_form: "rls", consent_wording: "rls" }),
+  );
+  return email;
+}
+
+async function subscriberStatus(email: string) {
+  const rows = must(
+    await service
+      .from("newsletter_subscribers")
+      .select("status")
+      .eq("email", email),
+  );
+  return (rows as { status: string }[])[0]?.status ?? null;
+}
 
 async function seedDaily() {
   const value = unique("/rls-page");

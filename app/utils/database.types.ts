@@ -388,6 +388,87 @@ export type Database = {
         };
         Relationships: [];
       };
+      newsletter_events: {
+        Row: {
+          id: string;
+          received_at: string;
+          type: string;
+        };
+        Insert: {
+          id: string;
+          received_at?: string;
+          type: string;
+        };
+        Update: {
+          id?: string;
+          received_at?: string;
+          type?: string;
+        };
+        Relationships: [];
+      };
+      newsletter_signing_key: {
+        Row: {
+          secret: string;
+          singleton: boolean;
+        };
+        Insert: {
+          secret?: string;
+          singleton?: boolean;
+        };
+        Update: {
+          secret?: string;
+          singleton?: boolean;
+        };
+        Relationships: [];
+      };
+      newsletter_subscribers: {
+        Row: {
+          confirmation_sent_at: string | null;
+          confirmed_at: string | null;
+          consent_address_hash: string | null;
+          consent_form: string;
+          consent_requested_at: string;
+          consent_wording: string;
+          created_at: string;
+          email: string;
+          id: string;
+          status: string;
+          suppressed_at: string | null;
+          suppressed_reason: string | null;
+          unsubscribed_at: string | null;
+        };
+        Insert: {
+          confirmation_sent_at?: string | null;
+          confirmed_at?: string | null;
+          consent_address_hash?: string | null;
+          consent_form: string;
+          consent_requested_at?: string;
+          consent_wording: string;
+          created_at?: string;
+          email: string;
+          id?: string;
+          status?: string;
+          suppressed_at?: string | null;
+          suppressed_reason?: string | null;
+          unsubscribed_at?: string | null;
+        };
+        Update: {
+          confirmation_sent_at?: string | null;
+          confirmed_at?: string | null;
+          consent_address_hash?: string | null;
+          consent_form?: string;
+          consent_requested_at?: string;
+          consent_wording?: string;
+          created_at?: string;
+          email?: string;
+          id?: string;
+          status?: string;
+          suppressed_at?: string | null;
+          suppressed_reason?: string | null;
+          unsubscribed_at?: string | null;
+        };
+        Relationships: [];
+      };
       platform_users: {
         Row: {
           avatar_url: string | null;
@@ -830,6 +911,68 @@ export type Database = {
           closes_at: string;
         };
         Returns: boolean;
+      };
+      newsletter_confirm: {
+        Args: {
+          p_token: string;
+        };
+        Returns: string;
+      };
+      newsletter_confirmation_unsent: {
+        Args: {
+          p_token: string;
+        };
+        Returns: undefined;
+      };
+      newsletter_erase: {
+        Args: {
+          p_email: string;
+        };
+        Returns: boolean;
+      };
+      newsletter_subscribe: {
+        Args: {
+          p_email: string;
+          p_form: string;
+          p_wording: string;
+          p_address_hash: string;
+        };
+        Returns: string;
+      };
+      newsletter_suppress: {
+        Args: {
+          p_event_id: string;
+          p_type: string;
+          p_email: string;
+        };
+        Returns: boolean;
+      };
+      newsletter_token: {
+        Args: {
+          p_id: string;
+          p_purpose: string;
+        };
+        Returns: string;
+      };
+      newsletter_token_subscriber: {
+        Args: {
+          p_token: string;
+          p_purpose: string;
+        };
+        Returns: string;
+      };
+      newsletter_token_valid: {
+        Args: {
+          p_token: string;
+          p_purpose: string;
+        };
+        Returns: boolean;
+      };
+      newsletter_unsubscribe: {
+        Args: {
+          p_token: string;
+        };
+        Returns: string;
       };
       post_by_preview_token: {
         Args: {
