@@ -23,10 +23,13 @@ export default [
   route("write/image", "routes/blog/editor/image-upload.ts"),
   route("sign-out", "routes/auth/sign-out.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("newsletter/confirm/:token", "routes/newsletter/confirm.tsx"),
+  route("newsletter/unsubscribe/:token", "routes/newsletter/unsubscribe.tsx"),
   // Only these pages render Mantine components: see the layout's comment.
   layout("routes/mantine-layout.tsx", [
     route("company", "routes/company/company.tsx"),
     route("contact-us", "routes/contact/contact-us.tsx"),
+    route("newsletter", "routes/newsletter/newsletter.tsx"),
     route("careers/:id", "routes/careers/job.tsx"),
     route("auth", "routes/auth/sign-in.tsx"),
     // The team's tools: their own app frame, no marketing header or footer.

@@ -4,6 +4,8 @@ import classes from "./blog.module.css";
 import { CoverImage } from "./cover-image.tsx";
 import { formatPostDate } from "./format-date.ts";
 import { ShareButtons } from "./share-buttons.tsx";
+import { SubscribeForm } from "./subscribe-form.tsx";
+import { subscribeFormCopy } from "#app/content/newsletter.ts";
 import { TagList } from "./tag-list.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
@@ -95,6 +97,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         readingTime: readingTime(post.word_count),
       },
       related,
+      subscribe: subscribeFormCopy("blog-post"),
       url,
       imageUrl: absoluteUrl(
         env.SITE_URL,
@@ -170,7 +173,7 @@ export const meta: Route.MetaFunction = (args) => {
 const BACK_ACTIONS = [{ to: BLOG_PATH, label: BLOG_COPY.heading }];
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post, url, canEdit, related } = loaderData;
+  const { post, url, canEdit, related, subscribe } = loaderData;
   return (
     <article
       className={`${ui.underNav} ${classes.article}`}
@@ -248,6 +251,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
+          <SubscribeForm copy={subscribe} />
           <section aria-labelledby="post-share">
             <h2 id="post-share" className={classes.footerHeading}>
               {POST_COPY.shareHeading}

@@ -1,0 +1,93 @@
+// The newsletter's words on the site. Each form's wording is what a
+// subscriber's consent evidence records, so a form's words change here only.
+
+export const NEWSLETTER_PATH = "/newsletter";
+
+/** The forms that sign up, by the key each posts as `form`. */
+export const SUBSCRIBE_FORMS = {
+  "newsletter-page": {
+    wording:
+      "Get new blueprints by e-mail. We send each new post once, nothing else; every e-mail has a one-click unsubscribe.",
+  },
+  "blog-list": {
+    wording:
+      "New blueprints by e-mail: each new post once, nothing else. Unsubscribe in one click.",
+  },
+  "blog-post": {
+    wording:
+      "Liked this blueprint? Get the next ones by e-mail: each new post once, nothing else. Unsubscribe in one click.",
+  },
+} as const;
+
+export type SubscribeFormKey = keyof typeof SUBSCRIBE_FORMS;
+
+export const NEWSLETTER_COPY = {
+  title: "Newsletter",
+  heading: "Blueprints by e-mail",
+  description:
+    "Each new blueprint from the Recursa team, in your inbox when it is published.",
+  emailLabel: "Email",
+  button: "Subscribe",
+  busy: "Subscribing...",
+  smallHeading: "Blueprints by e-mail",
+} as const;
+
+export const EMAIL_MESSAGE = "Please enter a valid email address";
+
+/** The same answer for every valid address, subscribed or not. */
+export const SUBSCRIBE_SENT = {
+  title: "Check your inbox",
+  text: "If this address can subscribe, a confirmation e-mail is on its way. Open it and press the button on the page it links to; nothing is sent until you do.",
+} as const;
+
+export const SUBSCRIBE_SUCCESS = {
+  title: "Check your inbox",
+  description: "Confirm your subscription from the e-mail we sent.",
+} as const;
+
+export const SUBSCRIBE_FAILURE = {
+  title: "Error",
+  description: "Something went wrong. Please try again in a moment.",
+} as const;
+
+export const CONFIRM_COPY = {
+  title: "Confirm your subscription",
+  text: "Press the button to receive new blueprints by e-mail.",
+  button: "Confirm subscription",
+  done: "You are subscribed",
+  doneText:
+    "New blueprints will reach you by e-mail. Every e-mail has a link to unsubscribe.",
+  unchanged: "Nothing to confirm",
+  unchangedText:
+    "This address is confirmed already, or left the newsletter since. Sign up again on the newsletter page to rejoin.",
+} as const;
+
+export const UNSUBSCRIBE_COPY = {
+  title: "Unsubscribe",
+  text: "Press the button to stop receiving blueprints by e-mail.",
+  button: "Unsubscribe",
+  done: "You are unsubscribed",
+  doneText: "No more newsletter e-mails will be sent to this address.",
+} as const;
+
+export const BAD_LINK_COPY = {
+  title: "This link does not work",
+  text: "The link is incomplete or was not made by us. Copy the whole link from the e-mail, or sign up again on the newsletter page.",
+} as const;
+
+/**
+ * A blog page's small subscribe form's words, sent with the page's data
+ * rather than built into its script (those pages' JavaScript is at its
+ * budget).
+ */
+export function subscribeFormCopy(form: "blog-list" | "blog-post") {
+  return {
+    form,
+    heading: NEWSLETTER_COPY.smallHeading,
+    wording: SUBSCRIBE_FORMS[form].wording,
+    label: NEWSLETTER_COPY.emailLabel,
+    button: NEWSLETTER_COPY.button,
+  };
+}
+
+export type SubscribeFormCopy = ReturnType<typeof subscribeFormCopy>;
