@@ -1,3 +1,5 @@
+import { HONEYPOT_FIELD, HONEYPOT_LABEL } from "#app/lib/honeypot.ts";
+
 // The newsletter's words on the site. Each form's wording is what a
 // subscriber's consent evidence records, so a form's words change here only.
 
@@ -87,6 +89,8 @@ export function subscribeFormCopy(form: "blog-list" | "blog-post") {
     wording: SUBSCRIBE_FORMS[form].wording,
     label: NEWSLETTER_COPY.emailLabel,
     button: NEWSLETTER_COPY.button,
+    honeypot: HONEYPOT_FIELD,
+    honeypotLabel: HONEYPOT_LABEL,
   };
 }
 

@@ -6,7 +6,6 @@ import { Pagination } from "./pagination.tsx";
 import { PostCard } from "./post-card.tsx";
 import { SearchForm } from "./search-form.tsx";
 import { SearchSuggestions } from "./search-suggestions.tsx";
-import { SubscribeForm } from "./subscribe-form.tsx";
 import { subscribeFormCopy } from "#app/content/newsletter.ts";
 import ui from "#app/components/marketing/marketing.module.css";
 import { BLOG_COPY, BLOG_LOADER_COPY, BLOG_PATH } from "#app/content/blog.ts";
@@ -292,13 +291,6 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
       >
         <div className={ui.container}>{body}</div>
       </section>
-      {loaderData.ok ? (
-        <section className={classes.listSection}>
-          <div className={ui.container}>
-            <SubscribeForm copy={loaderData.subscribe} />
-          </div>
-        </section>
-      ) : null}
     </>
   );
 }

@@ -4,7 +4,6 @@ import classes from "./blog.module.css";
 import { CoverImage } from "./cover-image.tsx";
 import { formatPostDate } from "./format-date.ts";
 import { ShareButtons } from "./share-buttons.tsx";
-import { SubscribeForm } from "./subscribe-form.tsx";
 import { subscribeFormCopy } from "#app/content/newsletter.ts";
 import { TagList } from "./tag-list.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -173,7 +172,7 @@ export const meta: Route.MetaFunction = (args) => {
 const BACK_ACTIONS = [{ to: BLOG_PATH, label: BLOG_COPY.heading }];
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post, url, canEdit, related, subscribe } = loaderData;
+  const { post, url, canEdit, related } = loaderData;
   return (
     <article
       className={`${ui.underNav} ${classes.article}`}
@@ -251,7 +250,6 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
-          <SubscribeForm copy={subscribe} />
           <section aria-labelledby="post-share">
             <h2 id="post-share" className={classes.footerHeading}>
               {POST_COPY.shareHeading}
