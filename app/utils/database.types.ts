@@ -388,6 +388,53 @@ export type Database = {
         };
         Relationships: [];
       };
+      newsletter_batches: {
+        Row: {
+          attempts: number;
+          claimed_until: string | null;
+          last_error: string | null;
+          number: number;
+          recipients: Json | null;
+          send_id: string;
+          sent_at: string | null;
+          sent_count: number;
+          state: string;
+          subscriber_ids: string[];
+        };
+        Insert: {
+          attempts?: number;
+          claimed_until?: string | null;
+          last_error?: string | null;
+          number: number;
+          recipients?: Json | null;
+          send_id: string;
+          sent_at?: string | null;
+          sent_count?: number;
+          state?: string;
+          subscriber_ids: string[];
+        };
+        Update: {
+          attempts?: number;
+          claimed_until?: string | null;
+          last_error?: string | null;
+          number?: number;
+          recipients?: Json | null;
+          send_id?: string;
+          sent_at?: string | null;
+          sent_count?: number;
+          state?: string;
+          subscriber_ids?: string[];
+        };
+        Relationships: [
+          {
+            foreignKeyName: "newsletter_batches_send_id_fkey";
+            columns: ["send_id"];
+            isOneToOne: false;
+            referencedRelation: "newsletter_sends";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       newsletter_events: {
         Row: {
           id: string;
@@ -405,6 +452,53 @@ export type Database = {
           type?: string;
         };
         Relationships: [];
+      };
+      newsletter_sends: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          finished_at: string | null;
+          html: string;
+          id: string;
+          post_id: string;
+          recipients: number;
+          site_url: string;
+          subject: string;
+          text: string;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          finished_at?: string | null;
+          html: string;
+          id?: string;
+          post_id: string;
+          recipients: number;
+          site_url: string;
+          subject: string;
+          text: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          finished_at?: string | null;
+          html?: string;
+          id?: string;
+          post_id?: string;
+          recipients?: number;
+          site_url?: string;
+          subject?: string;
+          text?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "newsletter_sends_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: true;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+        ];
       };
       newsletter_signing_key: {
         Row: {
@@ -912,6 +1006,13 @@ export type Database = {
         };
         Returns: boolean;
       };
+      newsletter_claim_batch: {
+        Args: {
+          p_lease_seconds: number;
+          p_max_attempts?: number;
+        };
+        Returns: Json;
+      };
       newsletter_confirm: {
         Args: {
           p_token: string;
@@ -929,6 +1030,41 @@ export type Database = {
           p_email: string;
         };
         Returns: boolean;
+      };
+      newsletter_finish_batch: {
+        Args: {
+          p_send_id: string;
+          p_number: number;
+          p_sent: boolean;
+          p_error: string;
+          p_retry: boolean;
+          p_retry_after_seconds?: number;
+        };
+        Returns: undefined;
+      };
+      newsletter_finish_send: {
+        Args: {
+          p_send_id: string;
+        };
+        Returns: undefined;
+      };
+      newsletter_send_progress: {
+        Args: {
+          p_post_id: string;
+        };
+        Returns: Json;
+      };
+      newsletter_start_send: {
+        Args: {
+          p_post_id: string;
+          p_created_by: string;
+          p_subject: string;
+          p_html: string;
+          p_text: string;
+          p_site_url: string;
+          p_batch_size?: number;
+        };
+        Returns: string;
       };
       newsletter_subscribe: {
         Args: {

@@ -12,6 +12,37 @@ export const confirmUrl = (siteUrl: string, token: string) =>
 export const unsubscribeUrl = (siteUrl: string, token: string) =>
   `${siteUrl}/newsletter/unsubscribe/${token}`;
 
+/** Stands for each recipient's unsubscribe link in a stored newsletter e-mail. */
+export const UNSUBSCRIBE_PLACEHOLDER = "{{unsubscribe_url}}";
+
+/** Where the mailto in List-Unsubscribe goes when NEWSLETTER_UNSUBSCRIBE_EMAIL is unset. */
+const DEFAULT_UNSUBSCRIBE_EMAIL = "unsubscribe@recursa.ai";
+
+/**
+ * One recipient's copy of a newsletter e-mail: their unsubscribe link in the
+ * body and in List-Unsubscribe (the HTTPS URL a mail client POSTs to, RFC
+ * 8058, and a mailto), and the list's List-Id.
+ */
+export function newsletterEmail(
+  send: { subject: string; html: string; text: string; site_url: string },
+  recipient: { email: string; token: string },
+  unsubscribeEmail = DEFAULT_UNSUBSCRIBE_EMAIL,
+): OutgoingEmail {
+  const link = unsubscribeUrl(send.site_url, recipient.token);
+  const host = new URL(send.site_url).hostname;
+  return {
+    to: [recipient.email],
+    subject: send.subject,
+    html: send.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeHtml(link)),
+    text: send.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, link),
+    headers: {
+      "List-Unsubscribe": `<${link}>, <mailto:${unsubscribeEmail}?subject=${encodeURIComponent(`unsubscribe ${recipient.token}`)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "List-Id": `${NEWSLETTER_NAME} <blueprints.${host}>`,
+    },
+  };
+}
+
 export function escapeHtml(value: string) {
   return value
     .replace(/&/g, "&amp;")

@@ -4,12 +4,16 @@ import { unwrap } from "../_shared/database.ts";
 import { defineFunction } from "../_shared/handle.ts";
 import { EMAIL_MAX_LENGTH } from "../_shared/limits.ts";
 import { confirmationEmail } from "../_shared/newsletter-mail.ts";
+import { deliverDueBatches } from "../_shared/newsletter-send.ts";
 import { sendEmails } from "../_shared/notify.ts";
+import { waitUntil, type WaitUntil } from "../_shared/runtime.ts";
 import { hasNoControlCharacters } from "../_shared/text.ts";
 
 type Dependencies = {
   /** How the e-mail provider is reached; tests replace it, nothing else. */
   providerFetch?: typeof fetch;
+  /** Where a delivery goes once the answer is sent; tests collect it. */
+  afterResponse?: WaitUntil;
 };
 
 const siteUrl = z
@@ -28,8 +32,20 @@ const SubscribeSchema = z.object({
   siteUrl,
 });
 
+const TestSendSchema = z.object({
+  action: z.literal("test"),
+  to: z.email().max(EMAIL_MAX_LENGTH),
+  subject: z.string().min(1).max(300),
+  html: z.string().min(1),
+  text: z.string().min(1),
+});
+
+const DeliverSchema = z.object({ action: z.literal("deliver") });
+
 export const NewsletterPayloadSchema = z.discriminatedUnion("action", [
   SubscribeSchema,
+  TestSendSchema,
+  DeliverSchema,
 ]);
 
 export type NewsletterPayload = z.input<typeof NewsletterPayloadSchema>;
@@ -39,14 +55,43 @@ export type NewsletterPayload = z.input<typeof NewsletterPayloadSchema>;
  * `subscribe` records a sign-up with its consent evidence and, when the
  * database says one is due (a pending address, none sent within a day),
  * e-mails the confirmation link. The answer is the same whatever the
- * address's state, so nothing it says reveals a subscriber.
+ * address's state, so nothing it says reveals a subscriber. `test` sends a
+ * post's e-mail to one team member; `deliver` starts sending the due
+ * batches of a send now rather than at the schedule's next minute.
  */
-export function createNewsletterHandler({ providerFetch }: Dependencies = {}) {
+export function createNewsletterHandler({
+  providerFetch,
+  afterResponse = waitUntil,
+}: Dependencies = {}) {
   return defineFunction({
     name: "newsletter",
     access: "secret",
     schema: NewsletterPayloadSchema,
     async handle({ env, db, value }) {
+      if (value.action === "deliver") {
+        afterResponse(
+          deliverDueBatches(env, db, { providerFetch }).catch((error) =>
+            console.error(`[newsletter delivery] ${String(error)}`),
+          ),
+        );
+        return jsonResponse(202, { ok: true });
+      }
+      if (value.action === "test") {
+        const result = await sendEmails(
+          env,
+          {
+            to: [value.to],
+            subject: value.subject,
+            html: value.html,
+            text: value.text,
+          },
+          `newsletter-test-${crypto.randomUUID()}`,
+          { log: "[newsletter test]", fetchImpl: providerFetch },
+        );
+        return result.sent
+          ? jsonResponse(200, { ok: true })
+          : jsonResponse(502, { error: "The test e-mail failed" });
+      }
       const token = unwrap(
         "newsletter_subscribe",
         await db.rpc("newsletter_subscribe", {
