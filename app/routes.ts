@@ -39,6 +39,7 @@ export default [
       route("edit/:id", "routes/blog/editor/edit.tsx"),
       route("edit/:id/preview-links", "routes/blog/editor/preview-links.tsx"),
       route("edit/:id/revisions", "routes/blog/editor/revisions.tsx"),
+      route("edit/:id/newsletter", "routes/blog/editor/newsletter-send.tsx"),
       route("admin", "routes/admin/admin.tsx"),
       route("admin/inbox", "routes/admin/inbox.tsx"),
       route("admin/inbox/:id/cv", "routes/admin/inbox-cv.tsx"),

@@ -95,3 +95,36 @@ export function subscribeFormCopy(form: "blog-list" | "blog-post") {
 }
 
 export type SubscribeFormCopy = ReturnType<typeof subscribeFormCopy>;
+
+/** The team's pages: sending a post, and the subscribers. */
+export const NEWSLETTER_ADMIN_PATH = "/admin/newsletter";
+
+export const SEND_COPY = {
+  pageTitle: "Send to subscribers",
+  link: "Send to subscribers",
+  intro:
+    "Sends this post by e-mail to every confirmed subscriber, once. Send a test to yourself first.",
+  notPublished:
+    "Only a published post can be sent. Publish it, or wait for its scheduled time.",
+  test: "Send a test to me",
+  testSent: (email: string) => `A test was sent to ${email}.`,
+  testFailed: "The test e-mail could not be sent. Please try again.",
+  review: (count: number) =>
+    `Send to ${count.toLocaleString("en-US")} subscribers…`,
+  confirmQuestion: (count: number) =>
+    `Send this post to ${count.toLocaleString("en-US")} confirmed subscribers now? It cannot be called back.`,
+  confirm: (count: number) =>
+    `Yes, send to ${count.toLocaleString("en-US")} subscribers`,
+  cancel: "Cancel",
+  failed: "The send could not be started. Please try again.",
+  alreadySent: "This post was sent already.",
+  progress: (sent: number, total: number) =>
+    `${sent.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} sent`,
+  failures: (count: number) =>
+    count === 1 ? "1 batch failed" : `${count} batches failed`,
+  finished: "Finished",
+  sending: "Sending…",
+  refresh: "Refresh",
+  backToPost: "Back to the post",
+  testPrefix: "[Test] ",
+} as const;

@@ -89,25 +89,24 @@ async function must<T>(
 }
 
 async function publishedPost() {
-  const user = await must(
-    service.auth.admin.createUser({
-      email: `author-${crypto.randomUUID()}@example.com`,
-      password: crypto.randomUUID(),
-      email_confirm: true,
-    }),
-  );
-  const [post] = await must(
+  const { data: user, error } = await service.auth.admin.createUser({
+    email: `author-${crypto.randomUUID()}@example.com`,
+    password: crypto.randomUUID(),
+    email_confirm: true,
+  });
+  if (error) throw error;
+  const posts = await must(
     service
       .from("blog_posts")
       .insert({
         title: "Agents that learn",
         content: "<p>Hello</p>",
-        author_id: user.user!.id,
+        author_id: user.user.id,
         published_at: new Date(Date.now() - 60_000).toISOString(),
       })
       .select("id"),
   );
-  return post!.id as string;
+  return posts![0]!.id as string;
 }
 
 describe("a send to 10,000 subscribers", () => {
@@ -137,18 +136,15 @@ describe("a send to 10,000 subscribers", () => {
     );
     expect(sendId).toBeTruthy();
     // A post is sent once.
-    expect(
-      await must(
-        service.rpc("newsletter_start_send", {
-          p_post_id: postId,
-          p_created_by: null,
-          p_subject: "again",
-          p_html: "x",
-          p_text: "x",
-          p_site_url: "https://site.test",
-        }),
-      ),
-    ).toBeNull();
+    const again = await service.rpc("newsletter_start_send", {
+      p_post_id: postId,
+      p_created_by: null,
+      p_subject: "again",
+      p_html: "x",
+      p_text: "x",
+      p_site_url: "https://site.test",
+    });
+    expect(again).toMatchObject({ data: null, error: null });
 
     const provider = providerStandIn({ failBatch: 50 });
     const fast = {
@@ -175,10 +171,10 @@ describe("a send to 10,000 subscribers", () => {
     await new Promise((done) => setTimeout(done, 1_100));
     const report = await deliverDueBatches(env, service, fast);
     expect(report.failed).toBe(1);
-    // The failed batch waits its back-off; the next run sends it.
+    // The failed batch waits its back-off, then this run or the next sends it.
     await new Promise((done) => setTimeout(done, 1_100));
     const rest = await deliverDueBatches(env, service, fast);
-    expect(rest).toEqual({ batches: 1, sent: 100, failed: 0 });
+    expect(report.batches + rest.batches).toBe(100 - 29 + 1);
     expect(report.sent + rest.sent).toBe(CONFIRMED - 30 * 100 + 100);
 
     const addresses = provider.delivered.flatMap((mail) => mail.to);
