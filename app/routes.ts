@@ -23,6 +23,7 @@ export default [
   route("write/image", "routes/blog/editor/image-upload.ts"),
   route("sign-out", "routes/auth/sign-out.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("admin/newsletter/export.csv", "routes/admin/newsletter/export.csv.ts"),
   route("newsletter/confirm/:token", "routes/newsletter/confirm.tsx"),
   route("newsletter/unsubscribe/:token", "routes/newsletter/unsubscribe.tsx"),
   // Only these pages render Mantine components: see the layout's comment.
@@ -49,6 +50,7 @@ export default [
       route("admin/jobs/:id/applications", "routes/admin/job-applications.tsx"),
       route("admin/applications/:id", "routes/admin/application.tsx"),
       route("admin/analytics", "routes/admin/analytics.tsx"),
+      route("admin/newsletter", "routes/admin/newsletter/subscribers.tsx"),
     ]),
     // A draft as its page will show it, to whoever holds the link.
     route("preview/:token", "routes/blog/preview.tsx"),

@@ -128,3 +128,47 @@ export const SEND_COPY = {
   backToPost: "Back to the post",
   testPrefix: "[Test] ",
 } as const;
+
+export const SUBSCRIBER_STATUSES = [
+  "pending",
+  "confirmed",
+  "unsubscribed",
+  "suppressed",
+] as const;
+
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/** The subscribers a search shows at most. */
+export const SUBSCRIBER_PAGE_SIZE = 100;
+
+export const SUBSCRIBERS_COPY = {
+  title: "Subscribers",
+  description:
+    "The newsletter's subscribers by status, their consent evidence, and erasure on request.",
+  statuses: {
+    pending: "Pending",
+    confirmed: "Confirmed",
+    unsubscribed: "Unsubscribed",
+    suppressed: "Suppressed",
+  },
+  search: "Search by address",
+  searchButton: "Search",
+  export: "Export CSV",
+  columns: {
+    email: "Address",
+    status: "Status",
+    requested: "Asked",
+    confirmed: "Confirmed",
+    form: "Form",
+  },
+  none: "No subscriber matches.",
+  shown: (shown: number) => `Showing the first ${shown} matches.`,
+  eraseHeading: "Erase an address",
+  eraseHint:
+    "Removes the address and its consent evidence for good, as its owner may ask.",
+  eraseLabel: "Address to erase",
+  erase: "Erase",
+  erased: "The address was erased.",
+  notFound: "No subscriber has that address.",
+  failed: "That did not work. Please try again.",
+} as const;
