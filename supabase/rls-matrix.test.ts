@@ -1009,6 +1009,67 @@ const scenarios = {
     });
     return outcomeOfWrite(error, (await subscriberStatus(email)) === null);
   },
+  "select a newsletter send and its batches": async (actor) => {
+    const postId = await createPost(ADMIN_ID);
+    must(
+      await service
+        .from("blog_posts")
+        .update({ published_at: new Date(Date.now() - 60_000).toISOString() })
+        .eq("id", postId),
+    );
+    await seedSubscriber().then((email) =>
+      service
+        .from("newsletter_subscribers")
+        .update({ status: "confirmed" })
+        .eq("email", email),
+    );
+    const sendId = must(
+      await service.rpc("newsletter_start_send", {
+        p_post_id: postId,
+        p_created_by: null,
+        p_subject: "rls",
+        p_html: "<p>rls</p>",
+        p_text: "rls",
+        p_site_url: "https://rls.example",
+      }),
+    );
+    const sends = await clients[actor]
+      .from("newsletter_sends")
+      .select("id")
+      .eq("id", sendId);
+    const batches = await clients[actor]
+      .from("newsletter_batches")
+      .select("number")
+      .eq("send_id", sendId);
+    const sendOutcome = outcomeOfRead(sends.error, sends.data);
+    expect(outcomeOfRead(batches.error, batches.data)).toBe(sendOutcome);
+    return sendOutcome;
+  },
+  "record a bounce": async (actor) => {
+    const email = await seedSubscriber();
+    const { error } = await clients[actor].rpc("newsletter_suppress", {
+      p_event_id: randomUUID(),
+      p_type: "email.bounced",
+      p_emails: [email],
+    });
+    return outcomeOfWrite(
+      error,
+      (await subscriberStatus(email)) === "suppressed",
+    );
+  },
+  "select webhook events": async (actor) => {
+    const id = randomUUID();
+    must(
+      await service
+        .from("newsletter_events")
+        .insert({ id, type: "email.bounced" }),
+    );
+    const { data, error } = await clients[actor]
+      .from("newsletter_events")
+      .select("id")
+      .eq("id", id);
+    return outcomeOfRead(error, data);
+  },
   "select conversions": async (actor) => {
     const landing = unique("/rls-landing");
     must(
@@ -1371,6 +1432,9 @@ const MATRIX: Row[] = [
   ["newsletter_subscribe()", "sign up an address",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["newsletter_confirm()", "confirm with a signed token",           "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["newsletter_erase()", "erase an address",                        "denied",   "denied",   "denied",   "allowed",  "denied"],
+  ["newsletter_sends", "select a newsletter send and its batches",   "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["newsletter_suppress()", "record a bounce",                      "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["newsletter_events", "select webhook events",                    "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["analytics_conversions", "select conversions",                  "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["analytics_hits",   "select page views",                        "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["analytics_salts",  "select the salts",                         "denied",   "denied",   "denied",   "denied",   "allowed"],

@@ -1079,7 +1079,7 @@ export type Database = {
         Args: {
           p_event_id: string;
           p_type: string;
-          p_email: string;
+          p_emails: string[];
         };
         Returns: boolean;
       };

@@ -229,10 +229,10 @@ begin
 end;
 $$;
 
--- A bounce or complaint the provider reported: the address is suppressed
--- and skipped by every send. False for an event id seen before (nothing
--- changes twice).
-create function public.newsletter_suppress(p_event_id text, p_type text, p_email text)
+-- A bounce or complaint the provider reported: its addresses are
+-- suppressed and skipped by every send. False for an event id seen before
+-- (nothing changes twice).
+create function public.newsletter_suppress(p_event_id text, p_type text, p_emails text[])
 returns boolean
 language plpgsql
 volatile
@@ -247,7 +247,8 @@ begin
   end if;
   update public.newsletter_subscribers
   set status = 'suppressed', suppressed_at = now(), suppressed_reason = p_type
-  where email = lower(btrim(p_email)) and status <> 'suppressed';
+  where email = any (select lower(btrim(e)) from unnest(p_emails) as e)
+    and status <> 'suppressed';
   return true;
 end;
 $$;
@@ -276,7 +277,7 @@ revoke execute on function public.newsletter_confirmation_unsent(text) from publ
 revoke execute on function public.newsletter_token_valid(text, text) from public, anon, authenticated;
 revoke execute on function public.newsletter_confirm(text) from public, anon, authenticated;
 revoke execute on function public.newsletter_unsubscribe(text) from public, anon, authenticated;
-revoke execute on function public.newsletter_suppress(text, text, text) from public, anon, authenticated;
+revoke execute on function public.newsletter_suppress(text, text, text[]) from public, anon, authenticated;
 revoke execute on function public.newsletter_erase(text) from public, anon;
 grant execute on function public.newsletter_token(uuid, text) to service_role;
 grant execute on function public.newsletter_token_subscriber(text, text) to service_role;
@@ -285,5 +286,5 @@ grant execute on function public.newsletter_confirmation_unsent(text) to service
 grant execute on function public.newsletter_token_valid(text, text) to service_role;
 grant execute on function public.newsletter_confirm(text) to service_role;
 grant execute on function public.newsletter_unsubscribe(text) to service_role;
-grant execute on function public.newsletter_suppress(text, text, text) to service_role;
+grant execute on function public.newsletter_suppress(text, text, text[]) to service_role;
 grant execute on function public.newsletter_erase(text) to authenticated;
