@@ -29,6 +29,12 @@ const POST_PATH = new RegExp(`^${BLOG_PATH}/[0-9a-f-]{36}$`, "i");
 export default function BlogLayout() {
   const navigation = useNavigation();
   const location = useLocation();
+  const subscribe = useMatches()
+    .map(
+      (match) =>
+        (match.loaderData as { subscribe?: SubscribeFormCopy })?.subscribe,
+    )
+    .find(Boolean);
   const target =
     navigation.state === "loading" ? navigation.location.pathname : null;
   if (target && POST_PATH.test(target) && target !== location.pathname) {
@@ -37,12 +43,6 @@ export default function BlogLayout() {
   if (target === BLOG_PATH && location.pathname !== BLOG_PATH) {
     return <BlogListLoading />;
   }
-  const subscribe = useMatches()
-    .map(
-      (match) =>
-        (match.loaderData as { subscribe?: SubscribeFormCopy })?.subscribe,
-    )
-    .find(Boolean);
   return (
     <>
       <Outlet />
