@@ -49,6 +49,8 @@ test.describe("newsletter", () => {
     page,
   }, testInfo) => {
     const email = uniqueEmail("news", testInfo.project.name);
+    const referrer = `news-${crypto.randomUUID().slice(0, 8)}.example`;
+    await page.goto("/blueprints", { referer: `https://${referrer}/today` });
     await subscribeOnPage(page, email);
 
     const pending = await subscriber(email);
@@ -77,6 +79,18 @@ test.describe("newsletter", () => {
     const confirmed = await subscriber(email);
     expect(confirmed?.status).toBe("confirmed");
     expect(confirmed?.confirmed_at).not.toBeNull();
+
+    // The confirmation is the conversion, credited to where the visitor
+    // arrived; the sign-up before it counted nothing.
+    await expect
+      .poll(async () => {
+        const { data } = await service
+          .from("analytics_conversions")
+          .select("kind, landing_path")
+          .eq("referrer_host", referrer);
+        return data;
+      })
+      .toEqual([{ kind: "newsletter", landing_path: "/blueprints" }]);
   });
 
   test("signing up again says the same and sends no second e-mail", async ({

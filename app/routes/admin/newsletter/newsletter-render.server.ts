@@ -69,6 +69,7 @@ export function postBody(html: string, siteUrl: string) {
   let text = "";
   const links: string[] = [];
   const lists: { ordered: boolean; n: number }[] = [];
+  const quotes: number[] = [];
   let pre = 0;
   const block = () => {
     text = text.replace(/[ \t]+$/, "");
@@ -98,7 +99,7 @@ export function postBody(html: string, siteUrl: string) {
           if (text && !text.endsWith("\n")) text += "\n";
           text += `${"  ".repeat(Math.max(0, lists.length - 1))}${list?.ordered ? `${list.n}.` : "-"} `;
         }
-        if (name === "blockquote") text += "> ";
+        if (name === "blockquote") quotes.push(text.length);
         if (name === "pre") pre++;
         if (name === "br") text += "\n";
         if (name === "img" && attributes.alt) text += `[${attributes.alt}]`;
@@ -117,6 +118,11 @@ export function postBody(html: string, siteUrl: string) {
         }
         if (name === "ul" || name === "ol") lists.pop();
         if (name === "pre") pre--;
+        if (name === "blockquote") {
+          const start = quotes.pop() ?? text.length;
+          const quoted = text.slice(start).trim().split("\n");
+          text = `${text.slice(0, start)}${quoted.map((line) => (line ? `> ${line}` : ">")).join("\n")}`;
+        }
         if (name === "li") text = `${text.replace(/[ \t]+$/, "")}\n`;
         if (BLOCKS.has(name)) block();
       },
