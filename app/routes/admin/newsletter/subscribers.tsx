@@ -170,7 +170,7 @@ export default function Subscribers({
                 required
                 label={C.eraseLabel}
               />
-              <Button type="submit" color="red">
+              <Button type="submit" color="red.9">
                 {C.erase}
               </Button>
             </Group>

@@ -179,7 +179,7 @@ export default function NewsletterSend({
                         type="submit"
                         name="intent"
                         value="send"
-                        color="red"
+                        color="red.9"
                       >
                         {SEND_COPY.confirm(recipients)}
                       </Button>
