@@ -4,16 +4,12 @@ import { unwrap } from "../_shared/database.ts";
 import { defineFunction } from "../_shared/handle.ts";
 import { EMAIL_MAX_LENGTH } from "../_shared/limits.ts";
 import { confirmationEmail } from "../_shared/newsletter-mail.ts";
-import { deliverDueBatches } from "../_shared/newsletter-send.ts";
 import { sendEmails } from "../_shared/notify.ts";
-import { waitUntil, type WaitUntil } from "../_shared/runtime.ts";
 import { hasNoControlCharacters } from "../_shared/text.ts";
 
 type Dependencies = {
   /** How the e-mail provider is reached; tests replace it, nothing else. */
   providerFetch?: typeof fetch;
-  /** Where a delivery goes once the answer is sent; tests collect it. */
-  afterResponse?: WaitUntil;
 };
 
 const siteUrl = z
@@ -40,12 +36,9 @@ const TestSendSchema = z.object({
   text: z.string().min(1),
 });
 
-const DeliverSchema = z.object({ action: z.literal("deliver") });
-
 export const NewsletterPayloadSchema = z.discriminatedUnion("action", [
   SubscribeSchema,
   TestSendSchema,
-  DeliverSchema,
 ]);
 
 export type NewsletterPayload = z.input<typeof NewsletterPayloadSchema>;
@@ -56,26 +49,16 @@ export type NewsletterPayload = z.input<typeof NewsletterPayloadSchema>;
  * database says one is due (a pending address, none sent within a day),
  * e-mails the confirmation link. The answer is the same whatever the
  * address's state, so nothing it says reveals a subscriber. `test` sends a
- * post's e-mail to one team member; `deliver` starts sending the due
- * batches of a send now rather than at the schedule's next minute.
+ * post's e-mail to one team member. A send's batches go out from the
+ * minute's schedule (send-notifications), so one sender at a time keeps to
+ * the provider's rate.
  */
-export function createNewsletterHandler({
-  providerFetch,
-  afterResponse = waitUntil,
-}: Dependencies = {}) {
+export function createNewsletterHandler({ providerFetch }: Dependencies = {}) {
   return defineFunction({
     name: "newsletter",
     access: "secret",
     schema: NewsletterPayloadSchema,
     async handle({ env, db, value }) {
-      if (value.action === "deliver") {
-        afterResponse(
-          deliverDueBatches(env, db, { providerFetch }).catch((error) =>
-            console.error(`[newsletter delivery] ${String(error)}`),
-          ),
-        );
-        return jsonResponse(202, { ok: true });
-      }
       if (value.action === "test") {
         const result = await sendEmails(
           env,

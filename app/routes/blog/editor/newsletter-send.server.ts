@@ -12,7 +12,7 @@ import { UNSUBSCRIBE_PLACEHOLDER } from "#supabase/functions/_shared/newsletter-
 
 // Sending a post to the newsletter: its e-mail rendered here once, a test
 // to the sender, and the send itself recorded in Postgres, whose batches
-// the newsletter function delivers.
+// the minute's schedule delivers (send-notifications).
 
 type SendablePost = {
   id: string;
@@ -93,15 +93,10 @@ export async function sendTest(
 }
 
 /**
- * Records the send (null: the post is not public, or was sent already) and
- * asks the function to start delivering; the schedule carries on from
- * wherever that stops.
+ * Records the send (null: the post is not public, or was sent already); the
+ * minute's schedule delivers its batches.
  */
-export async function startSend(
-  context: Readonly<RouterContextProvider>,
-  post: SendablePost,
-  userId: string,
-) {
+export async function startSend(post: SendablePost, userId: string) {
   const email = await renderPost(post);
   if (!email) return null;
   const { data: sendId, error } = await service().rpc("newsletter_start_send", {
@@ -113,9 +108,5 @@ export async function startSend(
     p_site_url: env.SITE_URL,
   });
   if (error) throw new Error(`newsletter_start_send: ${error.message}`);
-  if (!sendId) return null;
-  const deliver: NewsletterPayload = { action: "deliver" };
-  const { error: kick } = await invokeFunction(context, "newsletter", deliver);
-  if (kick) console.error(`newsletter delivery: ${kick.message}`);
-  return sendId;
+  return sendId ?? null;
 }

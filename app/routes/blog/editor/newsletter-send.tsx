@@ -92,7 +92,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       { status: sent ? 200 : 502, headers },
     );
   }
-  const sendId = await startSend(context, post, user.id);
+  const sendId = await startSend(post, user.id);
   if (!sendId) {
     const progress = await sendProgress(post.id);
     return data(
