@@ -246,3 +246,35 @@ grant execute on function public.newsletter_claim_batch(integer, integer) to ser
 grant execute on function public.newsletter_finish_send(uuid) to service_role;
 grant execute on function public.newsletter_finish_batch(uuid, integer, boolean, text, boolean, integer) to service_role;
 grant execute on function public.newsletter_send_progress(uuid) to authenticated, service_role;
+
+-- Erasure reaches the sends too: an erased address leaves the batches that
+-- were cut or fixed for it, so no copy of it stays behind.
+create or replace function public.newsletter_erase(p_email text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_email text := lower(btrim(p_email));
+  v_id uuid;
+begin
+  if not public.is_team_member() then
+    raise exception 'Only the team erases subscribers' using errcode = '42501';
+  end if;
+  delete from public.newsletter_subscribers where email = v_email returning id into v_id;
+  if v_id is null then
+    return false;
+  end if;
+  update public.newsletter_batches b
+  set subscriber_ids = array_remove(b.subscriber_ids, v_id),
+    recipients = (
+      select coalesce(jsonb_agg(r), '[]'::jsonb)
+      from jsonb_array_elements(b.recipients) as r
+      where r ->> 'email' <> v_email
+    )
+  where v_id = any (b.subscriber_ids);
+  return true;
+end;
+$$;

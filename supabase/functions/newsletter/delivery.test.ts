@@ -109,6 +109,25 @@ async function publishedPost() {
   return posts![0]!.id as string;
 }
 
+/** A signed-in team member's client, as the team's app calls with. */
+async function teamMemberClient() {
+  const email = `team-${crypto.randomUUID()}@example.com`;
+  const password = crypto.randomUUID();
+  const { data, error } = await service.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+  });
+  if (error) throw error;
+  await must(service.from("team_members").insert({ id: data.user.id }));
+  const client = createClient(backend.url, backend.publishableKey, {
+    auth: { persistSession: false },
+  });
+  const signedIn = await client.auth.signInWithPassword({ email, password });
+  if (signedIn.error) throw signedIn.error;
+  return client;
+}
+
 describe("a send to 10,000 subscribers", () => {
   it("delivers exactly one e-mail to each confirmed subscriber through a failed batch and a crash", async () => {
     const rows = Array.from({ length: CONFIRMED + 20 }, (_, i) => ({
