@@ -231,5 +231,26 @@ describe("a send to 10,000 subscribers", () => {
     expect(
       (progress as { finished_at: string | null }).finished_at,
     ).not.toBeNull();
+
+    // Erasing an address on request leaves no copy of it in the send.
+    const erased = "reader-00042@example.com";
+    const team = await teamMemberClient();
+    expect(await must(team.rpc("newsletter_erase", { p_email: erased }))).toBe(
+      true,
+    );
+    const batches = await must(
+      service
+        .from("newsletter_batches")
+        .select("recipients, subscriber_ids")
+        .eq("send_id", sendId),
+    );
+    expect(JSON.stringify(batches)).not.toContain(erased);
+    expect(
+      (batches ?? []).reduce(
+        (n: number, batch: { subscriber_ids: string[] }) =>
+          n + batch.subscriber_ids.length,
+        0,
+      ),
+    ).toBe(CONFIRMED - 1);
   }, 120_000);
 });
