@@ -23,10 +23,14 @@ export default [
   route("write/image", "routes/blog/editor/image-upload.ts"),
   route("sign-out", "routes/auth/sign-out.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("admin/newsletter/export.csv", "routes/admin/newsletter/export.csv.ts"),
+  route("newsletter/confirm/:token", "routes/newsletter/confirm.tsx"),
+  route("newsletter/unsubscribe/:token", "routes/newsletter/unsubscribe.tsx"),
   // Only these pages render Mantine components: see the layout's comment.
   layout("routes/mantine-layout.tsx", [
     route("company", "routes/company/company.tsx"),
     route("contact-us", "routes/contact/contact-us.tsx"),
+    route("newsletter", "routes/newsletter/newsletter.tsx"),
     route("careers/:id", "routes/careers/job.tsx"),
     route("auth", "routes/auth/sign-in.tsx"),
     // The team's tools: their own app frame, no marketing header or footer.
@@ -36,6 +40,7 @@ export default [
       route("edit/:id", "routes/blog/editor/edit.tsx"),
       route("edit/:id/preview-links", "routes/blog/editor/preview-links.tsx"),
       route("edit/:id/revisions", "routes/blog/editor/revisions.tsx"),
+      route("edit/:id/newsletter", "routes/blog/editor/newsletter-send.tsx"),
       route("admin", "routes/admin/admin.tsx"),
       route("admin/inbox", "routes/admin/inbox.tsx"),
       route("admin/inbox/:id/cv", "routes/admin/inbox-cv.tsx"),
@@ -45,6 +50,7 @@ export default [
       route("admin/jobs/:id/applications", "routes/admin/job-applications.tsx"),
       route("admin/applications/:id", "routes/admin/application.tsx"),
       route("admin/analytics", "routes/admin/analytics.tsx"),
+      route("admin/newsletter", "routes/admin/newsletter/subscribers.tsx"),
     ]),
     // A draft as its page will show it, to whoever holds the link.
     route("preview/:token", "routes/blog/preview.tsx"),

@@ -1100,6 +1100,134 @@ const scenarios = {
       .eq("value", value);
     return outcomeOfWrite(error, (await dailyViews(value)) === 99);
   },
+  "select newsletter subscribers": async (actor) => {
+    const email = await seedSubscriber();
+    const { data, error } = await clients[actor]
+      .from("newsletter_subscribers")
+      .select("status")
+      .eq("email", email);
+    return outcomeOfRead(error, data);
+  },
+  "add a newsletter subscriber": async (actor) => {
+    const email = `${randomUUID()}@rls.example`;
+    const { error } = await clients[actor]
+      .from("newsletter_subscribers")
+      .insert({ email, consent_form: "rls", consent_wording: "rls" });
+    return outcomeOfWrite(error, (await subscriberStatus(email)) !== null);
+  },
+  "confirm a subscriber by writing the row": async (actor) => {
+    const email = await seedSubscriber();
+    const { error } = await clients[actor]
+      .from("newsletter_subscribers")
+      .update({ status: "confirmed" })
+      .eq("email", email);
+    return outcomeOfWrite(
+      error,
+      (await subscriberStatus(email)) === "confirmed",
+    );
+  },
+  "select the link signing key": async (actor) => {
+    const { data, error } = await clients[actor]
+      .from("newsletter_signing_key")
+      .select("secret");
+    return outcomeOfRead(error, data);
+  },
+  "sign up an address": async (actor) => {
+    const email = `${randomUUID()}@rls.example`;
+    const { error } = await clients[actor].rpc("newsletter_subscribe", {
+      p_email: email,
+      p_form: "rls",
+      p_wording: "rls",
+      p_address_hash: "0".repeat(64),
+    });
+    return outcomeOfWrite(error, (await subscriberStatus(email)) !== null);
+  },
+  "confirm with a signed token": async (actor) => {
+    const email = `${randomUUID()}@rls.example`;
+    const token = must(
+      await service.rpc("newsletter_subscribe", {
+        p_email: email,
+        p_form: "rls",
+        p_wording: "rls",
+        p_address_hash: "0".repeat(64),
+      }),
+    );
+    const { error } = await clients[actor].rpc("newsletter_confirm", {
+      p_token: token ?? "",
+    });
+    return outcomeOfWrite(
+      error,
+      (await subscriberStatus(email)) === "confirmed",
+    );
+  },
+  "erase an address": async (actor) => {
+    const email = await seedSubscriber();
+    const { error } = await clients[actor].rpc("newsletter_erase", {
+      p_email: email,
+    });
+    return outcomeOfWrite(error, (await subscriberStatus(email)) === null);
+  },
+  "select a newsletter send and its batches": async (actor) => {
+    const postId = await createPost(ADMIN_ID);
+    must(
+      await service
+        .from("blog_posts")
+        .update({ published_at: new Date(Date.now() - 60_000).toISOString() })
+        .eq("id", postId),
+    );
+    await seedSubscriber().then((email) =>
+      service
+        .from("newsletter_subscribers")
+        .update({ status: "confirmed" })
+        .eq("email", email),
+    );
+    const sendId = must(
+      await service.rpc("newsletter_start_send", {
+        p_post_id: postId,
+        p_created_by: null,
+        p_subject: "rls",
+        p_html: "<p>rls</p>",
+        p_text: "rls",
+        p_site_url: "https://rls.example",
+      }),
+    );
+    const sends = await clients[actor]
+      .from("newsletter_sends")
+      .select("id")
+      .eq("id", sendId);
+    const batches = await clients[actor]
+      .from("newsletter_batches")
+      .select("number")
+      .eq("send_id", sendId);
+    const sendOutcome = outcomeOfRead(sends.error, sends.data);
+    expect(outcomeOfRead(batches.error, batches.data)).toBe(sendOutcome);
+    return sendOutcome;
+  },
+  "record a bounce": async (actor) => {
+    const email = await seedSubscriber();
+    const { error } = await clients[actor].rpc("newsletter_suppress", {
+      p_event_id: randomUUID(),
+      p_type: "email.bounced",
+      p_emails: [email],
+    });
+    return outcomeOfWrite(
+      error,
+      (await subscriberStatus(email)) === "suppressed",
+    );
+  },
+  "select webhook events": async (actor) => {
+    const id = randomUUID();
+    must(
+      await service
+        .from("newsletter_events")
+        .insert({ id, type: "email.bounced" }),
+    );
+    const { data, error } = await clients[actor]
+      .from("newsletter_events")
+      .select("id")
+      .eq("id", id);
+    return outcomeOfRead(error, data);
+  },
   "select conversions": async (actor) => {
     const landing = unique("/rls-landing");
     must(
@@ -1468,6 +1596,16 @@ const MATRIX: Row[] = [
   ["analytics_daily",  "select the daily aggregates",              "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["analytics_daily",  "insert a daily aggregate",                 "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["analytics_daily",  "change a daily aggregate",                 "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["newsletter_subscribers", "select newsletter subscribers",       "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["newsletter_subscribers", "add a newsletter subscriber",         "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["newsletter_subscribers", "confirm a subscriber by writing the row", "denied", "denied",  "denied",   "denied",   "allowed"],
+  ["newsletter_signing_key", "select the link signing key",         "denied",   "denied",   "denied",   "denied",   "denied"],
+  ["newsletter_subscribe()", "sign up an address",                  "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["newsletter_confirm()", "confirm with a signed token",           "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["newsletter_erase()", "erase an address",                        "denied",   "denied",   "denied",   "allowed",  "denied"],
+  ["newsletter_sends", "select a newsletter send and its batches",   "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["newsletter_suppress()", "record a bounce",                      "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["newsletter_events", "select webhook events",                    "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["analytics_conversions", "select conversions",                  "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["analytics_hits",   "select page views",                        "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["analytics_salts",  "select the salts",                         "denied",   "denied",   "denied",   "denied",   "allowed"],
@@ -1707,6 +1845,26 @@ async function selectUnpublishedOutcome(actor: Actor, authorId: string) {
  */
 /** A day of the aggregates that only the matrix writes. */
 const ANALYTICS_DAY = "2030-01-01";
+
+async function seedSubscriber() {
+  const email = `${randomUUID()}@rls.example`;
+  must(
+    await service
+      .from("newsletter_subscribers")
+      .insert({ email, consent_form: "rls", consent_wording: "rls" }),
+  );
+  return email;
+}
+
+async function subscriberStatus(email: string) {
+  const rows = must(
+    await service
+      .from("newsletter_subscribers")
+      .select("status")
+      .eq("email", email),
+  );
+  return (rows as { status: string }[])[0]?.status ?? null;
+}
 
 async function seedDaily() {
   const value = unique("/rls-page");

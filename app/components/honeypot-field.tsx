@@ -1,5 +1,5 @@
 import classes from "./honeypot-field.module.css";
-import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
+import { HONEYPOT_FIELD, HONEYPOT_LABEL } from "#app/lib/honeypot.ts";
 
 /**
  * The honeypot every public form and the sign-in form start with
@@ -11,7 +11,7 @@ import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 export function HoneypotField() {
   return (
     <div className={classes.honeypot} aria-hidden="true">
-      <label htmlFor={HONEYPOT_FIELD}>Please leave this field blank</label>
+      <label htmlFor={HONEYPOT_FIELD}>{HONEYPOT_LABEL}</label>
       <input
         id={HONEYPOT_FIELD}
         name={HONEYPOT_FIELD}

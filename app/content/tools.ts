@@ -6,6 +6,10 @@
 import { JOBS_ADMIN_COPY, JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
 import { ANALYTICS_COPY, ANALYTICS_PATH } from "#app/content/analytics.ts";
 import { ADMIN_PATH, INBOX_PATH } from "#app/content/inbox.ts";
+import {
+  NEWSLETTER_ADMIN_PATH,
+  SUBSCRIBERS_COPY,
+} from "#app/content/newsletter.ts";
 
 /** Who may open a tool: every author (team members are authors too), or team members only. */
 export type ToolAudience = "author" | "admin";
@@ -26,6 +30,11 @@ export const TOOLS_NAV: readonly ToolNavItem[] = [
   { to: INBOX_PATH, label: "Inbox", audience: "admin", showsNewCount: true },
   { to: JOBS_ADMIN_PATH, label: JOBS_ADMIN_COPY.title, audience: "admin" },
   { to: ANALYTICS_PATH, label: ANALYTICS_COPY.title, audience: "admin" },
+  {
+    to: NEWSLETTER_ADMIN_PATH,
+    label: SUBSCRIBERS_COPY.title,
+    audience: "admin",
+  },
 ];
 
 export const TOOLS_COPY = {

@@ -462,6 +462,181 @@ export type Database = {
         };
         Relationships: [];
       };
+      newsletter_batches: {
+        Row: {
+          attempts: number;
+          claimed_until: string | null;
+          last_error: string | null;
+          number: number;
+          recipients: Json | null;
+          send_id: string;
+          sent_at: string | null;
+          sent_count: number;
+          state: string;
+          subscriber_ids: string[];
+        };
+        Insert: {
+          attempts?: number;
+          claimed_until?: string | null;
+          last_error?: string | null;
+          number: number;
+          recipients?: Json | null;
+          send_id: string;
+          sent_at?: string | null;
+          sent_count?: number;
+          state?: string;
+          subscriber_ids: string[];
+        };
+        Update: {
+          attempts?: number;
+          claimed_until?: string | null;
+          last_error?: string | null;
+          number?: number;
+          recipients?: Json | null;
+          send_id?: string;
+          sent_at?: string | null;
+          sent_count?: number;
+          state?: string;
+          subscriber_ids?: string[];
+        };
+        Relationships: [
+          {
+            foreignKeyName: "newsletter_batches_send_id_fkey";
+            columns: ["send_id"];
+            isOneToOne: false;
+            referencedRelation: "newsletter_sends";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      newsletter_events: {
+        Row: {
+          id: string;
+          received_at: string;
+          type: string;
+        };
+        Insert: {
+          id: string;
+          received_at?: string;
+          type: string;
+        };
+        Update: {
+          id?: string;
+          received_at?: string;
+          type?: string;
+        };
+        Relationships: [];
+      };
+      newsletter_sends: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          finished_at: string | null;
+          html: string;
+          id: string;
+          post_id: string;
+          recipients: number;
+          site_url: string;
+          subject: string;
+          text: string;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          finished_at?: string | null;
+          html: string;
+          id?: string;
+          post_id: string;
+          recipients: number;
+          site_url: string;
+          subject: string;
+          text: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          finished_at?: string | null;
+          html?: string;
+          id?: string;
+          post_id?: string;
+          recipients?: number;
+          site_url?: string;
+          subject?: string;
+          text?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "newsletter_sends_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: true;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      newsletter_signing_key: {
+        Row: {
+          secret: string;
+          singleton: boolean;
+        };
+        Insert: {
+          secret?: string;
+          singleton?: boolean;
+        };
+        Update: {
+          secret?: string;
+          singleton?: boolean;
+        };
+        Relationships: [];
+      };
+      newsletter_subscribers: {
+        Row: {
+          confirmation_sent_at: string | null;
+          confirmed_at: string | null;
+          consent_address_hash: string | null;
+          consent_form: string;
+          consent_requested_at: string;
+          consent_wording: string;
+          created_at: string;
+          email: string;
+          id: string;
+          status: string;
+          suppressed_at: string | null;
+          suppressed_reason: string | null;
+          unsubscribed_at: string | null;
+        };
+        Insert: {
+          confirmation_sent_at?: string | null;
+          confirmed_at?: string | null;
+          consent_address_hash?: string | null;
+          consent_form: string;
+          consent_requested_at?: string;
+          consent_wording: string;
+          created_at?: string;
+          email: string;
+          id?: string;
+          status?: string;
+          suppressed_at?: string | null;
+          suppressed_reason?: string | null;
+          unsubscribed_at?: string | null;
+        };
+        Update: {
+          confirmation_sent_at?: string | null;
+          confirmed_at?: string | null;
+          consent_address_hash?: string | null;
+          consent_form?: string;
+          consent_requested_at?: string;
+          consent_wording?: string;
+          created_at?: string;
+          email?: string;
+          id?: string;
+          status?: string;
+          suppressed_at?: string | null;
+          suppressed_reason?: string | null;
+          unsubscribed_at?: string | null;
+        };
+        Relationships: [];
+      };
       platform_users: {
         Row: {
           avatar_url: string | null;
@@ -934,6 +1109,110 @@ export type Database = {
           closes_at: string;
         };
         Returns: boolean;
+      };
+      newsletter_claim_batch: {
+        Args: {
+          p_lease_seconds: number;
+          p_max_attempts?: number;
+        };
+        Returns: Json;
+      };
+      newsletter_confirm: {
+        Args: {
+          p_token: string;
+        };
+        Returns: string;
+      };
+      newsletter_confirmation_unsent: {
+        Args: {
+          p_token: string;
+        };
+        Returns: undefined;
+      };
+      newsletter_erase: {
+        Args: {
+          p_email: string;
+        };
+        Returns: boolean;
+      };
+      newsletter_finish_batch: {
+        Args: {
+          p_send_id: string;
+          p_number: number;
+          p_sent: boolean;
+          p_error: string;
+          p_retry: boolean;
+          p_retry_after_seconds?: number;
+        };
+        Returns: undefined;
+      };
+      newsletter_finish_send: {
+        Args: {
+          p_send_id: string;
+        };
+        Returns: undefined;
+      };
+      newsletter_send_progress: {
+        Args: {
+          p_post_id: string;
+        };
+        Returns: Json;
+      };
+      newsletter_start_send: {
+        Args: {
+          p_post_id: string;
+          p_created_by: string;
+          p_subject: string;
+          p_html: string;
+          p_text: string;
+          p_site_url: string;
+          p_batch_size?: number;
+        };
+        Returns: string;
+      };
+      newsletter_subscribe: {
+        Args: {
+          p_email: string;
+          p_form: string;
+          p_wording: string;
+          p_address_hash: string;
+        };
+        Returns: string;
+      };
+      newsletter_suppress: {
+        Args: {
+          p_event_id: string;
+          p_type: string;
+          p_emails: string[];
+        };
+        Returns: boolean;
+      };
+      newsletter_token: {
+        Args: {
+          p_id: string;
+          p_purpose: string;
+        };
+        Returns: string;
+      };
+      newsletter_token_subscriber: {
+        Args: {
+          p_token: string;
+          p_purpose: string;
+        };
+        Returns: string;
+      };
+      newsletter_token_valid: {
+        Args: {
+          p_token: string;
+          p_purpose: string;
+        };
+        Returns: boolean;
+      };
+      newsletter_unsubscribe: {
+        Args: {
+          p_token: string;
+        };
+        Returns: string;
       };
       period_in_words: {
         Args: {

@@ -144,7 +144,7 @@ export function sendResult(data: unknown): SendResult {
 }
 
 /** The page a form was posted from: with JavaScript, its data URL. */
-function formPagePath(request: Request) {
+export function formPagePath(request: Request) {
   const { pathname } = new URL(request.url);
   if (!pathname.endsWith(".data")) return pathname;
   return pathname === "/_.data" ? "/" : pathname.slice(0, -".data".length);
@@ -218,8 +218,11 @@ export async function publicFormAction<Schema extends z.ZodObject>({
   send: (value: z.output<Schema>) => Promise<SendResult>;
   success: Copy;
   failure: Copy;
-  /** What an accepted form counts as in the team's analytics (decision 160). */
-  conversion: ConversionKind;
+  /**
+   * What an accepted form counts as in the team's analytics (decision 160);
+   * null where the conversion comes later (a newsletter's confirmation).
+   */
+  conversion: ConversionKind | null;
 }) {
   if (upload) {
     const attempt = await rateLimitRefusal(request, context, upload.attempts);
@@ -280,7 +283,7 @@ export async function publicFormAction<Schema extends z.ZodObject>({
       toast: toast(failure, "error"),
     });
   }
-  if (sent === true) {
+  if (sent === true && conversion) {
     countConversion(request, conversion, formPagePath(request));
   }
   return answer(submission.reply({ resetForm: true }), 200, {

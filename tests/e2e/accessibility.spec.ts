@@ -45,6 +45,7 @@ const ROUTES: {
 }[] = [
   { path: "/auth" },
   { path: "/contact-us" },
+  { path: "/newsletter" },
   { path: "/careers" },
   { path: "/careers/1" },
   { path: "/blueprints" },
@@ -52,6 +53,7 @@ const ROUTES: {
   { path: POST_WITHOUT_COVER },
   { path: "/no-such-page" },
   { path: "/write", heading: "Write a New Post", account: "author" },
+  { path: "/admin/newsletter", heading: "Subscribers", account: "admin" },
   {
     path: "/admin",
     heading: "Platform Users Management",

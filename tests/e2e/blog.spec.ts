@@ -936,6 +936,7 @@ test.describe("feeds and crawling", { tag: "@js-only" }, () => {
       "/blueprint-showcase",
       "/company",
       "/contact-us",
+      "/newsletter",
       "/careers",
       "/careers/1",
       "/careers/2",

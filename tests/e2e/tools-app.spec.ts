@@ -84,6 +84,7 @@ for (const size of SIZES) {
         /^Inbox/,
         "Jobs",
         "Analytics",
+        "Subscribers",
       ]);
 
       // The title right under the bar, not 120 px further down.

@@ -20,6 +20,7 @@ const PUBLIC_PAGES = [
   "/careers/1",
   "/careers/2",
   "/contact-us",
+  "/newsletter",
   "/blueprint-showcase",
   "/blueprints",
   "/blueprints?tag=Blueprints",
@@ -39,6 +40,7 @@ const TOOL_PAGES = [
   `${POST}/delete`,
   "/admin",
   "/admin/inbox",
+  "/admin/newsletter",
 ];
 
 // The autofill field names of the HTML standard ("Autofilling form controls").

@@ -6,6 +6,7 @@ import { Pagination } from "./pagination.tsx";
 import { PostCard } from "./post-card.tsx";
 import { SearchForm } from "./search-form.tsx";
 import { SearchSuggestions } from "./search-suggestions.tsx";
+import { subscribeFormCopy } from "#app/content/newsletter.ts";
 import ui from "#app/components/marketing/marketing.module.css";
 import { BLOG_COPY, BLOG_LOADER_COPY, BLOG_PATH } from "#app/content/blog.ts";
 import {
@@ -185,6 +186,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         posts: posts.map(card),
         count: q && found ? searchCount(found, q) : null,
         suggestions,
+        subscribe: subscribeFormCopy("blog-list"),
       },
       { headers: publicCacheHeaders(request, 200, await secondsLeft) },
     );

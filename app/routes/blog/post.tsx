@@ -4,6 +4,7 @@ import classes from "./blog.module.css";
 import { CoverImage, coverImage } from "./cover-image.tsx";
 import { formatPostDate } from "./format-date.ts";
 import { ShareButtons } from "./share-buttons.tsx";
+import { subscribeFormCopy } from "#app/content/newsletter.ts";
 import { TagList } from "./tag-list.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
@@ -128,6 +129,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         readingTime: readingTime(post.word_count),
       },
       related,
+      subscribe: subscribeFormCopy("blog-post"),
       url,
       imageUrl,
       canEdit: editable,

@@ -27,43 +27,55 @@ export function teamAddress(env: FunctionEnv) {
 const DEFAULT_PROVIDER_URL = "https://api.resend.com";
 const DEFAULT_FROM = "Recursa Website <website@recursa.ai>";
 
+/** One e-mail in Resend's shape. */
+export type OutgoingEmail = {
+  from?: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  reply_to?: string;
+  headers?: Record<string, string>;
+};
+
 /**
- * E-mails the team (or, with `to`, a candidate) through Resend (RESEND_API_URL points a test at a stub).
- * The submission is stored before this runs, so a failure is a value the
- * outbox records and retries, never thrown.
+ * Posts one e-mail (`/emails`) or up to 100 (`/emails/batch`) to Resend
+ * (RESEND_API_URL points a test at a stub) under `idempotencyKey`, the same
+ * for every try of one send: the provider delivers a key it has seen once
+ * only. Whoever calls this recorded what it sends first, so a failure is a
+ * value to record and retry, never thrown.
  */
-export async function notifyTeam(
+export async function sendEmails(
   env: FunctionEnv,
-  notification: TeamNotification,
-  fetchImpl: typeof fetch = fetch,
+  emails: OutgoingEmail | OutgoingEmail[],
+  idempotencyKey: string,
+  { log, fetchImpl = fetch }: { log: string; fetchImpl?: typeof fetch },
 ): Promise<NotifyResult> {
-  const log = `[${notification.subject}]`;
   if (!env.RESEND_API_KEY) {
-    console.info(
-      `${log} RESEND_API_KEY is not set: stored without a notification e-mail.`,
-    );
+    console.info(`${log} RESEND_API_KEY is not set: no e-mail sent.`);
     return { sent: false, error: "RESEND_API_KEY is not set", retry: false };
   }
   const base = (env.RESEND_API_URL || DEFAULT_PROVIDER_URL).replace(/\/+$/, "");
+  const from = env.NOTIFY_EMAIL_FROM || DEFAULT_FROM;
+  const batch = Array.isArray(emails);
+  const withFrom = (email: OutgoingEmail) => ({
+    from,
+    ...email,
+    subject: email.subject.replace(/[\r\n]+/g, " "),
+  });
   try {
-    const response = await fetchImpl(`${base}/emails`, {
+    const response = await fetchImpl(`${base}/emails${batch ? "/batch" : ""}`, {
       method: "POST",
       headers: {
         Authorization: `Bearer ${env.RESEND_API_KEY}`,
         "Content-Type": "application/json",
-        "Idempotency-Key": notification.idempotencyKey,
+        "Idempotency-Key": idempotencyKey,
       },
-      body: JSON.stringify({
-        from: env.NOTIFY_EMAIL_FROM || DEFAULT_FROM,
-        to: [notification.to ?? teamAddress(env)],
-        reply_to: notification.replyTo,
-        subject: notification.subject.replace(/[\r\n]+/g, " "),
-        text: notification.text,
-      }),
-      signal: AbortSignal.timeout(5_000),
+      body: JSON.stringify(batch ? emails.map(withFrom) : withFrom(emails)),
+      signal: AbortSignal.timeout(batch ? 30_000 : 5_000),
     });
     if (!response.ok) {
-      const error = `notification e-mail refused: ${response.status} ${await response.text()}`;
+      const error = `e-mail refused: ${response.status} ${await response.text()}`;
       console.error(`${log} ${error}`);
       // A request the provider calls wrong stays wrong; a limit or an outage passes.
       const retry =
@@ -75,8 +87,30 @@ export async function notifyTeam(
     }
     return { sent: true };
   } catch (error) {
-    const message = `notification e-mail failed: ${String(error)}`;
+    const message = `e-mail failed: ${String(error)}`;
     console.error(`${log} ${message}`);
     return { sent: false, error: message, retry: true };
   }
+}
+
+/**
+ * E-mails the team about a stored submission, or with `to` a candidate (the
+ * outbox's one try).
+ */
+export function notifyTeam(
+  env: FunctionEnv,
+  notification: TeamNotification,
+  fetchImpl: typeof fetch = fetch,
+): Promise<NotifyResult> {
+  return sendEmails(
+    env,
+    {
+      to: [notification.to ?? teamAddress(env)],
+      reply_to: notification.replyTo,
+      subject: notification.subject,
+      text: notification.text,
+    },
+    notification.idempotencyKey,
+    { log: `[${notification.subject}]`, fetchImpl },
+  );
 }

@@ -1,8 +1,12 @@
 import { Anchor, Group } from "@mantine/core";
 import { Link } from "react-router";
 import { PUBLICATION_COPY } from "./labels.ts";
+import { SEND_COPY } from "#app/content/newsletter.ts";
 
-/** Links to a post's revisions and, while it is not public, its preview links. */
+/**
+ * Links to a post's revisions and, while it is not public, its preview
+ * links; once it is, to sending it to the newsletter.
+ */
 export function PostTools({
   postId,
   published,
@@ -15,7 +19,11 @@ export function PostTools({
       <Anchor component={Link} to={`/edit/${postId}/revisions`}>
         {PUBLICATION_COPY.revisions}
       </Anchor>
-      {published ? null : (
+      {published ? (
+        <Anchor component={Link} to={`/edit/${postId}/newsletter`}>
+          {SEND_COPY.link}
+        </Anchor>
+      ) : (
         <Anchor component={Link} to={`/edit/${postId}/preview-links`}>
           {PUBLICATION_COPY.previewLinks}
         </Anchor>

@@ -1,0 +1,210 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/newsletter-send";
+import { postState } from "./publication.ts";
+import { SEND_COPY } from "#app/content/newsletter.ts";
+import { routeMeta } from "#app/lib/meta.ts";
+import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
+import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
+import { requireSmallForm } from "#app/utils/public-form.server.ts";
+import { requireEditablePost } from "./editable-post.server.ts";
+import {
+  confirmedCount,
+  sendProgress,
+  sendTest,
+  startSend,
+} from "./newsletter-send.server.ts";
+
+// Sending a published post to the newsletter's confirmed subscribers: its
+// author or a team member. A test to oneself first; the send itself asks
+// once more, naming how many it will reach, and then shows its progress.
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: SEND_COPY.pageTitle,
+    description: SEND_COPY.intro,
+    noIndex: true,
+  });
+
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": PRIVATE_CACHE_CONTROL,
+});
+
+function sendablePost(
+  context: Route.LoaderArgs["context"],
+  request: Request,
+  id: string,
+) {
+  return requireEditablePost(
+    context,
+    request,
+    id,
+    "Post failed to load for its newsletter",
+  );
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { post } = await sendablePost(context, request, params.id);
+  const [recipients, progress] = await Promise.all([
+    confirmedCount(),
+    sendProgress(post.id),
+  ]);
+  return data(
+    {
+      post: { id: post.id, title: post.title },
+      published: postState(post.published_at) === "published",
+      recipients,
+      progress,
+      confirming: new URL(request.url).searchParams.has("confirm"),
+    },
+    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+  );
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { post, user } = await sendablePost(context, request, params.id);
+  const formData = await requireSmallForm(request);
+  const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+  if (postState(post.published_at) !== "published") {
+    return data(
+      { ok: false, message: SEND_COPY.notPublished },
+      { status: 409, headers },
+    );
+  }
+  if (formData.get("intent") === "test") {
+    const to = user.email ?? "";
+    const sent = to ? await sendTest(context, post, to) : false;
+    return data(
+      {
+        ok: sent,
+        message: sent ? SEND_COPY.testSent(to) : SEND_COPY.testFailed,
+      },
+      { status: sent ? 200 : 502, headers },
+    );
+  }
+  const sendId = await startSend(post, user.id);
+  if (!sendId) {
+    const progress = await sendProgress(post.id);
+    return data(
+      {
+        ok: false,
+        message: progress ? SEND_COPY.alreadySent : SEND_COPY.failed,
+      },
+      { status: 409, headers },
+    );
+  }
+  return redirect(`/edit/${post.id}/newsletter`, { headers });
+}
+
+export default function NewsletterSend({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  const { post, published, recipients, progress, confirming } = loaderData;
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{SEND_COPY.pageTitle}</Title>
+        <Text fw={600}>{post.title}</Text>
+        {actionData ? (
+          <Alert
+            color={actionData.ok ? "green" : "red"}
+            role={actionData.ok ? "status" : "alert"}
+          >
+            {actionData.message}
+          </Alert>
+        ) : null}
+        {progress ? (
+          <Stack gap="xs" data-testid="send-progress">
+            <Text>
+              {SEND_COPY.progress(progress.sent, progress.recipients)}
+              {" · "}
+              {progress.finished_at ? SEND_COPY.finished : SEND_COPY.sending}
+            </Text>
+            <Progress
+              value={
+                progress.recipients
+                  ? (100 * progress.sent) / progress.recipients
+                  : 100
+              }
+              aria-label={SEND_COPY.progress(
+                progress.sent,
+                progress.recipients,
+              )}
+            />
+            {progress.batches_failed > 0 ? (
+              <Text c="red">
+                {SEND_COPY.failures(progress.batches_failed)}
+                {progress.last_error ? `: ${progress.last_error}` : null}
+              </Text>
+            ) : null}
+            {progress.finished_at ? null : (
+              <Anchor component={Link} to="." reloadDocument>
+                {SEND_COPY.refresh}
+              </Anchor>
+            )}
+          </Stack>
+        ) : !published ? (
+          <Text>{SEND_COPY.notPublished}</Text>
+        ) : (
+          <>
+            <Text>{SEND_COPY.intro}</Text>
+            <Form method="post">
+              <Button
+                type="submit"
+                name="intent"
+                value="test"
+                variant="default"
+              >
+                {SEND_COPY.test}
+              </Button>
+            </Form>
+            {confirming ? (
+              <Alert color="yellow" role="alert">
+                <Stack gap="sm">
+                  <Text>{SEND_COPY.confirmQuestion(recipients)}</Text>
+                  <Form method="post">
+                    <Group gap="sm">
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="send"
+                        color="red.9"
+                      >
+                        {SEND_COPY.confirm(recipients)}
+                      </Button>
+                      <Button component={Link} to="." variant="default">
+                        {SEND_COPY.cancel}
+                      </Button>
+                    </Group>
+                  </Form>
+                </Stack>
+              </Alert>
+            ) : (
+              <Button component={Link} to="?confirm" w="fit-content">
+                {SEND_COPY.review(recipients)}
+              </Button>
+            )}
+          </>
+        )}
+        <Anchor component={Link} to={`/edit/${post.id}`}>
+          {SEND_COPY.backToPost}
+        </Anchor>
+      </Stack>
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PostAccessBoundary />;
+}

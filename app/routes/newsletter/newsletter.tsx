@@ -1,0 +1,123 @@
+import { getFormProps } from "@conform-to/react";
+import { Paper, Stack, Text } from "@mantine/core";
+import { Form } from "react-router";
+import type { Route } from "./+types/newsletter";
+import {
+  PublicFormHead,
+  SentConfirmation,
+  SubmitButton,
+  TextField,
+  usePendingPost,
+  useSchemaForm,
+} from "#app/components/form-kit.tsx";
+import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
+import ui from "#app/components/marketing/marketing.module.css";
+import { Toast } from "#app/components/toast.tsx";
+import {
+  NEWSLETTER_COPY,
+  NEWSLETTER_PATH,
+  SUBSCRIBE_FAILURE,
+  SUBSCRIBE_FORMS,
+  SUBSCRIBE_SENT,
+  SUBSCRIBE_SUCCESS,
+} from "#app/content/newsletter.ts";
+import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
+import { routeMeta } from "#app/lib/meta.ts";
+import { publicFormAction } from "#app/utils/public-form.server.ts";
+import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+import { SubscribeSchema } from "./newsletter-schema.ts";
+import { subscribe, subscribeLimiter } from "./newsletter.server.ts";
+
+// The newsletter's page, and where every subscribe form posts (the blog's
+// small forms too, as plain HTML posts): the answer is the same for an
+// address that is new, pending, subscribed or suppressed.
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: NEWSLETTER_COPY.title,
+    description: NEWSLETTER_COPY.description,
+  });
+
+export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
+
+export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
+
+export function loader() {
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return publicFormAction({
+    request,
+    context,
+    schema: SubscribeSchema,
+    limiter: subscribeLimiter,
+    send: (value) => subscribe(context, request, value),
+    success: SUBSCRIBE_SUCCESS,
+    failure: SUBSCRIBE_FAILURE,
+    // The conversion is the confirmation, not the request (confirm.tsx).
+    conversion: null,
+  });
+}
+
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  const busy = usePendingPost({ action: NEWSLETTER_PATH });
+  const sent = !busy && actionData?.sent === true;
+  const [form, fields] = useSchemaForm({
+    id: "newsletter",
+    schema: SubscribeSchema,
+    lastResult: busy ? null : actionData?.result,
+  });
+
+  return (
+    <section
+      className={`${ui.underNav} ${ui.heroBackground}`}
+      aria-labelledby="newsletter-heading"
+    >
+      <div
+        className={ui.container}
+        style={{ maxWidth: 620, paddingBottom: "6rem" }}
+      >
+        <SectionHeading
+          id="newsletter-heading"
+          level={1}
+          eyebrow={NEWSLETTER_COPY.title}
+          title={NEWSLETTER_COPY.heading}
+          centered
+        >
+          {NEWSLETTER_COPY.description}
+        </SectionHeading>
+        <Paper withBorder shadow="sm" radius="lg" p="xl">
+          {sent ? (
+            <SentConfirmation
+              {...SUBSCRIBE_SENT}
+              onward={{ to: "/blueprints", label: "Read the blueprints" }}
+            />
+          ) : (
+            <Form
+              method="post"
+              action={NEWSLETTER_PATH}
+              {...getFormProps(form)}
+            >
+              <Stack gap="md">
+                <PublicFormHead form={form} />
+                <input type="hidden" name="form" value="newsletter-page" />
+                <Text>{SUBSCRIBE_FORMS["newsletter-page"].wording}</Text>
+                <TextField
+                  meta={fields.email}
+                  type="email"
+                  label={NEWSLETTER_COPY.emailLabel}
+                  autoComplete="email"
+                />
+                <SubmitButton busy={busy} busyLabel={NEWSLETTER_COPY.busy}>
+                  {NEWSLETTER_COPY.button}
+                </SubmitButton>
+              </Stack>
+            </Form>
+          )}
+        </Paper>
+      </div>
+      <Toast toast={actionData?.toast} />
+    </section>
+  );
+}

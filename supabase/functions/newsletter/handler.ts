@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { jsonResponse } from "../_shared/cors.ts";
+import { unwrap } from "../_shared/database.ts";
+import { defineFunction } from "../_shared/handle.ts";
+import { EMAIL_MAX_LENGTH } from "../_shared/limits.ts";
+import { confirmationEmail } from "../_shared/newsletter-mail.ts";
+import { sendEmails } from "../_shared/notify.ts";
+import { hasNoControlCharacters } from "../_shared/text.ts";
+
+type Dependencies = {
+  /** How the e-mail provider is reached; tests replace it, nothing else. */
+  providerFetch?: typeof fetch;
+};
+
+const siteUrl = z
+  .url({ protocol: /^https?$/ })
+  .transform((url) => url.replace(/\/+$/, ""));
+
+const SubscribeSchema = z.object({
+  action: z.literal("subscribe"),
+  email: z.email().max(EMAIL_MAX_LENGTH),
+  form: z.string().trim().min(1).max(200).refine(hasNoControlCharacters),
+  wording: z.string().trim().min(1).max(2000).refine(hasNoControlCharacters),
+  addressHash: z.string().regex(/^[0-9a-f]{64}$/),
+  // The site's own address, from the app server's configuration: only the
+  // secret key may call this function, so a caller cannot point the links
+  // in our e-mails elsewhere.
+  siteUrl,
+});
+
+const TestSendSchema = z.object({
+  action: z.literal("test"),
+  to: z.email().max(EMAIL_MAX_LENGTH),
+  subject: z.string().min(1).max(300),
+  html: z.string().min(1),
+  text: z.string().min(1),
+});
+
+export const NewsletterPayloadSchema = z.discriminatedUnion("action", [
+  SubscribeSchema,
+  TestSendSchema,
+]);
+
+export type NewsletterPayload = z.input<typeof NewsletterPayloadSchema>;
+
+/**
+ * The newsletter's e-mail, sent for the app server (the secret key only).
+ * `subscribe` records a sign-up with its consent evidence and, when the
+ * database says one is due (a pending address, none sent within a day),
+ * e-mails the confirmation link. The answer is the same whatever the
+ * address's state, so nothing it says reveals a subscriber. `test` sends a
+ * post's e-mail to one team member. A send's batches go out from the
+ * minute's schedule (send-notifications), so one sender at a time keeps to
+ * the provider's rate.
+ */
+export function createNewsletterHandler({ providerFetch }: Dependencies = {}) {
+  return defineFunction({
+    name: "newsletter",
+    access: "secret",
+    schema: NewsletterPayloadSchema,
+    async handle({ env, db, value }) {
+      if (value.action === "test") {
+        const result = await sendEmails(
+          env,
+          {
+            to: [value.to],
+            subject: value.subject,
+            html: value.html,
+            text: value.text,
+          },
+          `newsletter-test-${crypto.randomUUID()}`,
+          { log: "[newsletter test]", fetchImpl: providerFetch },
+        );
+        return result.sent
+          ? jsonResponse(200, { ok: true })
+          : jsonResponse(502, { error: "The test e-mail failed" });
+      }
+      const token = unwrap(
+        "newsletter_subscribe",
+        await db.rpc("newsletter_subscribe", {
+          p_email: value.email,
+          p_form: value.form,
+          p_wording: value.wording,
+          p_address_hash: value.addressHash,
+        }),
+      ) as string | null;
+      if (token === null) return jsonResponse(200, { ok: true });
+      const day = new Date().toISOString().slice(0, 10);
+      const result = await sendEmails(
+        env,
+        confirmationEmail(value.email, value.siteUrl, token),
+        `newsletter-confirm-${token.slice(0, 36)}-${day}`,
+        { log: "[newsletter confirmation]", fetchImpl: providerFetch },
+      );
+      if (result.sent) return jsonResponse(200, { ok: true });
+      // Not sent: the address may ask again now rather than tomorrow.
+      unwrap(
+        "newsletter_confirmation_unsent",
+        await db.rpc("newsletter_confirmation_unsent", { p_token: token }),
+      );
+      return jsonResponse(502, { error: "The confirmation e-mail failed" });
+    },
+  });
+}
+
+export default createNewsletterHandler();
