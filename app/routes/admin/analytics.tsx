@@ -25,7 +25,6 @@ import {
 } from "#app/content/analytics.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
-import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 
 // The team's analytics: what the server counted (decision 160), for the last
@@ -38,10 +37,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: ANALYTICS_COPY.description,
     noIndex: true,
   });
-
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": PRIVATE_CACHE_CONTROL,
-});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(context, request, "admin");

@@ -18,7 +18,6 @@ import {
 } from "#app/content/inbox.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
-import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { backendFailed, notFound } from "#app/utils/route-errors.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
@@ -33,10 +32,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: INBOX_DELETE_COPY.confirmation,
     noIndex: true,
   });
-
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": PRIVATE_CACHE_CONTROL,
-});
 
 /** The inbox view the team member came from (its filters and page). */
 function backTo(request: Request) {

@@ -39,7 +39,6 @@ import {
 } from "#app/content/pipeline.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
-import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -55,12 +54,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: INBOX_COPY.description,
     noIndex: true,
   });
-
-// Visitors' names, addresses and CVs: never kept by any cache, the sign-in
-// and access-denied answers included.
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": PRIVATE_CACHE_CONTROL,
-});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(context, request, "admin");

@@ -21,7 +21,6 @@ import {
 } from "#app/content/newsletter.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
-import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import {
@@ -40,10 +39,6 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": PRIVATE_CACHE_CONTROL,
-});
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(context, request, "admin");
   const q = new URL(request.url).searchParams.get("q")?.trim() || null;
@@ -52,10 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     statusCounts(supabase),
     searchSubscribers(supabase, q),
   ]);
-  return data(
-    { q, counts, rows },
-    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
-  );
+  return data({ q, counts, rows });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -70,7 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     { ok: erased, message: erased ? C.erased : C.notFound },
     {
       status: erased ? 200 : 404,
-      headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },
     },
   );
 }

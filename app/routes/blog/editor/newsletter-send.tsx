@@ -15,7 +15,6 @@ import { postState } from "./publication.ts";
 import { SEND_COPY } from "#app/content/newsletter.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
-import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { requireEditablePost } from "./editable-post.server.ts";
 import {
@@ -36,10 +35,6 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": PRIVATE_CACHE_CONTROL,
-});
-
 function sendablePost(
   context: Route.LoaderArgs["context"],
   request: Request,
@@ -59,26 +54,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     confirmedCount(),
     sendProgress(post.id),
   ]);
-  return data(
-    {
-      post: { id: post.id, title: post.title },
-      published: postState(post.published_at) === "published",
-      recipients,
-      progress,
-      confirming: new URL(request.url).searchParams.has("confirm"),
-    },
-    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
-  );
+  return data({
+    post: { id: post.id, title: post.title },
+    published: postState(post.published_at) === "published",
+    recipients,
+    progress,
+    confirming: new URL(request.url).searchParams.has("confirm"),
+  });
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { post, user } = await sendablePost(context, request, params.id);
   const formData = await requireSmallForm(request);
-  const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL };
   if (postState(post.published_at) !== "published") {
     return data(
       { ok: false, message: SEND_COPY.notPublished },
-      { status: 409, headers },
+      { status: 409 },
     );
   }
   if (formData.get("intent") === "test") {
@@ -89,7 +80,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         ok: sent,
         message: sent ? SEND_COPY.testSent(to) : SEND_COPY.testFailed,
       },
-      { status: sent ? 200 : 502, headers },
+      { status: sent ? 200 : 502 },
     );
   }
   const sendId = await startSend(post, user.id);
@@ -100,10 +91,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         ok: false,
         message: progress ? SEND_COPY.alreadySent : SEND_COPY.failed,
       },
-      { status: 409, headers },
+      { status: 409 },
     );
   }
-  return redirect(`/edit/${post.id}/newsletter`, { headers });
+  return redirect(`/edit/${post.id}/newsletter`);
 }
 
 export default function NewsletterSend({

@@ -22,7 +22,6 @@ import {
   revokePreviewLinks,
 } from "#app/routes/blog/preview-links.server.ts";
 import { env } from "#app/utils/env.server.ts";
-import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { requireEditablePost } from "./editable-post.server.ts";
@@ -66,7 +65,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const post = await editablePost(context, request, params.id);
   const formData = await requireSmallForm(request);
   const supabase = getSupabase(context);
-  const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL };
   if (formData.get("intent") === "revoke") {
     const revoked = await revokePreviewLinks(supabase, post.id);
     return data(
@@ -77,30 +75,27 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           : PREVIEW_LINKS_COPY.failed,
         ok: revoked,
       },
-      { status: revoked ? 200 : 503, headers },
+      { status: revoked ? 200 : 503 },
     );
   }
   if (postState(post.published_at) === "published") {
     return data(
       { link: null, message: PREVIEW_LINKS_COPY.published, ok: false },
-      { status: 409, headers },
+      { status: 409 },
     );
   }
   const token = await createPreviewLink(supabase, post.id);
   if (!token) {
     return data(
       { link: null, message: PREVIEW_LINKS_COPY.failed, ok: false },
-      { status: 503, headers },
+      { status: 503 },
     );
   }
-  return data(
-    {
-      link: absoluteUrl(env.SITE_URL, `/preview/${token}`),
-      message: PREVIEW_LINKS_COPY.created,
-      ok: true,
-    },
-    { headers },
-  );
+  return data({
+    link: absoluteUrl(env.SITE_URL, `/preview/${token}`),
+    message: PREVIEW_LINKS_COPY.created,
+    ok: true,
+  });
 }
 
 export default function PreviewLinks({
