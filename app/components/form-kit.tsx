@@ -97,6 +97,25 @@ export function usePendingPost({
 }
 
 /**
+ * A form posted as a page (a `<Form>` to `action`): the reply is the route's
+ * action data, `sent` once it says the submission was stored and no other
+ * post of the form is on its way.
+ */
+export function usePageForm<Schema extends z.ZodObject>(
+  action: string,
+  reply: FormResult | undefined,
+  options: { id: string; schema: Schema },
+) {
+  const busy = usePendingPost({ action });
+  const shown = busy ? undefined : reply;
+  const [form, fields] = useSchemaForm({
+    ...options,
+    lastResult: shown?.result,
+  });
+  return { form, fields, busy, sent: shown?.sent === true };
+}
+
+/**
  * A form that posts through the fetcher `fetcherKey` with JavaScript and as
  * a plain HTML form without it: the reply is the fetcher's data or, after a
  * document post, the route's action data; `sent` once it says the

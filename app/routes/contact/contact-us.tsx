@@ -7,14 +7,11 @@ import {
   SentConfirmation,
   SubmitButton,
   TextareaField,
-  usePendingPost,
-  useSchemaForm,
+  usePageForm,
   VisitorFields,
 } from "#app/components/form-kit.tsx";
-import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
-import ui from "#app/components/marketing/marketing.module.css";
+import { FormPage } from "#app/components/marketing/form-page.tsx";
 import classes from "./contact.module.css";
-import { Toast } from "#app/components/toast.tsx";
 import { SALES_EMAIL } from "#app/content/site.ts";
 import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
@@ -63,71 +60,55 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContactUs({ actionData }: Route.ComponentProps) {
-  const busy = usePendingPost({ action: "/contact-us" });
-
-  const sent = !busy && actionData?.sent === true;
-  const [form, fields] = useSchemaForm({
+  const { form, fields, busy, sent } = usePageForm("/contact-us", actionData, {
     id: "contact-us",
     schema: ContactSchema,
-    lastResult: busy ? null : actionData?.result,
   });
 
   return (
-    <section
-      className={`${ui.underNav} ${ui.heroBackground}`}
-      aria-labelledby="contact-heading"
+    <FormPage
+      id="contact-heading"
+      eyebrow="Request a demo"
+      title="Contact Us"
+      intro="Tell us about your team and the work you want our agents to take on. We usually reply within one business day."
+      width={720}
+      toast={actionData?.toast}
     >
-      <div
-        className={ui.container}
-        style={{ maxWidth: 720, paddingBottom: "6rem" }}
-      >
-        <SectionHeading
-          id="contact-heading"
-          level={1}
-          eyebrow="Request a demo"
-          title="Contact Us"
-          centered
-        >
-          Tell us about your team and the work you want our agents to take on.
-          We usually reply within one business day.
-        </SectionHeading>
-        <Paper withBorder shadow="sm" radius="lg" className={classes.panel}>
-          {sent ? (
-            <SentConfirmation
-              {...CONTACT_SENT}
-              onward={{ to: "/contact-us", label: "Send another message" }}
-            />
-          ) : null}
-          {/* Kept mounted while the confirmation shows, so another message
-              starts from the emptied form rather than a new one. */}
-          <div hidden={sent}>
-            <Form method="post" action="/contact-us" {...getFormProps(form)}>
-              <Stack gap="md">
-                <PublicFormHead form={form} />
-                <VisitorFields
-                  name={fields.name}
-                  email={fields.companyEmail}
-                  emailLabel="Company email"
-                />
-                <TextareaField
-                  meta={fields.projectDescription}
-                  label="Project description"
-                  description="What should our agents help your team with?"
-                  minRows={5}
-                />
-                <SubmitButton busy={busy} busyLabel="Sending..." size="md">
-                  Send Message
-                </SubmitButton>
-              </Stack>
-            </Form>
-          </div>
-        </Paper>
-        <Text ta="center" mt="lg" c="dimmed">
-          Prefer e-mail? Write to us directly at{" "}
-          <Anchor href={`mailto:${SALES_EMAIL}`}>{SALES_EMAIL}</Anchor>.
-        </Text>
-      </div>
-      <Toast toast={actionData?.toast} />
-    </section>
+      <Paper withBorder shadow="sm" radius="lg" className={classes.panel}>
+        {sent ? (
+          <SentConfirmation
+            {...CONTACT_SENT}
+            onward={{ to: "/contact-us", label: "Send another message" }}
+          />
+        ) : null}
+        {/* Kept mounted while the confirmation shows, so another message
+            starts from the emptied form rather than a new one. */}
+        <div hidden={sent}>
+          <Form method="post" action="/contact-us" {...getFormProps(form)}>
+            <Stack gap="md">
+              <PublicFormHead form={form} />
+              <VisitorFields
+                name={fields.name}
+                email={fields.companyEmail}
+                emailLabel="Company email"
+              />
+              <TextareaField
+                meta={fields.projectDescription}
+                label="Project description"
+                description="What should our agents help your team with?"
+                minRows={5}
+              />
+              <SubmitButton busy={busy} busyLabel="Sending..." size="md">
+                Send Message
+              </SubmitButton>
+            </Stack>
+          </Form>
+        </div>
+      </Paper>
+      <Text ta="center" mt="lg" c="dimmed">
+        Prefer e-mail? Write to us directly at{" "}
+        <Anchor href={`mailto:${SALES_EMAIL}`}>{SALES_EMAIL}</Anchor>.
+      </Text>
+    </FormPage>
   );
 }

@@ -7,12 +7,9 @@ import {
   SentConfirmation,
   SubmitButton,
   TextField,
-  usePendingPost,
-  useSchemaForm,
+  usePageForm,
 } from "#app/components/form-kit.tsx";
-import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
-import ui from "#app/components/marketing/marketing.module.css";
-import { Toast } from "#app/components/toast.tsx";
+import { FormPage } from "#app/components/marketing/form-page.tsx";
 import {
   NEWSLETTER_COPY,
   NEWSLETTER_PATH,
@@ -61,63 +58,46 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {
-  const busy = usePendingPost({ action: NEWSLETTER_PATH });
-  const sent = !busy && actionData?.sent === true;
-  const [form, fields] = useSchemaForm({
-    id: "newsletter",
-    schema: SubscribeSchema,
-    lastResult: busy ? null : actionData?.result,
-  });
+  const { form, fields, busy, sent } = usePageForm(
+    NEWSLETTER_PATH,
+    actionData,
+    { id: "newsletter", schema: SubscribeSchema },
+  );
 
   return (
-    <section
-      className={`${ui.underNav} ${ui.heroBackground}`}
-      aria-labelledby="newsletter-heading"
+    <FormPage
+      id="newsletter-heading"
+      eyebrow={NEWSLETTER_COPY.title}
+      title={NEWSLETTER_COPY.heading}
+      intro={NEWSLETTER_COPY.description}
+      width={620}
+      toast={actionData?.toast}
     >
-      <div
-        className={ui.container}
-        style={{ maxWidth: 620, paddingBottom: "6rem" }}
-      >
-        <SectionHeading
-          id="newsletter-heading"
-          level={1}
-          eyebrow={NEWSLETTER_COPY.title}
-          title={NEWSLETTER_COPY.heading}
-          centered
-        >
-          {NEWSLETTER_COPY.description}
-        </SectionHeading>
-        <Paper withBorder shadow="sm" radius="lg" p="xl">
-          {sent ? (
-            <SentConfirmation
-              {...SUBSCRIBE_SENT}
-              onward={{ to: "/blueprints", label: "Read the blueprints" }}
-            />
-          ) : (
-            <Form
-              method="post"
-              action={NEWSLETTER_PATH}
-              {...getFormProps(form)}
-            >
-              <Stack gap="md">
-                <PublicFormHead form={form} />
-                <input type="hidden" name="form" value="newsletter-page" />
-                <Text>{SUBSCRIBE_FORMS["newsletter-page"].wording}</Text>
-                <TextField
-                  meta={fields.email}
-                  type="email"
-                  label={NEWSLETTER_COPY.emailLabel}
-                  autoComplete="email"
-                />
-                <SubmitButton busy={busy} busyLabel={NEWSLETTER_COPY.busy}>
-                  {NEWSLETTER_COPY.button}
-                </SubmitButton>
-              </Stack>
-            </Form>
-          )}
-        </Paper>
-      </div>
-      <Toast toast={actionData?.toast} />
-    </section>
+      <Paper withBorder shadow="sm" radius="lg" p="xl">
+        {sent ? (
+          <SentConfirmation
+            {...SUBSCRIBE_SENT}
+            onward={{ to: "/blueprints", label: "Read the blueprints" }}
+          />
+        ) : (
+          <Form method="post" action={NEWSLETTER_PATH} {...getFormProps(form)}>
+            <Stack gap="md">
+              <PublicFormHead form={form} />
+              <input type="hidden" name="form" value="newsletter-page" />
+              <Text>{SUBSCRIBE_FORMS["newsletter-page"].wording}</Text>
+              <TextField
+                meta={fields.email}
+                type="email"
+                label={NEWSLETTER_COPY.emailLabel}
+                autoComplete="email"
+              />
+              <SubmitButton busy={busy} busyLabel={NEWSLETTER_COPY.busy}>
+                {NEWSLETTER_COPY.button}
+              </SubmitButton>
+            </Stack>
+          </Form>
+        )}
+      </Paper>
+    </FormPage>
   );
 }
