@@ -12,6 +12,7 @@ import {
   type ToolAudience,
 } from "#app/content/tools.ts";
 import { getAuth } from "#app/utils/permissions.server.ts";
+import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import classes from "./tools-layout.module.css";
 
@@ -21,6 +22,14 @@ import classes from "./tools-layout.module.css";
 // it; this loader only says who is signed in, for the header.
 
 export const handle = { appLayout: true };
+
+// Visitors' names, addresses and CVs, drafts and numbers: nothing a tool
+// answers is kept by any cache, the sign-in and access-denied pages
+// included (a signed-in answer is also marked so by authMiddleware). A tool
+// without its own headers export answers with these.
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": PRIVATE_CACHE_CONTROL,
+});
 
 export async function loader({ context }: Route.LoaderArgs) {
   // A session that cannot be checked now is the tool's own guard's to
