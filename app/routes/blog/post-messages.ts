@@ -25,11 +25,6 @@ export function postScheduled(when: string) {
     description: `It will be published on ${when}.`,
   };
 }
-export const AUTOSAVE_DRAFTS_ONLY = {
-  title: "Not saved automatically",
-  description:
-    "Only drafts are saved automatically. Use the buttons below to save this post.",
-} as const;
 export const EDIT_CONFLICT = {
   title: "This post changed while you were editing",
   description:

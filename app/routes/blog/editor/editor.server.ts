@@ -8,7 +8,6 @@ import type { ToastData } from "#app/utils/toast.ts";
 import type { PostActionData } from "./types.ts";
 import {
   AUTHENTICATION_ERROR,
-  AUTOSAVE_DRAFTS_ONLY,
   CONTENT_SIZE_MESSAGE,
   CONTENT_TOO_DEEP_MESSAGE,
   EDIT_CONFLICT,
@@ -71,7 +70,7 @@ import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 import { postState, publicationChange } from "./publication.ts";
 import type { PostIntent } from "./post-schema.ts";
 import { formatInZone } from "./publish-time.ts";
-import { REVISIONS_COPY } from "./labels.ts";
+import { AUTOSAVE_DRAFTS_ONLY, REVISIONS_COPY } from "./labels.ts";
 import { sharePreviewData } from "./share-text.ts";
 import { BLOG_PATH } from "#app/content/blog.ts";
 import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";

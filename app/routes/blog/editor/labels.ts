@@ -183,6 +183,13 @@ export const EDITOR_LABELS = {
   applyDescription: "Apply",
 } as const;
 
+/** An autosave of a post that is no longer a draft, refused. */
+export const AUTOSAVE_DRAFTS_ONLY = {
+  title: "Not saved automatically",
+  description:
+    "Only drafts are saved automatically. Use the buttons below to save this post.",
+} as const;
+
 /** The post form's autosave status line. */
 export const AUTOSAVE_COPY = {
   saving: "Saving…",
