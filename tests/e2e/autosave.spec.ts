@@ -122,6 +122,8 @@ test("a new post is autosaved as a draft and the form carries on as that post @j
   expect(kinds[0]).toBe(true);
   expect(kinds.slice(1)).not.toContain(true);
   expect(kinds.length).toBeGreaterThan(1);
+  await page.goto(`/edit/${id}/revisions`);
+  await expect(page.getByText(/autosaved by you/)).toHaveCount(1);
 });
 
 test("a published post is never autosaved @js-only", async ({ page }) => {
