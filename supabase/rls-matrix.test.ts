@@ -430,6 +430,14 @@ const scenarios = {
   "edit the team member's post": async (actor) =>
     savePostEditOutcome(actor, ADMIN_ID),
 
+  // autosave_post() ----------------------------------------------------------
+  "autosave the author's draft": async (actor) =>
+    autosaveOutcome(actor, AUTHOR_ID, { draft: true }),
+  "autosave the team member's draft": async (actor) =>
+    autosaveOutcome(actor, ADMIN_ID, { draft: true }),
+  "autosave the author's published post": async (actor) =>
+    autosaveOutcome(actor, AUTHOR_ID, { draft: false }),
+
   // tags -----------------------------------------------------------------------
   "select a post's stored HTML": async (actor) => {
     const id = await createPost(AUTHOR_ID);
@@ -1534,6 +1542,9 @@ const MATRIX: Row[] = [
   ["save_post()",      "create a post",                             "denied",   "denied",   "allowed",  "allowed",  "denied"],
   ["save_post()",      "edit the author's post",                    "denied",   "denied",   "allowed",  "allowed",  "denied"],
   ["save_post()",      "edit the team member's post",               "denied",   "denied",   "denied",   "allowed",  "denied"],
+  ["autosave_post()",  "autosave the author's draft",               "denied",   "denied",   "allowed",  "allowed",  "denied"],
+  ["autosave_post()",  "autosave the team member's draft",          "denied",   "denied",   "denied",   "allowed",  "denied"],
+  ["autosave_post()",  "autosave the author's published post",      "denied",   "denied",   "denied",   "denied",   "denied"],
   ["post_html",        "select a post's stored HTML",               "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
   ["post_html",        "store HTML for the author's post",          "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["post_html",        "replace the author's post's stored HTML",   "denied",   "denied",   "denied",   "denied",   "allowed"],
@@ -1958,6 +1969,38 @@ async function savePostEditOutcome(actor: Actor, authorId: string) {
   return outcomeOfWrite(error, (await postTitle(id)) === title);
 }
 
+/** A post of the author's, a draft or published, autosaved from its current version. */
+async function autosaveOutcome(
+  actor: Actor,
+  authorId: string,
+  { draft }: { draft: boolean },
+) {
+  const id = await createPost(authorId);
+  if (draft) {
+    must(
+      await service
+        .from("blog_posts")
+        .update({ published_at: null })
+        .eq("id", id),
+    );
+  }
+  const title = unique("Autosaved");
+  const { error } = await clients[actor].rpc("autosave_post", {
+    p_id: id,
+    p_base: await postUpdatedAt(id),
+    p_post: { title, content: "<p>Autosaved</p>" },
+    p_tags: [],
+  });
+  return outcomeOfWrite(error, (await postTitle(id)) === title);
+}
+
+async function postUpdatedAt(id: string) {
+  const row = must(
+    await service.from("blog_posts").select("updated_at").eq("id", id).single(),
+  ) as { updated_at: string };
+  return row.updated_at;
+}
+
 async function linkOutcome(actor: Actor, authorId: string) {
   const postId = await createPost(authorId);
   const tag = await createTag();
@@ -2360,5 +2403,92 @@ describe("save_post", () => {
     } finally {
       must(await service.from("platform_users").upsert(saved));
     }
+  });
+});
+
+describe("autosave_post", () => {
+  async function autosaveDraft() {
+    const saved = await clients.author.rpc("autosave_post", {
+      p_id: null,
+      p_base: null,
+      p_post: { title: unique("Autosaved draft"), content: "<p>One</p>" },
+      p_tags: [],
+    });
+    expect(saved.error).toBeNull();
+    return saved.data as { id: string; updated_at: string };
+  }
+
+  async function revisionsOf(id: string) {
+    return must(
+      await service
+        .from("post_revisions")
+        .select("autosave, post")
+        .eq("post_id", id)
+        .order("saved_at", { ascending: true }),
+    ) as { autosave: boolean; post: { content: string } }[];
+  }
+
+  test("creates a draft, and each autosave replaces the previous autosave revision", async () => {
+    const created = await autosaveDraft();
+    expect(
+      must(
+        await service
+          .from("blog_posts")
+          .select("published_at")
+          .eq("id", created.id)
+          .single(),
+      ),
+    ).toEqual({ published_at: null });
+    const explicit = await clients.author.rpc("save_post", {
+      p_id: created.id,
+      p_post: { title: "Explicit", content: "<p>Two</p>" },
+      p_tags: [],
+    });
+    expect(explicit.error).toBeNull();
+    let base = (explicit.data as { updated_at: string }).updated_at;
+    for (const content of ["<p>Three</p>", "<p>Four</p>"]) {
+      const again = await clients.author.rpc("autosave_post", {
+        p_id: created.id,
+        p_base: base,
+        p_post: { title: "Explicit", content, published_at: "now" },
+        p_tags: [],
+      });
+      expect(again.error).toBeNull();
+      base = (again.data as { updated_at: string }).updated_at;
+    }
+    const revisions = await revisionsOf(created.id);
+    expect(
+      revisions.map((revision) => [revision.autosave, revision.post.content]),
+    ).toEqual([
+      [false, "<p>Two</p>"],
+      [true, "<p>Four</p>"],
+    ]);
+    expect(
+      must(
+        await service
+          .from("blog_posts")
+          .select("published_at")
+          .eq("id", created.id)
+          .single(),
+      ),
+    ).toEqual({ published_at: null });
+  });
+
+  test("refuses a version someone saved over, writing nothing", async () => {
+    const created = await autosaveDraft();
+    const other = await clients.team.rpc("save_post", {
+      p_id: created.id,
+      p_post: { title: "Theirs", content: "<p>Theirs</p>" },
+      p_tags: [],
+    });
+    expect(other.error).toBeNull();
+    const stale = await clients.author.rpc("autosave_post", {
+      p_id: created.id,
+      p_base: created.updated_at,
+      p_post: { title: "Mine", content: "<p>Mine</p>" },
+      p_tags: [],
+    });
+    expect(stale.error?.code).toBe("40001");
+    expect(await postTitle(created.id)).toBe("Theirs");
   });
 });

@@ -739,6 +739,7 @@ export type Database = {
       };
       post_revisions: {
         Row: {
+          autosave: boolean;
           id: string;
           post: Json;
           post_id: string;
@@ -748,6 +749,7 @@ export type Database = {
           title: string | null;
         };
         Insert: {
+          autosave?: boolean;
           id?: string;
           post: Json;
           post_id: string;
@@ -757,6 +759,7 @@ export type Database = {
           title?: never;
         };
         Update: {
+          autosave?: boolean;
           id?: string;
           post?: Json;
           post_id?: string;
@@ -1030,6 +1033,36 @@ export type Database = {
           p_user_agent: string;
         };
         Returns: string;
+      };
+      autosave_post: {
+        Args: {
+          p_id: string;
+          p_base: string;
+          p_post: Json;
+          p_tags?: string[];
+        };
+        Returns: {
+          author_id: string;
+          content: string;
+          cover_alt: string | null;
+          cover_decorative: boolean;
+          cover_image_url: string | null;
+          cover_variants: Json | null;
+          created_at: string;
+          excerpt: string | null;
+          id: string;
+          meta_description: string | null;
+          publish_time_zone: string | null;
+          published: boolean;
+          published_at: string | null;
+          search_vector: string;
+          share_image_url: string | null;
+          share_image_variants: Json | null;
+          social_image_url: string | null;
+          title: string;
+          updated_at: string;
+          word_count: number;
+        };
       };
       can_edit_post: {
         Args: {

@@ -202,6 +202,9 @@ describe("saveFailure", () => {
       message: "You are not allowed to edit this post.",
     });
     expect(
+      saveFailure({ code: "40001", message: "The post has changed since." }),
+    ).toMatchObject({ kind: "conflict" });
+    expect(
       saveFailure({ code: "", message: "TypeError: fetch failed" }),
     ).toMatchObject({
       kind: "failed",
@@ -243,7 +246,7 @@ describe("against the embedded Supabase", () => {
       },
       tags: ["unit three"],
     });
-    expect(updated).toEqual({ ok: true, id: created.id });
+    expect(updated).toMatchObject({ ok: true, id: created.id });
     const { data } = await server
       .service()
       .from("blog_posts")
@@ -257,6 +260,38 @@ describe("against the embedded Supabase", () => {
       published: true,
       post_tags: [{ tags: { name: "unit three" } }],
     });
+  });
+
+  test("an autosave keeps a draft, and is refused over a newer version", async () => {
+    const author = await server.signedIn("author");
+    const input = {
+      id: null,
+      post: { title: "Autosaved unit post", content: "<p>Body</p>" },
+      tags: [],
+      autosave: { base: null },
+    };
+    const created = await savePost(author, input);
+    if (!created.ok) throw new Error("the autosave did not save");
+    const again = await savePost(author, {
+      ...input,
+      id: created.id,
+      autosave: { base: created.updatedAt },
+    });
+    expect(again).toMatchObject({ ok: true, id: created.id });
+    expect(
+      await savePost(author, {
+        ...input,
+        id: created.id,
+        autosave: { base: created.updatedAt },
+      }),
+    ).toMatchObject({ ok: false, kind: "conflict" });
+    const { data } = await server
+      .service()
+      .from("blog_posts")
+      .select("published_at")
+      .eq("id", created.id)
+      .single();
+    expect(data).toEqual({ published_at: null });
   });
 
   test("a reader, anyone signed out and another author are refused", async () => {

@@ -301,6 +301,11 @@ export type SavePostInput = {
    */
   post: PostFields;
   tags: string[];
+  /**
+   * Saved as an autosave (decision 137): always a draft, refused when the
+   * post is no longer at `base`, the version the form was made from.
+   */
+  autosave?: { base: string | null };
 };
 
 export type PostFields = Omit<
@@ -309,14 +314,14 @@ export type PostFields = Omit<
 >;
 
 export type SaveOutcome =
-  | { ok: true; id: string }
+  | { ok: true; id: string; updatedAt: string }
   | {
       ok: false;
-      kind: "signed-out" | "not-found" | "forbidden" | "failed";
+      kind: "signed-out" | "not-found" | "forbidden" | "conflict" | "failed";
       message: string | null;
     };
 
-const SavedRowSchema = z.object({ id: z.string() });
+const SavedRowSchema = z.object({ id: z.string(), updated_at: z.string() });
 
 // SQLSTATEs are five digits or capitals; anything else (a timeout, a network
 // failure) has no message worth showing to an author.
@@ -332,6 +337,7 @@ export function saveFailure(
   }
   if (error.code === "P0002") return { ok: false, kind: "not-found", message };
   if (error.code === "42501") return { ok: false, kind: "forbidden", message };
+  if (error.code === "40001") return { ok: false, kind: "conflict", message };
   return { ok: false, kind: "failed", message };
 }
 
@@ -340,16 +346,26 @@ export async function savePost(
   supabase: TypedSupabaseClient,
   input: SavePostInput,
 ): Promise<SaveOutcome> {
-  const { data, error } = await supabase.rpc("save_post", {
-    p_id: input.id,
-    p_post: input.post,
-    p_tags: input.tags,
-  });
+  const { data, error } = input.autosave
+    ? await supabase.rpc("autosave_post", {
+        // The generated types cannot say a parameter takes null: a new post
+        // has no id, and no version to be made from.
+        p_id: input.id as string,
+        p_base: input.autosave.base as string,
+        p_post: input.post,
+        p_tags: input.tags,
+      })
+    : await supabase.rpc("save_post", {
+        p_id: input.id,
+        p_post: input.post,
+        p_tags: input.tags,
+      });
   if (error) return saveFailure(error);
   const row = SavedRowSchema.safeParse(Array.isArray(data) ? data[0] : data);
   if (!row.success) return { ok: false, kind: "failed", message: null };
-  invalidateBlogPages();
-  return { ok: true, id: row.data.id };
+  // A draft is on no public page: an autosave leaves the stored pages be.
+  if (!input.autosave) invalidateBlogPages();
+  return { ok: true, id: row.data.id, updatedAt: row.data.updated_at };
 }
 
 const DeletedRowSchema = z.array(

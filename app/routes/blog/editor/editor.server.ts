@@ -68,8 +68,9 @@ import { readStoredVariants } from "#app/routes/blog/image-variants.server.ts";
 import { readingTime } from "#app/routes/blog/reading-time.ts";
 import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 import { postState, publicationChange } from "./publication.ts";
+import type { PostIntent } from "./post-schema.ts";
 import { formatInZone } from "./publish-time.ts";
-import { REVISIONS_COPY } from "./labels.ts";
+import { AUTOSAVE_DRAFTS_ONLY, REVISIONS_COPY } from "./labels.ts";
 import { sharePreviewData } from "./share-text.ts";
 import { BLOG_PATH } from "#app/content/blog.ts";
 import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
@@ -280,42 +281,23 @@ export async function postFormAction({
     value.baseUpdatedAt &&
     value.baseUpdatedAt !== post.updated_at
   ) {
-    return data<PostActionData>(
-      {
-        result: reply(),
-        toast: toastOf(EDIT_CONFLICT),
-        preview: null,
-        conflict: {
-          updatedAt: post.updated_at,
-          intent: value.intent,
-          changes: revisionDiff(
-            {
-              title: post.title,
-              excerpt: post.excerpt,
-              content: post.content,
-              cover_image_url: post.cover_image_url,
-              tags: post.tags,
-            },
-            {
-              title: value.title ?? "",
-              excerpt: value.excerpt || null,
-              content: value.content ?? "",
-              cover_image_url: post.cover_image_url,
-              tags: value.tags,
-            },
-            REVISIONS_COPY.fields,
-          ).filter((field) => field.changed),
-        },
-      },
-      { status: 409 },
-    );
+    return conflictReply(post, value, reply());
+  }
+  // An autosave keeps a draft: a post already scheduled or public keeps its
+  // state, saved only by the author's own button.
+  if (
+    post &&
+    value.intent === "autosave" &&
+    postState(post.published_at) !== "draft"
+  ) {
+    return failure(reply(), AUTOSAVE_DRAFTS_ONLY, 409);
   }
 
   const publication =
     value.intent === "preview"
       ? null
       : publicationChange(
-          value.intent,
+          value.intent === "autosave" ? "draft" : value.intent,
           value,
           post ? postState(post.published_at) : null,
         );
@@ -389,9 +371,12 @@ export async function postFormAction({
   }
 
   const supabase = getSupabase(context);
+  const autosave = value.intent === "autosave";
   let uploaded: Extract<CoverUpload, { ok: true }> | null = null;
   let coverImageUrl = post?.cover_image_url ?? null;
-  if (value.cover) {
+  // Files wait for the author's own save: an autosave every few seconds
+  // would upload them again each time.
+  if (value.cover && !autosave) {
     const upload = await uploadCover(supabase, user.id, value.cover);
     if (!upload.ok) {
       if (upload.reason === "type") {
@@ -408,7 +393,7 @@ export async function postFormAction({
     coverImageUrl = upload.publicUrl;
   }
   let shareUploaded: Extract<CoverUpload, { ok: true }> | null = null;
-  if (value.socialImage) {
+  if (value.socialImage && !autosave) {
     const upload = await uploadCover(supabase, user.id, value.socialImage);
     if (!upload.ok) {
       if (uploaded) await removeCovers(supabase, uploaded.paths);
@@ -462,6 +447,7 @@ export async function postFormAction({
       ...(uploaded ? { cover_variants: uploaded.variants } : {}),
     },
     tags: value.tags.map(withoutControlCharacters).filter(Boolean),
+    ...(autosave ? { autosave: { base: value.baseUpdatedAt ?? null } } : {}),
   });
   if (!saved.ok) {
     if (uploaded) await removeCovers(supabase, uploaded.paths);
@@ -470,6 +456,14 @@ export async function postFormAction({
       return failure(reply(), AUTHENTICATION_ERROR, 401);
     if (saved.kind === "not-found")
       return failure(reply(), POST_NOT_FOUND, 404);
+    // Someone saved between the check above and the autosave's own.
+    if (saved.kind === "conflict" && postId) {
+      const now = await loadEditable(context, postId, {
+        userId: user.id,
+        isTeamMember,
+      });
+      if ("id" in now) return conflictReply(now, value, reply());
+    }
     const status = saved.kind === "forbidden" ? 403 : 500;
     return failure(
       reply(),
@@ -480,6 +474,17 @@ export async function postFormAction({
 
   // Sanitised above: stored now, so no reader's view sanitises it again.
   await storePostHtml(saved.id, content, content);
+
+  // The form stays as it is and carries on from the version just saved;
+  // the social card waits for the author's own save.
+  if (autosave) {
+    return data<PostActionData>({
+      result: { status: "success" },
+      toast: null,
+      preview: null,
+      autosaved: { id: saved.id, updatedAt: saved.updatedAt },
+    });
+  }
 
   // Link previews need a PNG or JPEG: without such a cover the post gets a
   // card with its title, made now rather than on each request.
@@ -586,4 +591,55 @@ export function savedSocialImages(
       env.SUPABASE_URL,
     ),
   };
+}
+
+/**
+ * A save refused because the post changed since the form was made: the
+ * author's values kept, and the saved version against theirs.
+ */
+function conflictReply(
+  post: Post,
+  value: {
+    intent: PostIntent;
+    title?: string;
+    excerpt?: string;
+    content?: string;
+    tags: string[];
+  },
+  result: PostActionData["result"],
+) {
+  return data<PostActionData>(
+    {
+      result,
+      toast: toastOf(EDIT_CONFLICT),
+      preview: null,
+      conflict: {
+        updatedAt: post.updated_at,
+        // Keeping their own version is the author's choice, by a button:
+        // an autosave refused here asks again as a draft.
+        intent:
+          value.intent === "autosave" || value.intent === "preview"
+            ? "draft"
+            : value.intent,
+        changes: revisionDiff(
+          {
+            title: post.title,
+            excerpt: post.excerpt,
+            content: post.content,
+            cover_image_url: post.cover_image_url,
+            tags: post.tags,
+          },
+          {
+            title: value.title ?? "",
+            excerpt: value.excerpt || null,
+            content: value.content ?? "",
+            cover_image_url: post.cover_image_url,
+            tags: value.tags,
+          },
+          REVISIONS_COPY.fields,
+        ).filter((field) => field.changed),
+      },
+    },
+    { status: 409 },
+  );
 }

@@ -3,6 +3,7 @@
 
 export const POST_FORM_COPY = {
   writeHeading: "Write a New Post",
+  autosaveNoAnswer: "the server did not answer.",
   editHeading: "Edit Blog Post",
   preview: "Preview",
   newPost: "New Post",
@@ -110,6 +111,8 @@ export const REVISIONS_COPY = {
   restore: "Restore",
   restoreLabel: (when: string) => `Restore the revision of ${when}`,
   savedBy: (you: boolean) => (you ? "by you" : "by another editor"),
+  autosaved: (you: boolean) =>
+    you ? "autosaved by you" : "autosaved by another editor",
   current: "current",
   noRevisions: "This post has no revisions yet.",
   unavailable: "The revisions are unavailable right now. Please try again.",
@@ -178,4 +181,21 @@ export const EDITOR_LABELS = {
   imageAlt: "Image alt text",
   imageDecorative: "Decorative image: no description",
   applyDescription: "Apply",
+} as const;
+
+/** An autosave of a post that is no longer a draft, refused. */
+export const AUTOSAVE_DRAFTS_ONLY = {
+  title: "Not saved automatically",
+  description:
+    "Only drafts are saved automatically. Use the buttons below to save this post.",
+} as const;
+
+/** The post form's autosave status line. */
+export const AUTOSAVE_COPY = {
+  saving: "Saving…",
+  saved: (time: string) => `Draft saved at ${time}`,
+  failed: (reason: string) =>
+    `The draft was not saved: ${reason} Your work is still kept in this browser.`,
+  stopped:
+    "Not saved automatically: someone else saved this post. Choose a version above; your work is still kept in this browser.",
 } as const;

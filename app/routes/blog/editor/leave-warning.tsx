@@ -8,10 +8,19 @@ import { useLeaveBlocker } from "./use-leave-blocker.ts";
  * closes or reloads, and a dialog when a link inside the site would leave
  * the form. Sending the form (to this same page) is not leaving it.
  */
-export function LeaveWarning({ unsaved }: { unsaved: boolean }) {
+export function LeaveWarning({
+  unsaved,
+  sendsTo,
+}: {
+  unsaved: boolean;
+  /** Where the form posts, when not to its own page (a post autosave created). */
+  sendsTo?: string;
+}) {
   const blocker = useLeaveBlocker(
     ({ currentLocation, nextLocation }) =>
-      unsaved && currentLocation.pathname !== nextLocation.pathname,
+      unsaved &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      nextLocation.pathname !== sendsTo,
   );
 
   useEffect(() => {

@@ -1,5 +1,13 @@
 import { getFormProps } from "@conform-to/react";
-import { Anchor, Button, Container, Group, Stack, Title } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import {
   useEffect,
   useRef,
@@ -42,6 +50,15 @@ import { ConflictNotice } from "./conflict-notice.tsx";
 import { ImageAltErrors } from "./image-alt-errors.tsx";
 import { BackstopOffer } from "./backstop-offer.tsx";
 import {
+  AUTOSAVE_DELAY_MS,
+  autosaves,
+  autosaveScheduler,
+  autosaveStatusText,
+  worthAutosaving,
+  type AutosaveScheduler,
+  type AutosaveStatus,
+} from "./autosave.ts";
+import {
   backstopDiffers,
   backstopKey,
   backstopOf,
@@ -58,7 +75,12 @@ import {
   type ShareText,
 } from "./share-text.ts";
 import { TagsField } from "./tags-field.tsx";
-import type { EditablePost, PostActionData, PostPreviewData } from "./types.ts";
+import type {
+  EditablePost,
+  PostActionData,
+  PostConflict,
+  PostPreviewData,
+} from "./types.ts";
 
 const FORM_ID = "post-form";
 
@@ -81,12 +103,25 @@ function asText(value: unknown) {
   return typeof value === "string" ? value : undefined;
 }
 
+function formElement() {
+  const element = document.getElementById(FORM_ID);
+  return element instanceof HTMLFormElement ? element : null;
+}
+
+function timeOfDay(at: Date) {
+  return at.toLocaleTimeString(undefined, {
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
 /**
  * The post form of /write and /edit/{id}. It is a plain multipart form that
  * publishes, updates and previews without JavaScript; scripts add the
  * rich-text editor, the tag chips, the cover preview, instant validation,
- * the full-screen preview and the local backstop: a copy of unsent work
- * kept in this browser, offered back when the form opens again.
+ * the full-screen preview, the local backstop (a copy of unsent work kept
+ * in this browser, offered back when the form opens again) and, for a new
+ * post or a draft, autosave to the server.
  */
 export function PostForm(props: PostFormProps) {
   const storageKey = backstopKey(props.post?.id ?? null);
@@ -181,9 +216,50 @@ function PostFormView({
   const backstopTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(backstopTimer.current), []);
 
+  // Autosave: the post the first autosave of a new post created (the form
+  // carries on as that post, on this page), the version the form now edits,
+  // and what the status line says.
+  const autosaveFetcher = useFetcher<PostActionData>();
+  const [created, setCreated] = useState<string | null>(null);
+  const postId = post?.id ?? created;
+  const backstopAt = created ? backstopKey(created) : storageKey;
+  const formAction = created ? `/edit/${created}` : undefined;
+  const [base, setBase] = useState(
+    actionData?.conflict?.updatedAt ??
+      restored?.baseUpdatedAt ??
+      post?.updatedAt ??
+      null,
+  );
+  const [autosaveStatus, setAutosaveStatus] = useState<AutosaveStatus>({
+    kind: "idle",
+  });
+  const [autosaveConflict, setAutosaveConflict] = useState<PostConflict | null>(
+    null,
+  );
+  const autosaveOn = hydrated && autosaves(post?.publication.state ?? null);
+  // Edits counted, to tell whether the values an autosave sent are still
+  // all there is; the answer it got; a button pressed while it was on its
+  // way, pressed again once the form has its new version.
+  const edits = useRef(0);
+  const editsSent = useRef(0);
+  const answered = useRef<PostActionData | undefined>(undefined);
+  const queuedSubmit = useRef<HTMLElement | null>(null);
+  const [settled, setSettled] = useState(0);
+  const sendAutosave = useRef<() => boolean>(() => false);
+  const scheduler = useRef<AutosaveScheduler | null>(null);
+  useEffect(() => {
+    const made = autosaveScheduler({
+      delay: AUTOSAVE_DELAY_MS,
+      save: () => sendAutosave.current(),
+    });
+    scheduler.current = made;
+    return () => made.stop();
+  }, []);
+
   useEffect(() => {
     setToast(actionData?.toast ?? null);
     if (actionData) setUnsaved(true);
+    if (actionData?.conflict) setBase(actionData.conflict.updatedAt);
   }, [actionData]);
   useEffect(
     () => () => {
@@ -225,12 +301,14 @@ function PostFormView({
   }));
   const onEdited = (event: FormEvent<HTMLFormElement>) => {
     setUnsaved(true);
+    edits.current += 1;
+    if (autosaveOn) scheduler.current?.touch();
     const element = event.currentTarget;
     setShareText(readShareText(element));
     // Kept a moment after the last keystroke, not on each one.
     window.clearTimeout(backstopTimer.current);
     backstopTimer.current = window.setTimeout(() => {
-      writeBackstop(storageKey, backstopOf(element, new Date()));
+      writeBackstop(backstopAt, backstopOf(element, new Date()));
     }, 500);
   };
   const liveShare = sharePreviewData({
@@ -245,8 +323,92 @@ function PostFormView({
   });
 
   const busy = usePendingPost({
+    action: formAction,
     matches: (formData) => formData.get("intent") !== "preview",
   });
+
+  // Assigned after each render, so a save sees this render's post and version.
+  useEffect(() => {
+    sendAutosave.current = () => {
+      const element = formElement();
+      if (!element || busy) return false;
+      const formData = new FormData(element);
+      if (!worthAutosaving(formData)) return false;
+      formData.set("intent", "autosave");
+      // Files wait for the author's own save.
+      formData.delete("cover");
+      formData.delete("socialImage");
+      editsSent.current = edits.current;
+      autosaveFetcher.submit(formData, {
+        method: "post",
+        action: postId ? `/edit/${postId}` : location.pathname,
+        encType: "multipart/form-data",
+      });
+      setAutosaveStatus({ kind: "saving" });
+      return true;
+    };
+  });
+
+  // An autosave answered: adopt the version it made (and, for a new post,
+  // the post itself), or stop at someone else's version.
+  useEffect(() => {
+    if (autosaveFetcher.state !== "idle" || !scheduler.current?.inFlight())
+      return;
+    const answer = autosaveFetcher.data;
+    if (!answer || answer === answered.current) {
+      setAutosaveStatus({
+        kind: "failed",
+        reason: POST_FORM_COPY.autosaveNoAnswer,
+      });
+    } else if (answer.autosaved) {
+      const { id, updatedAt } = answer.autosaved;
+      setBase(updatedAt);
+      if (!post) {
+        setCreated(id);
+        clearBackstop(storageKey);
+      }
+      const element = formElement();
+      if (edits.current === editsSent.current) {
+        setUnsaved(false);
+        clearBackstop(backstopKey(id));
+      } else if (element) {
+        window.clearTimeout(backstopTimer.current);
+        writeBackstop(backstopKey(id), {
+          ...backstopOf(element, new Date()),
+          baseUpdatedAt: updatedAt,
+        });
+      }
+      setAutosaveStatus({ kind: "saved", at: new Date() });
+    } else if (answer.conflict) {
+      scheduler.current?.stop();
+      setAutosaveConflict(answer.conflict);
+      setBase(answer.conflict.updatedAt);
+      setAutosaveStatus({ kind: "stopped" });
+      queuedSubmit.current = null;
+    } else {
+      setAutosaveStatus({
+        kind: "failed",
+        reason: answer.toast?.description ?? POST_FORM_COPY.autosaveNoAnswer,
+      });
+    }
+    answered.current = answer;
+    setSettled((count) => count + 1);
+  }, [autosaveFetcher.state, autosaveFetcher.data, post, storageKey]);
+
+  // Once the form shows the new version: a button pressed meanwhile goes
+  // now, else a save that fell due meanwhile.
+  useEffect(() => {
+    if (settled === 0) return;
+    const submitter = queuedSubmit.current;
+    queuedSubmit.current = null;
+    if (submitter) {
+      scheduler.current?.cancel();
+      scheduler.current?.settled();
+      formElement()?.requestSubmit(submitter);
+    } else {
+      scheduler.current?.settled();
+    }
+  }, [settled]);
 
   const submittedBefore = actionData !== undefined;
   const initialContent =
@@ -259,6 +421,13 @@ function PostFormView({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    // Sent now, it would name the version before the autosave on its way
+    // and be refused as someone else's: it goes once that one is answered.
+    if (scheduler.current?.inFlight() && submitter) {
+      event.preventDefault();
+      queuedSubmit.current = submitter;
+      return;
+    }
     const formData = new FormData(event.currentTarget, submitter);
     const missing =
       formData.get("intent") !== "preview" &&
@@ -274,9 +443,10 @@ function PostFormView({
     form.onSubmit(event);
     if (!event.defaultPrevented) {
       setUnsaved(false);
+      scheduler.current?.cancel();
       // Sent: the server has it now, or answers with it kept in the form.
       window.clearTimeout(backstopTimer.current);
-      if (formData.get("intent") !== "preview") clearBackstop(storageKey);
+      if (formData.get("intent") !== "preview") clearBackstop(backstopAt);
     }
   };
 
@@ -308,6 +478,7 @@ function PostFormView({
       }
     : null;
   const serverPreview = hydrated ? null : (actionData?.preview ?? null);
+  const conflict = actionData?.conflict ?? autosaveConflict;
 
   return (
     <Container size="md" className={classes.page}>
@@ -379,12 +550,8 @@ function PostFormView({
         </section>
       ) : null}
 
-      {post && actionData?.conflict ? (
-        <ConflictNotice
-          conflict={actionData.conflict}
-          postId={post.id}
-          formId={FORM_ID}
-        />
+      {postId && conflict ? (
+        <ConflictNotice conflict={conflict} postId={postId} formId={FORM_ID} />
       ) : null}
 
       {/* With scripts the toast says it. */}
@@ -400,25 +567,17 @@ function PostFormView({
         method="post"
         encType="multipart/form-data"
         {...getFormProps(form)}
+        action={formAction}
         onSubmit={onSubmit}
         onInput={onEdited}
         onChange={onEdited}
         className={classes.form}
       >
         <Stack gap="lg">
-          {post ? (
-            <input
-              type="hidden"
-              name="baseUpdatedAt"
-              key={actionData?.conflict?.updatedAt ?? post.updatedAt}
-              // A restored copy saves against the version it was made from:
-              // if the post changed since, the author sees both (decision 133).
-              defaultValue={
-                actionData?.conflict?.updatedAt ??
-                restored?.baseUpdatedAt ??
-                post.updatedAt
-              }
-            />
+          {postId && base ? (
+            // A restored copy saves against the version it was made from:
+            // if the post changed since, the author sees both (decision 133).
+            <input type="hidden" name="baseUpdatedAt" value={base} />
           ) : null}
           <TitleField meta={fields.title} />
           <CoverField
@@ -494,11 +653,22 @@ function PostFormView({
                 title={post.title ?? ""}
                 onDeleting={() => {
                   setUnsaved(false);
+                  scheduler.current?.stop();
                   clearBackstop(storageKey);
                 }}
               />
             ) : null}
             <div className={classes.actionsEnd}>
+              {autosaveOn ? (
+                <Text
+                  size="sm"
+                  c="dimmed"
+                  role="status"
+                  className={classes.autosaveStatus}
+                >
+                  {autosaveStatusText(autosaveStatus, timeOfDay)}
+                </Text>
+              ) : null}
               <SubmitButton
                 name="intent"
                 value="publish"
@@ -521,7 +691,7 @@ function PostFormView({
         preview={dialogPreview}
       />
       {hydrated ? <Toast toast={toast} /> : null}
-      <LeaveWarning unsaved={unsaved} />
+      <LeaveWarning unsaved={unsaved} sendsTo={formAction} />
     </Container>
   );
 }

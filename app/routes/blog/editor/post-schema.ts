@@ -58,13 +58,15 @@ export function postTextFields(
 
 /**
  * What a submit button asks: publish (now, or update a published post),
- * keep as a draft, schedule for `publishAt`, or preview.
+ * keep as a draft, schedule for `publishAt`, or preview; or what the form
+ * sends by itself with JavaScript: an autosave, kept as a draft.
  */
 export const POST_INTENTS = [
   "publish",
   "draft",
   "schedule",
   "preview",
+  "autosave",
 ] as const;
 export type PostIntent = (typeof POST_INTENTS)[number];
 
@@ -240,6 +242,6 @@ export function postSchemaFor(
   saved: SavedCover = { currentCover: false },
 ) {
   if (intent === "preview") return PostPreviewSchema;
-  if (intent === "draft") return PostSchema;
+  if (intent === "draft" || intent === "autosave") return PostSchema;
   return intent === "schedule" ? scheduleSchema(saved) : publishSchema(saved);
 }

@@ -45,7 +45,7 @@ export type PublicationChange =
  * updates it, and neither a draft nor a schedule can take it back.
  */
 export function publicationChange(
-  intent: Exclude<PostIntent, "preview">,
+  intent: Exclude<PostIntent, "preview" | "autosave">,
   { publishAt, timeZone }: { publishAt?: string; timeZone?: string },
   current: PostState | null,
 ): PublicationChange {

@@ -11,6 +11,8 @@ const RevisionSummarySchema = z.object({
   title: z.string().nullable(),
   saved_by: z.string().nullable(),
   saved_at: z.string(),
+  /** Replaced by the saver's next autosave (decision 137). */
+  autosave: z.boolean(),
 });
 
 export type RevisionSummary = z.infer<typeof RevisionSummarySchema>;
@@ -22,7 +24,7 @@ export async function listRevisions(
 ): Promise<RevisionSummary[] | null> {
   const { data, error } = await supabase
     .from("post_revisions")
-    .select("id, title, saved_by, saved_at")
+    .select("id, title, saved_by, saved_at, autosave")
     .eq("post_id", postId)
     .order("saved_at", { ascending: false })
     .order("id", { ascending: false })

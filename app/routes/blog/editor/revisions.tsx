@@ -75,6 +75,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         title: revision.title ?? "",
         savedAt: when(revision.saved_at),
         byYou: revision.saved_by === user.id,
+        autosave: revision.autosave,
       })) ?? null,
     from,
     to,
@@ -225,7 +226,9 @@ export default function Revisions({
                         <Text size="sm">{revision.title}</Text>
                         <Text size="xs" c="dimmed">
                           {revision.savedAt} ·{" "}
-                          {REVISIONS_COPY.savedBy(revision.byYou)}
+                          {revision.autosave
+                            ? REVISIONS_COPY.autosaved(revision.byYou)
+                            : REVISIONS_COPY.savedBy(revision.byYou)}
                           {index === 0 ? ` · ${REVISIONS_COPY.current}` : ""}
                         </Text>
                       </Table.Td>

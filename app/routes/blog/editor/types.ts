@@ -43,6 +43,8 @@ export type PostActionData = {
   toast: ToastData | null;
   preview: PostPreviewData | null;
   conflict?: PostConflict;
+  /** An autosave's answer: the post it saved, now at this version. */
+  autosaved?: { id: string; updatedAt: string };
 };
 
 /** The post being edited, as the form needs it. */
