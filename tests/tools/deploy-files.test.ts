@@ -145,6 +145,10 @@ describe("environment variable names", () => {
     ),
   );
 
+  it("keeps the README to 10 KB, so it is read", () => {
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(10_000);
+  });
+
   it("finds the names it compares", () => {
     expect(deploy).toContain("fly secrets set");
     expect(validated.length).toBeGreaterThan(5);
