@@ -15,6 +15,7 @@ import { getAuth } from "#app/utils/permissions.server.ts";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import classes from "./tools-layout.module.css";
+import toolsMantineStyles from "./tools-mantine.css?url";
 
 // The team's app: writing, admin and the inbox share this frame instead of
 // the marketing header and footer (root.tsx leaves them out for routes
@@ -22,6 +23,10 @@ import classes from "./tools-layout.module.css";
 // it; this loader only says who is signed in, for the header.
 
 export const handle = { appLayout: true };
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: toolsMantineStyles, precedence: "base" },
+];
 
 // Visitors' names, addresses and CVs, drafts and numbers: nothing a tool
 // answers is kept by any cache, the sign-in and access-denied pages
