@@ -13,13 +13,8 @@ import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
 import { safePostHtml } from "#app/routes/blog/post-html.server.ts";
 import { backendFailed } from "#app/utils/route-errors.server.ts";
-import { forbidden, requireRole } from "#app/utils/permissions.server.ts";
-import { requirePost } from "#app/routes/blog/blog.server.ts";
-import {
-  EDIT_FORBIDDEN_MESSAGE,
-  postFormAction,
-  savedSocialImages,
-} from "./editor.server.ts";
+import { requireEditablePost } from "./editable-post.server.ts";
+import { postFormAction, savedSocialImages } from "./editor.server.ts";
 import {
   listTagNames,
   publicCoverPrefix,
@@ -37,17 +32,12 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { user, isTeamMember } = await requireRole(context, request, "author");
-  const supabase = getSupabase(context);
-  const post = await requirePost(
-    supabase,
-    params.id,
+export async function loader(args: Route.LoaderArgs) {
+  const { post, user } = await requireEditablePost(
+    args,
     "Post failed to load for editing",
   );
-  // Row-level security refuses the update anyway; this keeps the form away.
-  if (post.author_id !== user.id && !isTeamMember)
-    throw forbidden(EDIT_FORBIDDEN_MESSAGE);
+  const supabase = getSupabase(args.context);
   // The copy stored when the post was saved: the editor never gets markup
   // the sanitiser has not passed, and saved markup is not sanitised again.
   const content = await safePostHtml({
