@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Text, Title } from "@mantine/core";
 import { EDIT_CONFLICT } from "#app/routes/blog/post-messages.ts";
 import { CONFLICT_COPY } from "./labels.ts";
-import classes from "./revisions.module.css";
+import { ChangedLines } from "./changed-lines.tsx";
 import type { PostConflict } from "./types.ts";
 
 /**
@@ -36,24 +36,7 @@ export function ConflictNotice({
           <Text fw={600} size="sm" mt="xs">
             {field.field}
           </Text>
-          <div className={classes.lines}>
-            {field.lines.map((line, index) =>
-              line.kind === "added" ? (
-                <ins key={index} className={classes.added}>
-                  + {line.text}
-                </ins>
-              ) : line.kind === "removed" ? (
-                <del key={index} className={classes.removed}>
-                  − {line.text}
-                </del>
-              ) : (
-                <span key={index} className={classes.same}>
-                  {"  "}
-                  {line.text}
-                </span>
-              ),
-            )}
-          </div>
+          <ChangedLines lines={field.lines} />
         </div>
       ))}
       <Text size="sm" mt="md">

@@ -1,13 +1,10 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { Checkbox, Image, Input, Stack, Text, TextInput } from "@mantine/core";
-import fileField from "#app/components/file-field.module.css";
+import { Checkbox, Stack, Text, TextInput } from "@mantine/core";
+import { ImageFileField, ImagePreview } from "./image-file-field.tsx";
 import { POST_FORM_COPY } from "./labels.ts";
 
 type CoverFieldProps = {
-  name: string;
-  id: string;
-  errorId: string;
-  errors?: string[];
+  cover: FieldMetadata<File | undefined>;
   /** The post's cover in edit mode, kept unless another file is chosen. */
   currentUrl: string | null;
   /** A file chosen before a failed submission is not sent back by the browser. */
@@ -25,14 +22,11 @@ function initialText(value: unknown) {
 }
 
 /**
- * A native file input drawn as a drop zone (it works before and without
- * JavaScript) with a preview of the chosen file once scripts run.
+ * The cover's file input with a preview of the chosen file once scripts
+ * run, and its alternative text.
  */
 export function CoverField({
-  name,
-  id,
-  errorId,
-  errors,
+  cover,
   currentUrl,
   chooseAgain,
   chosenUrl,
@@ -40,59 +34,36 @@ export function CoverField({
   alt,
   decorative,
 }: CoverFieldProps) {
-  const hintId = `${id}-hint`;
   return (
     <Stack gap="sm">
-      <Input.Wrapper
+      <ImageFileField
+        meta={cover}
         label={POST_FORM_COPY.cover}
-        labelProps={{ htmlFor: id }}
         description={POST_FORM_COPY.coverHint}
-        descriptionProps={{ id: hintId }}
-        error={errors?.join(" ")}
-        errorProps={{ id: errorId }}
+        onFileChange={onFileChange}
       >
-        <Stack gap="xs" mt={4}>
-          <input
-            id={id}
-            name={name}
-            type="file"
-            accept="image/*"
-            className={fileField.input}
-            aria-describedby={errors?.length ? `${hintId} ${errorId}` : hintId}
-            aria-invalid={errors?.length ? true : undefined}
-            onChange={(event) => {
-              onFileChange(event.currentTarget.files?.[0] ?? null);
-            }}
+        {chooseAgain && !chosenUrl ? (
+          // red-9: orange-8 on white is 3.58:1.
+          <Text size="sm" c="red.9">
+            {POST_FORM_COPY.coverChooseAgain}
+          </Text>
+        ) : null}
+        {chosenUrl ? (
+          <ImagePreview
+            src={chosenUrl}
+            alt={POST_FORM_COPY.coverPreview}
+            height={240}
+            testId="cover-preview"
           />
-          {chooseAgain && !chosenUrl ? (
-            // red-9: orange-8 on white is 3.58:1.
-            <Text size="sm" c="red.9">
-              {POST_FORM_COPY.coverChooseAgain}
-            </Text>
-          ) : null}
-          {chosenUrl ? (
-            <Image
-              src={chosenUrl}
-              alt={POST_FORM_COPY.coverPreview}
-              mah={240}
-              w="auto"
-              fit="contain"
-              radius="md"
-              data-testid="cover-preview"
-            />
-          ) : currentUrl ? (
-            <Image
-              src={currentUrl}
-              alt={POST_FORM_COPY.currentCover}
-              mah={240}
-              w="auto"
-              fit="contain"
-              radius="md"
-              data-testid="current-cover"
-            />
-          ) : null}
-        </Stack>
-      </Input.Wrapper>
+        ) : currentUrl ? (
+          <ImagePreview
+            src={currentUrl}
+            alt={POST_FORM_COPY.currentCover}
+            height={240}
+            testId="current-cover"
+          />
+        ) : null}
+      </ImageFileField>
       <TextInput
         key={alt.key}
         id={alt.id}

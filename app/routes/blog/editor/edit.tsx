@@ -3,7 +3,6 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/edit";
 import { POST_FORM_COPY } from "./labels.ts";
 import { editablePublication } from "./publication-label.ts";
-import { timeZoneNames } from "./publish-time.ts";
 import { postTextFields } from "./post-schema.ts";
 import { PostFormSkeleton } from "./post-form-skeleton.tsx";
 import { PostForm } from "./post-form.tsx";
@@ -13,20 +12,13 @@ import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
 import { safePostHtml } from "#app/routes/blog/post-html.server.ts";
 import { backendFailed } from "#app/utils/route-errors.server.ts";
-import { forbidden, requireRole } from "#app/utils/permissions.server.ts";
-import { requirePost } from "#app/routes/blog/blog.server.ts";
+import { requireEditablePost } from "./editable-post.server.ts";
 import {
-  EDIT_FORBIDDEN_MESSAGE,
   postFormAction,
+  postFormOptions,
   savedSocialImages,
 } from "./editor.server.ts";
-import {
-  listTagNames,
-  publicCoverPrefix,
-} from "#app/routes/blog/post.server.ts";
-import { BLOG_PATH } from "#app/content/blog.ts";
-import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
-import { absoluteUrl } from "#app/lib/meta.ts";
+import { publicCoverPrefix } from "#app/routes/blog/post.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 
@@ -37,17 +29,11 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { user, isTeamMember } = await requireRole(context, request, "author");
-  const supabase = getSupabase(context);
-  const post = await requirePost(
-    supabase,
-    params.id,
+export async function loader(args: Route.LoaderArgs) {
+  const { post, user } = await requireEditablePost(
+    args,
     "Post failed to load for editing",
   );
-  // Row-level security refuses the update anyway; this keeps the form away.
-  if (post.author_id !== user.id && !isTeamMember)
-    throw forbidden(EDIT_FORBIDDEN_MESSAGE);
   // The copy stored when the post was saved: the editor never gets markup
   // the sanitiser has not passed, and saved markup is not sanitised again.
   const content = await safePostHtml({
@@ -71,12 +57,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       publication: editablePublication(post),
       updatedAt: post.updated_at,
     },
-    existingTags: await listTagNames(supabase),
-    timeZones: timeZoneNames(),
-    share: {
-      url: absoluteUrl(env.SITE_URL, `${BLOG_PATH}/${post.id}`),
-      defaultImage: DEFAULT_SOCIAL_IMAGE_PATH,
-    },
+    ...(await postFormOptions(getSupabase(args.context), post.id)),
   };
 }
 
@@ -109,16 +90,7 @@ function EditView({
   loaded: LoadedData;
   actionData?: PostActionData;
 }) {
-  return (
-    <PostForm
-      key={loaded.post.id}
-      post={loaded.post}
-      existingTags={loaded.existingTags}
-      timeZones={loaded.timeZones}
-      share={loaded.share}
-      actionData={actionData}
-    />
-  );
+  return <PostForm key={loaded.post.id} {...loaded} actionData={actionData} />;
 }
 
 /**

@@ -5,18 +5,25 @@ import { getSupabase } from "#app/utils/supabase.server.ts";
 import { EDIT_FORBIDDEN_MESSAGE } from "./editor.server.ts";
 
 /**
- * The post of an editor's page (its preview links, its revisions): the
- * author's own while an author, or any for a team member; the sign-in form,
- * the denied view or a 404 otherwise, as /edit/{id} answers.
+ * The post of an editor's page (its form, preview links, revisions and
+ * newsletter send): the author's own while an author, or any for a team
+ * member; the sign-in form, the denied view or a 404 otherwise. Row-level
+ * security refuses the writes anyway; this keeps the pages away.
  */
 export async function requireEditablePost(
-  context: Readonly<RouterContextProvider>,
-  request: Request,
-  id: string,
+  {
+    context,
+    request,
+    params,
+  }: {
+    context: Readonly<RouterContextProvider>;
+    request: Request;
+    params: { id: string };
+  },
   what: string,
 ) {
   const { user, isTeamMember } = await requireRole(context, request, "author");
-  const post = await requirePost(getSupabase(context), id, what);
+  const post = await requirePost(getSupabase(context), params.id, what);
   if (post.author_id !== user.id && !isTeamMember)
     throw forbidden(EDIT_FORBIDDEN_MESSAGE);
   return { post, user };

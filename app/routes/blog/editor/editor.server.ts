@@ -51,6 +51,7 @@ import { env } from "#app/utils/env.server.ts";
 import {
   coverPreviewUrl,
   type CoverUpload,
+  listTagNames,
   ownCoverPaths,
   publicCoverPrefix,
   readPostForm,
@@ -58,7 +59,10 @@ import {
   savePost,
   uploadCover,
 } from "#app/routes/blog/post.server.ts";
-import { getSupabase } from "#app/utils/supabase.server.ts";
+import {
+  getSupabase,
+  type TypedSupabaseClient,
+} from "#app/utils/supabase.server.ts";
 import {
   postSocialImage,
   storeSocialCard,
@@ -69,7 +73,7 @@ import { readingTime } from "#app/routes/blog/reading-time.ts";
 import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 import { postState, publicationChange } from "./publication.ts";
 import type { PostIntent } from "./post-schema.ts";
-import { formatInZone } from "./publish-time.ts";
+import { formatInZone, timeZoneNames } from "./publish-time.ts";
 import { AUTOSAVE_DRAFTS_ONLY, REVISIONS_COPY } from "./labels.ts";
 import { sharePreviewData } from "./share-text.ts";
 import { BLOG_PATH } from "#app/content/blog.ts";
@@ -97,6 +101,28 @@ export const postFormLimiter = new RateLimiter(
 );
 
 type Message = { title: string; description: string };
+
+/**
+ * What the post form needs besides the post: the tags to offer, the
+ * schedule's time zones, and the address and fallback image of its share
+ * preview (the blog's address for a post not saved yet).
+ */
+export async function postFormOptions(
+  supabase: TypedSupabaseClient,
+  postId: string | null,
+) {
+  return {
+    existingTags: await listTagNames(supabase),
+    timeZones: timeZoneNames(),
+    share: {
+      url: absoluteUrl(
+        env.SITE_URL,
+        postId ? `${BLOG_PATH}/${postId}` : BLOG_PATH,
+      ),
+      defaultImage: DEFAULT_SOCIAL_IMAGE_PATH,
+    },
+  };
+}
 
 function toastOf(message: Message): ToastData {
   return { id: crypto.randomUUID(), type: "error", ...message };

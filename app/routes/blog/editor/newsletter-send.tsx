@@ -2,18 +2,16 @@ import {
   Alert,
   Anchor,
   Button,
-  Container,
   Group,
   Progress,
   Stack,
   Text,
-  Title,
 } from "@mantine/core";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/newsletter-send";
 import { postState } from "./publication.ts";
+import { PostToolPage, postToolMeta, ToolResult } from "./post-tool-page.tsx";
 import { SEND_COPY } from "#app/content/newsletter.ts";
-import { routeMeta } from "#app/lib/meta.ts";
 import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { requireEditablePost } from "./editable-post.server.ts";
@@ -28,28 +26,12 @@ import {
 // author or a team member. A test to oneself first; the send itself asks
 // once more, naming how many it will reach, and then shows its progress.
 
-export const meta: Route.MetaFunction = (args) =>
-  routeMeta(args, {
-    title: SEND_COPY.pageTitle,
-    description: SEND_COPY.intro,
-    noIndex: true,
-  });
+export const meta: Route.MetaFunction = postToolMeta(SEND_COPY);
 
-function sendablePost(
-  context: Route.LoaderArgs["context"],
-  request: Request,
-  id: string,
-) {
-  return requireEditablePost(
-    context,
-    request,
-    id,
-    "Post failed to load for its newsletter",
-  );
-}
+const NOT_LOADED = "Post failed to load for its newsletter";
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { post } = await sendablePost(context, request, params.id);
+export async function loader(args: Route.LoaderArgs) {
+  const { post } = await requireEditablePost(args, NOT_LOADED);
   const [recipients, progress] = await Promise.all([
     confirmedCount(),
     sendProgress(post.id),
@@ -59,13 +41,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     published: postState(post.published_at) === "published",
     recipients,
     progress,
-    confirming: new URL(request.url).searchParams.has("confirm"),
+    confirming: new URL(args.request.url).searchParams.has("confirm"),
   });
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const { post, user } = await sendablePost(context, request, params.id);
-  const formData = await requireSmallForm(request);
+export async function action(args: Route.ActionArgs) {
+  const { post, user } = await requireEditablePost(args, NOT_LOADED);
+  const formData = await requireSmallForm(args.request);
   if (postState(post.published_at) !== "published") {
     return data(
       { ok: false, message: SEND_COPY.notPublished },
@@ -74,7 +56,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (formData.get("intent") === "test") {
     const to = user.email ?? "";
-    const sent = to ? await sendTest(context, post, to) : false;
+    const sent = to ? await sendTest(args.context, post, to) : false;
     return data(
       {
         ok: sent,
@@ -103,96 +85,74 @@ export default function NewsletterSend({
 }: Route.ComponentProps) {
   const { post, published, recipients, progress, confirming } = loaderData;
   return (
-    <Container size="md" py="xl">
-      <Stack gap="lg">
-        <Title order={1}>{SEND_COPY.pageTitle}</Title>
-        <Text fw={600}>{post.title}</Text>
-        {actionData ? (
-          <Alert
-            color={actionData.ok ? "green" : "red"}
-            role={actionData.ok ? "status" : "alert"}
-          >
-            {actionData.message}
-          </Alert>
-        ) : null}
-        {progress ? (
-          <Stack gap="xs" data-testid="send-progress">
-            <Text>
-              {SEND_COPY.progress(progress.sent, progress.recipients)}
-              {" · "}
-              {progress.finished_at ? SEND_COPY.finished : SEND_COPY.sending}
+    <PostToolPage copy={SEND_COPY} post={post}>
+      <ToolResult result={actionData} />
+      {progress ? (
+        <Stack gap="xs" data-testid="send-progress">
+          <Text>
+            {SEND_COPY.progress(progress.sent, progress.recipients)}
+            {" · "}
+            {progress.finished_at ? SEND_COPY.finished : SEND_COPY.sending}
+          </Text>
+          <Progress
+            value={
+              progress.recipients
+                ? (100 * progress.sent) / progress.recipients
+                : 100
+            }
+            aria-label={SEND_COPY.progress(progress.sent, progress.recipients)}
+          />
+          {progress.batches_failed > 0 ? (
+            <Text c="red">
+              {SEND_COPY.failures(progress.batches_failed)}
+              {progress.last_error ? `: ${progress.last_error}` : null}
             </Text>
-            <Progress
-              value={
-                progress.recipients
-                  ? (100 * progress.sent) / progress.recipients
-                  : 100
-              }
-              aria-label={SEND_COPY.progress(
-                progress.sent,
-                progress.recipients,
-              )}
-            />
-            {progress.batches_failed > 0 ? (
-              <Text c="red">
-                {SEND_COPY.failures(progress.batches_failed)}
-                {progress.last_error ? `: ${progress.last_error}` : null}
-              </Text>
-            ) : null}
-            {progress.finished_at ? null : (
-              <Anchor component={Link} to="." reloadDocument>
-                {SEND_COPY.refresh}
-              </Anchor>
-            )}
-          </Stack>
-        ) : !published ? (
-          <Text>{SEND_COPY.notPublished}</Text>
-        ) : (
-          <>
-            <Text>{SEND_COPY.intro}</Text>
-            <Form method="post">
-              <Button
-                type="submit"
-                name="intent"
-                value="test"
-                variant="default"
-              >
-                {SEND_COPY.test}
-              </Button>
-            </Form>
-            {confirming ? (
-              <Alert color="yellow" role="alert">
-                <Stack gap="sm">
-                  <Text>{SEND_COPY.confirmQuestion(recipients)}</Text>
-                  <Form method="post">
-                    <Group gap="sm">
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="send"
-                        color="red.9"
-                      >
-                        {SEND_COPY.confirm(recipients)}
-                      </Button>
-                      <Button component={Link} to="." variant="default">
-                        {SEND_COPY.cancel}
-                      </Button>
-                    </Group>
-                  </Form>
-                </Stack>
-              </Alert>
-            ) : (
-              <Button component={Link} to="?confirm" w="fit-content">
-                {SEND_COPY.review(recipients)}
-              </Button>
-            )}
-          </>
-        )}
-        <Anchor component={Link} to={`/edit/${post.id}`}>
-          {SEND_COPY.backToPost}
-        </Anchor>
-      </Stack>
-    </Container>
+          ) : null}
+          {progress.finished_at ? null : (
+            <Anchor component={Link} to="." reloadDocument>
+              {SEND_COPY.refresh}
+            </Anchor>
+          )}
+        </Stack>
+      ) : !published ? (
+        <Text>{SEND_COPY.notPublished}</Text>
+      ) : (
+        <>
+          <Text>{SEND_COPY.intro}</Text>
+          <Form method="post">
+            <Button type="submit" name="intent" value="test" variant="default">
+              {SEND_COPY.test}
+            </Button>
+          </Form>
+          {confirming ? (
+            <Alert color="yellow" role="alert">
+              <Stack gap="sm">
+                <Text>{SEND_COPY.confirmQuestion(recipients)}</Text>
+                <Form method="post">
+                  <Group gap="sm">
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="send"
+                      color="red.9"
+                    >
+                      {SEND_COPY.confirm(recipients)}
+                    </Button>
+                    <Button component={Link} to="." variant="default">
+                      {SEND_COPY.cancel}
+                    </Button>
+                  </Group>
+                </Form>
+              </Stack>
+            </Alert>
+          ) : (
+            <Button component={Link} to="?confirm" w="fit-content">
+              {SEND_COPY.review(recipients)}
+            </Button>
+          )}
+        </>
+      )}
+    </PostToolPage>
   );
 }
 

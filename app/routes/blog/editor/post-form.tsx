@@ -48,6 +48,7 @@ import { PublicationFields } from "./publication-fields.tsx";
 import { PostTools } from "./post-tools.tsx";
 import { ConflictNotice } from "./conflict-notice.tsx";
 import { ImageAltErrors } from "./image-alt-errors.tsx";
+import { useChosenImage } from "./image-file-field.tsx";
 import { BackstopOffer } from "./backstop-offer.tsx";
 import {
   AUTOSAVE_DELAY_MS,
@@ -103,6 +104,19 @@ function asText(value: unknown) {
   return typeof value === "string" ? value : undefined;
 }
 
+/** The values the form opens with: the post's as saved, or none yet. */
+function savedValues(post: EditablePost | undefined) {
+  return {
+    title: post?.title ?? "",
+    excerpt: post?.excerpt ?? "",
+    content: post?.content ?? "",
+    tags: post?.tags ?? [],
+    coverAlt: post?.coverAlt ?? "",
+    coverDecorative: post?.coverDecorative ?? false,
+    metaDescription: post?.metaDescription ?? "",
+  };
+}
+
 function formElement() {
   const element = document.getElementById(FORM_ID);
   return element instanceof HTMLFormElement ? element : null;
@@ -137,16 +151,7 @@ export function PostForm(props: PostFormProps) {
     if (actionData) return;
     const kept = readBackstop(storageKey);
     if (!kept) return;
-    const shown = {
-      title: post?.title ?? "",
-      excerpt: post?.excerpt ?? "",
-      content: post?.content ?? "",
-      tags: post?.tags ?? [],
-      coverAlt: post?.coverAlt ?? "",
-      coverDecorative: post?.coverDecorative ?? false,
-      metaDescription: post?.metaDescription ?? "",
-    };
-    if (backstopDiffers(kept, shown)) setOffer(kept);
+    if (backstopDiffers(kept, savedValues(post))) setOffer(kept);
     else clearBackstop(storageKey);
     // Once per page: the offer is about what the page opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -205,8 +210,8 @@ function PostFormView({
   const [toast, setToast] = useState<ToastData | null>(
     actionData?.toast ?? null,
   );
-  const [coverUrl, setCoverUrl] = useState<string | null>(null);
-  const [socialUrl, setSocialUrl] = useState<string | null>(null);
+  const [coverUrl, chooseCover] = useChosenImage();
+  const [socialUrl, chooseSocial] = useChosenImage();
   // Anything typed, picked or toggled since the work was last sent. Sent
   // work leaves by a redirect, which nothing holds up, and may land on this
   // same page (a saved draft comes back to /write): so sending clears it,
@@ -261,18 +266,6 @@ function PostFormView({
     if (actionData) setUnsaved(true);
     if (actionData?.conflict) setBase(actionData.conflict.updatedAt);
   }, [actionData]);
-  useEffect(
-    () => () => {
-      if (coverUrl) URL.revokeObjectURL(coverUrl);
-    },
-    [coverUrl],
-  );
-  useEffect(
-    () => () => {
-      if (socialUrl) URL.revokeObjectURL(socialUrl);
-    },
-    [socialUrl],
-  );
 
   const [form, fields] = useSchemaForm({
     id: FORM_ID,
@@ -284,15 +277,7 @@ function PostFormView({
     lastResult: actionData?.result,
     defaultNoValidate: false,
     shouldValidate: "onSubmit",
-    defaultValue: restored ?? {
-      title: post?.title ?? "",
-      excerpt: post?.excerpt ?? "",
-      content: post?.content ?? "",
-      tags: post?.tags ?? [],
-      coverAlt: post?.coverAlt ?? "",
-      coverDecorative: post?.coverDecorative ?? false,
-      metaDescription: post?.metaDescription ?? "",
-    },
+    defaultValue: restored ?? savedValues(post),
   });
   const [shareText, setShareText] = useState<ShareText>(() => ({
     title: asText(fields.title.initialValue) ?? "",
@@ -581,15 +566,12 @@ function PostFormView({
           ) : null}
           <TitleField meta={fields.title} />
           <CoverField
-            name={fields.cover.name}
-            id={fields.cover.id}
-            errorId={fields.cover.errorId}
-            errors={fields.cover.errors}
+            cover={fields.cover}
             currentUrl={post?.coverImageUrl ?? null}
             chooseAgain={submittedBefore && !hydrated}
             chosenUrl={coverUrl}
             onFileChange={(file) => {
-              setCoverUrl(file ? URL.createObjectURL(file) : null);
+              chooseCover(file);
               form.validate({ name: fields.cover.name });
             }}
             alt={fields.coverAlt}
@@ -614,7 +596,7 @@ function PostFormView({
             socialImage={fields.socialImage}
             currentUrl={post?.socialImage.own ?? null}
             onFileChange={(file) => {
-              setSocialUrl(file ? URL.createObjectURL(file) : null);
+              chooseSocial(file);
               form.validate({ name: fields.socialImage.name });
             }}
           />

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { data, Form, Link } from "react-router";
+import { Button, Group, Text, TextInput } from "@mantine/core";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/preview-links";
 import { PREVIEW_LINKS_COPY } from "./labels.ts";
+import { PostToolPage, postToolMeta, ToolResult } from "./post-tool-page.tsx";
 import { postState } from "./publication.ts";
 import { formatInZone } from "./publish-time.ts";
-import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
+import { absoluteUrl } from "#app/lib/meta.ts";
 import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
 import {
   createPreviewLink,
@@ -30,29 +21,13 @@ import { requireEditablePost } from "./editable-post.server.ts";
 // edit the post. A new link's token is shown once, in the answer to the
 // POST that made it; the database keeps only its hash.
 
-export const meta: Route.MetaFunction = (args) =>
-  routeMeta(args, {
-    title: PREVIEW_LINKS_COPY.pageTitle,
-    description: PREVIEW_LINKS_COPY.intro,
-    noIndex: true,
-  });
+export const meta: Route.MetaFunction = postToolMeta(PREVIEW_LINKS_COPY);
 
-function editablePost(
-  context: Route.LoaderArgs["context"],
-  request: Request,
-  id: string,
-) {
-  return requireEditablePost(
-    context,
-    request,
-    id,
-    "Post failed to load for its preview links",
-  ).then(({ post }) => post);
-}
+const NOT_LOADED = "Post failed to load for its preview links";
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const post = await editablePost(context, request, params.id);
-  const open = await openPreviewLinks(getSupabase(context), post.id);
+export async function loader(args: Route.LoaderArgs) {
+  const { post } = await requireEditablePost(args, NOT_LOADED);
+  const open = await openPreviewLinks(getSupabase(args.context), post.id);
   return {
     post: { id: post.id, title: post.title },
     published: postState(post.published_at) === "published",
@@ -61,10 +36,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const post = await editablePost(context, request, params.id);
-  const formData = await requireSmallForm(request);
-  const supabase = getSupabase(context);
+export async function action(args: Route.ActionArgs) {
+  const { post } = await requireEditablePost(args, NOT_LOADED);
+  const formData = await requireSmallForm(args.request);
+  const supabase = getSupabase(args.context);
   if (formData.get("intent") === "revoke") {
     const revoked = await revokePreviewLinks(supabase, post.id);
     return data(
@@ -104,54 +79,40 @@ export default function PreviewLinks({
 }: Route.ComponentProps) {
   const { post, published, openCount, nextExpiry } = loaderData;
   return (
-    <Container size="md" py="xl">
-      <Stack gap="lg">
-        <Title order={1}>{PREVIEW_LINKS_COPY.pageTitle}</Title>
-        <Text fw={600}>{post.title}</Text>
-        <Text>{PREVIEW_LINKS_COPY.intro}</Text>
-        {actionData ? (
-          <Alert
-            color={actionData.ok ? "green" : "red"}
-            role={actionData.ok ? "status" : "alert"}
-          >
-            {actionData.message}
-          </Alert>
-        ) : null}
-        {actionData?.link ? (
-          <TextInput
-            label={PREVIEW_LINKS_COPY.link}
-            value={actionData.link}
-            readOnly
-            data-testid="preview-link"
-          />
-        ) : null}
-        <Text data-testid="open-preview-links">
-          {PREVIEW_LINKS_COPY.open(openCount)}
-          {nextExpiry ? ` ${nextExpiry}.` : null}
-        </Text>
-        <Form method="post">
-          <Group gap="sm">
-            {published ? null : (
-              <Button type="submit" name="intent" value="create">
-                {PREVIEW_LINKS_COPY.create}
-              </Button>
-            )}
-            <Button
-              type="submit"
-              name="intent"
-              value="revoke"
-              variant="default"
-              color="red"
-            >
-              {PREVIEW_LINKS_COPY.revoke}
+    <PostToolPage copy={PREVIEW_LINKS_COPY} post={post}>
+      <Text>{PREVIEW_LINKS_COPY.intro}</Text>
+      <ToolResult result={actionData} />
+      {actionData?.link ? (
+        <TextInput
+          label={PREVIEW_LINKS_COPY.link}
+          value={actionData.link}
+          readOnly
+          data-testid="preview-link"
+        />
+      ) : null}
+      <Text data-testid="open-preview-links">
+        {PREVIEW_LINKS_COPY.open(openCount)}
+        {nextExpiry ? ` ${nextExpiry}.` : null}
+      </Text>
+      <Form method="post">
+        <Group gap="sm">
+          {published ? null : (
+            <Button type="submit" name="intent" value="create">
+              {PREVIEW_LINKS_COPY.create}
             </Button>
-          </Group>
-        </Form>
-        <Anchor component={Link} to={`/edit/${post.id}`}>
-          {PREVIEW_LINKS_COPY.backToPost}
-        </Anchor>
-      </Stack>
-    </Container>
+          )}
+          <Button
+            type="submit"
+            name="intent"
+            value="revoke"
+            variant="default"
+            color="red"
+          >
+            {PREVIEW_LINKS_COPY.revoke}
+          </Button>
+        </Group>
+      </Form>
+    </PostToolPage>
   );
 }
 

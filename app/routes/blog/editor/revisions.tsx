@@ -1,23 +1,14 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
-import { data, Form, Link } from "react-router";
+import { Alert, Button, Group, Table, Text, Title } from "@mantine/core";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/revisions";
+import { ChangedLines } from "./changed-lines.tsx";
 import { REVISIONS_COPY } from "./labels.ts";
+import { PostToolPage, postToolMeta, ToolResult } from "./post-tool-page.tsx";
 import { formatInZone } from "./publish-time.ts";
 import { revisionDiff, type FieldDiff } from "./revision-diff.ts";
 import classes from "./revisions.module.css";
 import { listRevisions, readRevisions } from "./revisions.server.ts";
 import { requireEditablePost } from "./editable-post.server.ts";
-import { routeMeta } from "#app/lib/meta.ts";
 import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
 import { savePost, type PostFields } from "#app/routes/blog/post.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
@@ -29,25 +20,18 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 // so it becomes the newest revision, and the state it replaced is already
 // the one before it: nothing is lost either way.
 
-export const meta: Route.MetaFunction = (args) =>
-  routeMeta(args, {
-    title: REVISIONS_COPY.pageTitle,
-    description: REVISIONS_COPY.intro,
-    noIndex: true,
-  });
+export const meta: Route.MetaFunction = postToolMeta(REVISIONS_COPY);
 
 const when = (iso: string) => formatInZone(iso, "UTC");
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { post, user } = await requireEditablePost(
-    context,
-    request,
-    params.id,
+    args,
     "Post failed to load for its revisions",
   );
-  const supabase = getSupabase(context);
+  const supabase = getSupabase(args.context);
   const revisions = await listRevisions(supabase, post.id);
-  const url = new URL(request.url);
+  const url = new URL(args.request.url);
   const from = url.searchParams.get("from") ?? revisions?.[1]?.id ?? null;
   const to = url.searchParams.get("to") ?? revisions?.[0]?.id ?? null;
   let diff: { from: string; to: string; fields: FieldDiff[] } | null = null;
@@ -83,22 +67,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
   const { post } = await requireEditablePost(
-    context,
-    request,
-    params.id,
+    args,
     "Post failed to load for restoring a revision",
   );
-  const formData = await requireSmallForm(request);
+  const formData = await requireSmallForm(args.request);
   const id = formData.get("revision");
-  const supabase = getSupabase(context);
+  const supabase = getSupabase(args.context);
   const [revision] =
     typeof id === "string"
       ? ((await readRevisions(supabase, post.id, [id])) ?? [])
       : [];
   if (!revision) {
-    return data({ error: REVISIONS_COPY.restoreFailed }, { status: 404 });
+    return data(
+      { ok: false, message: REVISIONS_COPY.restoreFailed },
+      { status: 404 },
+    );
   }
   // The revision's own fields and tags; its publication is left as it is.
   const { tags, ...fields } = revision.fields;
@@ -115,7 +100,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   });
   if (!saved.ok) {
     return data(
-      { error: saved.message ?? REVISIONS_COPY.restoreFailed },
+      { ok: false, message: saved.message ?? REVISIONS_COPY.restoreFailed },
       { status: saved.kind === "forbidden" ? 403 : 503 },
     );
   }
@@ -142,24 +127,7 @@ function DiffView({
           <Title order={3} size="h5" mt="md" mb="xs">
             {field.field}
           </Title>
-          <div className={classes.lines}>
-            {field.lines.map((line, index) =>
-              line.kind === "added" ? (
-                <ins key={index} className={classes.added}>
-                  + {line.text}
-                </ins>
-              ) : line.kind === "removed" ? (
-                <del key={index} className={classes.removed}>
-                  − {line.text}
-                </del>
-              ) : (
-                <span key={index} className={classes.same}>
-                  {"  "}
-                  {line.text}
-                </span>
-              ),
-            )}
-          </div>
+          <ChangedLines lines={field.lines} />
         </div>
       ))}
     </section>
@@ -170,101 +138,83 @@ export default function Revisions({
   loaderData,
   actionData,
 }: Route.ComponentProps) {
-  const { post, revisions, from, to, diff } = loaderData;
+  const { post, revisions, diff } = loaderData;
   return (
-    <Container size="md" py="xl">
-      <Stack gap="lg">
-        <Title order={1}>{REVISIONS_COPY.pageTitle}</Title>
-        <Text fw={600}>{post.title}</Text>
-        <Text>{REVISIONS_COPY.intro}</Text>
-        {actionData?.error ? (
-          <Alert color="red" role="alert">
-            {actionData.error}
-          </Alert>
-        ) : null}
-        {revisions === null ? (
-          <Alert color="red" role="alert">
-            {REVISIONS_COPY.unavailable}
-          </Alert>
-        ) : revisions.length === 0 ? (
-          <Text>{REVISIONS_COPY.noRevisions}</Text>
-        ) : (
-          <>
-            <Form method="post" id="restore-form" />
-            <Form method="get">
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{REVISIONS_COPY.from}</Table.Th>
-                    <Table.Th>{REVISIONS_COPY.to}</Table.Th>
-                    <Table.Th>{REVISIONS_COPY.fields.title}</Table.Th>
-                    <Table.Th />
+    <PostToolPage copy={REVISIONS_COPY} post={post}>
+      <Text>{REVISIONS_COPY.intro}</Text>
+      <ToolResult result={actionData} />
+      {revisions === null ? (
+        <Alert color="red" role="alert">
+          {REVISIONS_COPY.unavailable}
+        </Alert>
+      ) : revisions.length === 0 ? (
+        <Text>{REVISIONS_COPY.noRevisions}</Text>
+      ) : (
+        <>
+          <Form method="post" id="restore-form" />
+          <Form method="get">
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{REVISIONS_COPY.from}</Table.Th>
+                  <Table.Th>{REVISIONS_COPY.to}</Table.Th>
+                  <Table.Th>{REVISIONS_COPY.fields.title}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {revisions.map((revision, index) => (
+                  <Table.Tr key={revision.id} data-testid="revision">
+                    {(["from", "to"] as const).map((end) => (
+                      <Table.Td key={end}>
+                        <input
+                          type="radio"
+                          name={end}
+                          value={revision.id}
+                          defaultChecked={revision.id === loaderData[end]}
+                          aria-label={`${REVISIONS_COPY[end]} ${revision.savedAt}`}
+                        />
+                      </Table.Td>
+                    ))}
+                    <Table.Td>
+                      <Text size="sm">{revision.title}</Text>
+                      <Text size="xs" c="dimmed">
+                        {revision.savedAt} ·{" "}
+                        {revision.autosave
+                          ? REVISIONS_COPY.autosaved(revision.byYou)
+                          : REVISIONS_COPY.savedBy(revision.byYou)}
+                        {index === 0 ? ` · ${REVISIONS_COPY.current}` : ""}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {index === 0 ? null : (
+                        <Button
+                          type="submit"
+                          form="restore-form"
+                          name="revision"
+                          value={revision.id}
+                          variant="default"
+                          size="xs"
+                          aria-label={REVISIONS_COPY.restoreLabel(
+                            revision.savedAt,
+                          )}
+                        >
+                          {REVISIONS_COPY.restore}
+                        </Button>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {revisions.map((revision, index) => (
-                    <Table.Tr key={revision.id} data-testid="revision">
-                      <Table.Td>
-                        <input
-                          type="radio"
-                          name="from"
-                          value={revision.id}
-                          defaultChecked={revision.id === from}
-                          aria-label={`${REVISIONS_COPY.from} ${revision.savedAt}`}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <input
-                          type="radio"
-                          name="to"
-                          value={revision.id}
-                          defaultChecked={revision.id === to}
-                          aria-label={`${REVISIONS_COPY.to} ${revision.savedAt}`}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{revision.title}</Text>
-                        <Text size="xs" c="dimmed">
-                          {revision.savedAt} ·{" "}
-                          {revision.autosave
-                            ? REVISIONS_COPY.autosaved(revision.byYou)
-                            : REVISIONS_COPY.savedBy(revision.byYou)}
-                          {index === 0 ? ` · ${REVISIONS_COPY.current}` : ""}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {index === 0 ? null : (
-                          <Button
-                            type="submit"
-                            form="restore-form"
-                            name="revision"
-                            value={revision.id}
-                            variant="default"
-                            size="xs"
-                            aria-label={REVISIONS_COPY.restoreLabel(
-                              revision.savedAt,
-                            )}
-                          >
-                            {REVISIONS_COPY.restore}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-              <Group mt="md">
-                <Button type="submit">{REVISIONS_COPY.compare}</Button>
-              </Group>
-            </Form>
-          </>
-        )}
-        {diff ? <DiffView diff={diff} /> : null}
-        <Anchor component={Link} to={`/edit/${post.id}`}>
-          {REVISIONS_COPY.backToPost}
-        </Anchor>
-      </Stack>
-    </Container>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Group mt="md">
+              <Button type="submit">{REVISIONS_COPY.compare}</Button>
+            </Group>
+          </Form>
+        </>
+      )}
+      {diff ? <DiffView diff={diff} /> : null}
+    </PostToolPage>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { Image, Input, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { TextareaField } from "#app/components/form-kit.tsx";
-import fileField from "#app/components/file-field.module.css";
+import { ImageFileField, ImagePreview } from "./image-file-field.tsx";
 import { SHARE_PREVIEW_COPY } from "./labels.ts";
 
 /**
@@ -20,8 +20,6 @@ export function ShareFields({
   currentUrl: string | null;
   onFileChange: (file: File | null) => void;
 }) {
-  const hintId = `${socialImage.id}-hint`;
-  const errors = socialImage.errors;
   return (
     <Stack gap="lg">
       <TextareaField
@@ -31,41 +29,20 @@ export function ShareFields({
         minRows={2}
         maxLength={300}
       />
-      <Input.Wrapper
+      <ImageFileField
+        meta={socialImage}
         label={SHARE_PREVIEW_COPY.socialImage}
-        labelProps={{ htmlFor: socialImage.id }}
         description={SHARE_PREVIEW_COPY.socialImageHint}
-        descriptionProps={{ id: hintId }}
-        error={errors?.join(" ")}
-        errorProps={{ id: socialImage.errorId }}
+        onFileChange={onFileChange}
       >
-        <Stack gap="xs" mt={4}>
-          <input
-            id={socialImage.id}
-            name={socialImage.name}
-            type="file"
-            accept="image/*"
-            className={fileField.input}
-            aria-describedby={
-              errors?.length ? `${hintId} ${socialImage.errorId}` : hintId
-            }
-            aria-invalid={errors?.length ? true : undefined}
-            onChange={(event) => {
-              onFileChange(event.currentTarget.files?.[0] ?? null);
-            }}
+        {currentUrl ? (
+          <ImagePreview
+            src={currentUrl}
+            alt={SHARE_PREVIEW_COPY.currentSocialImage}
+            height={160}
           />
-          {currentUrl ? (
-            <Image
-              src={currentUrl}
-              alt={SHARE_PREVIEW_COPY.currentSocialImage}
-              mah={160}
-              w="auto"
-              fit="contain"
-              radius="md"
-            />
-          ) : null}
-        </Stack>
-      </Input.Wrapper>
+        ) : null}
+      </ImageFileField>
     </Stack>
   );
 }

@@ -2,13 +2,9 @@ import type { Route } from "./+types/write";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { OWN_POST_VIEW_DAYS, POST_FORM_COPY } from "./labels.ts";
 import { PostForm } from "./post-form.tsx";
-import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
-import { BLOG_PATH } from "#app/content/blog.ts";
-import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
-import { env } from "#app/utils/env.server.ts";
+import { routeMeta } from "#app/lib/meta.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
-import { postFormAction } from "./editor.server.ts";
-import { listTagNames } from "#app/routes/blog/post.server.ts";
+import { postFormAction, postFormOptions } from "./editor.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import {
   BlogQueryError,
@@ -19,7 +15,6 @@ import {
 } from "#app/routes/blog/blog.server.ts";
 import { Container } from "@mantine/core";
 import { editablePublication } from "./publication-label.ts";
-import { timeZoneNames } from "./publish-time.ts";
 import { YourPosts } from "./your-posts.tsx";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -32,8 +27,8 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireRole(context, request, "author");
   const supabase = getSupabase(context);
-  const [existingTags, ownPosts, views] = await Promise.all([
-    listTagNames(supabase),
+  const [options, ownPosts, views] = await Promise.all([
+    postFormOptions(supabase, null),
     Promise.all([
       listOwnUnpublished(supabase, user.id),
       listOwnPublished(supabase, user.id),
@@ -50,12 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   ]);
   return {
-    existingTags,
-    timeZones: timeZoneNames(),
-    share: {
-      url: absoluteUrl(env.SITE_URL, BLOG_PATH),
-      defaultImage: DEFAULT_SOCIAL_IMAGE_PATH,
-    },
+    ...options,
     yourPosts:
       ownPosts?.flat().map((post) => {
         const publication = editablePublication(post);
@@ -80,17 +70,13 @@ export default function WritePost({
   loaderData,
   actionData,
 }: Route.ComponentProps) {
+  const { yourPosts, ...options } = loaderData;
   return (
     <>
-      <PostForm
-        existingTags={loaderData.existingTags}
-        timeZones={loaderData.timeZones}
-        share={loaderData.share}
-        actionData={actionData}
-      />
-      {loaderData.yourPosts ? (
+      <PostForm {...options} actionData={actionData} />
+      {yourPosts ? (
         <Container size="md" pb="xl">
-          <YourPosts posts={loaderData.yourPosts} />
+          <YourPosts posts={yourPosts} />
         </Container>
       ) : null}
     </>
