@@ -42,23 +42,17 @@ describe("home content", () => {
     }
   });
 
-  test("both deployment options list every point the product fixes", () => {
-    expect(DEPLOYMENT.options.map((option) => option.points)).toEqual([
-      [
-        "Annual blueprint subscriptions",
-        "Pooled AI credit bank",
-        "Usage tracking",
-        "Unlimited users",
-        "No seat fees",
-        "Automatic updates",
-      ],
-      [
-        "Full data control",
-        "Compliance support",
-        "Unlimited users and environments",
-        "Optional forward-deployed engineer",
-      ],
+  test("both deployment options are summed up in points, none said twice", () => {
+    expect(DEPLOYMENT.options.map((option) => option.name)).toEqual([
+      "Dedicated SaaS Platform",
+      "On-Premise Licence",
     ]);
+    const points = DEPLOYMENT.options.flatMap((option) => option.points);
+    expect(new Set(points).size).toBe(points.length);
+    for (const option of DEPLOYMENT.options) {
+      expect(option.summary.length).toBeGreaterThan(20);
+      expect(option.points.length).toBeGreaterThanOrEqual(4);
+    }
   });
 
   test("the logo strip has eight distinct wordmarks", () => {

@@ -519,44 +519,61 @@ const OwnPostRowSchema = z.object({
 export type OwnPost = z.infer<typeof OwnPostRowSchema>;
 
 /**
- * The user's posts that are not public yet, drafts and scheduled ones,
- * scheduled first by time, then drafts by last change; read with the user's
- * own client, under the policy that lets writers read their own.
+ * The user's posts that `narrow` picks and orders, read with the user's own
+ * client: drafts and scheduled posts too, under the policy that lets writers
+ * read their own.
  */
-export async function listOwnUnpublished(
+async function listOwn(
   supabase: TypedSupabaseClient,
   userId: string,
-  limit = 100,
+  limit: number,
+  narrow: (query: OwnPostsQuery) => OwnPostsQuery,
 ): Promise<OwnPost[]> {
-  const { data, error } = await supabase
-    .from("blog_posts")
-    .select("id, title, published_at, publish_time_zone, updated_at")
-    .retry(false)
-    .eq("author_id", userId)
-    .or(`published_at.is.null,published_at.gt.${new Date().toISOString()}`)
-    .order("published_at", { ascending: true, nullsFirst: false })
-    .order("updated_at", { ascending: false })
-    .limit(limit);
+  const { data, error } = await narrow(ownPostsQuery(supabase, userId)).limit(
+    limit,
+  );
   if (error) throw queryError(error);
   return parseRows(z.array(OwnPostRowSchema), data ?? []);
 }
 
-/** The user's public posts, the newest first. */
-export async function listOwnPublished(
-  supabase: TypedSupabaseClient,
-  userId: string,
-  limit = 20,
-): Promise<OwnPost[]> {
-  const { data, error } = await supabase
+function ownPostsQuery(supabase: TypedSupabaseClient, userId: string) {
+  return supabase
     .from("blog_posts")
     .select("id, title, published_at, publish_time_zone, updated_at")
     .retry(false)
-    .eq("author_id", userId)
-    .lte("published_at", new Date().toISOString())
-    .order("published_at", { ascending: false })
-    .limit(limit);
-  if (error) throw queryError(error);
-  return parseRows(z.array(OwnPostRowSchema), data ?? []);
+    .eq("author_id", userId);
+}
+
+type OwnPostsQuery = ReturnType<typeof ownPostsQuery>;
+
+/**
+ * The user's posts that are not public yet, drafts and scheduled ones,
+ * scheduled first by time, then drafts by last change.
+ */
+export function listOwnUnpublished(
+  supabase: TypedSupabaseClient,
+  userId: string,
+  limit = 100,
+) {
+  return listOwn(supabase, userId, limit, (query) =>
+    query
+      .or(`published_at.is.null,published_at.gt.${new Date().toISOString()}`)
+      .order("published_at", { ascending: true, nullsFirst: false })
+      .order("updated_at", { ascending: false }),
+  );
+}
+
+/** The user's public posts, the newest first. */
+export function listOwnPublished(
+  supabase: TypedSupabaseClient,
+  userId: string,
+  limit = 20,
+) {
+  return listOwn(supabase, userId, limit, (query) =>
+    query
+      .lte("published_at", new Date().toISOString())
+      .order("published_at", { ascending: false }),
+  );
 }
 
 const OwnPostViewsSchema = z.array(

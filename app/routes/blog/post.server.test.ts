@@ -11,6 +11,8 @@ import {
   saveFailure,
   savePost,
   uploadCover,
+  type PostFields,
+  type SavePostInput,
 } from "./post.server.ts";
 import { readStoredVariants, variantUrls } from "./image-variants.server.ts";
 import { CONTENT_MAX_BYTES } from "./editor/post-schema.ts";
@@ -213,6 +215,19 @@ describe("saveFailure", () => {
   });
 });
 
+/** A published post of one short paragraph with this cover; new without `id`. */
+function coverInput(
+  title: string,
+  cover: Pick<PostFields, "cover_image_url" | "cover_variants">,
+  id: string | null = null,
+): SavePostInput {
+  return {
+    id,
+    post: { title, content: "<p>c</p>", excerpt: null, ...cover },
+    tags: [],
+  };
+}
+
 describe("against the embedded Supabase", () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -221,6 +236,18 @@ describe("against the embedded Supabase", () => {
   afterAll(async () => {
     await server?.close();
   });
+
+  /** Deletes a post as `userId`, whose covers are the test server's uploads. */
+  const deleteAs = (
+    client: Parameters<typeof deletePost>[0],
+    userId: string,
+    id: string,
+  ) =>
+    deletePost(client, {
+      id,
+      userId,
+      coverPrefix: publicCoverPrefix(server.url),
+    });
 
   test("publish, then update with tags replaced", async () => {
     const author = await server.signedIn("author");
@@ -295,16 +322,7 @@ describe("against the embedded Supabase", () => {
   });
 
   test("a reader, anyone signed out and another author are refused", async () => {
-    const input = {
-      id: null,
-      post: {
-        title: "t",
-        content: "<p>c</p>",
-        excerpt: null,
-        cover_image_url: null,
-      },
-      tags: [],
-    };
+    const input = coverInput("t", { cover_image_url: null });
     expect(await savePost(server.anon(), input)).toMatchObject({ ok: false });
     expect(
       await savePost(await server.signedIn("reader"), input),
@@ -362,33 +380,15 @@ describe("against the embedded Supabase", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
 
-    const saved = await savePost(author, {
-      id: null,
-      post: {
-        title: "With cover",
-        content: "<p>c</p>",
-        excerpt: null,
-        cover_image_url: upload.publicUrl,
-      },
-      tags: [],
-    });
+    const saved = await savePost(
+      author,
+      coverInput("With cover", { cover_image_url: upload.publicUrl }),
+    );
     if (!saved.ok) throw new Error("save failed");
 
     const other = await server.signedIn("admin");
-    expect(
-      await deletePost(other, {
-        id: saved.id,
-        userId: DEMO.admin.id,
-        coverPrefix: prefix,
-      }),
-    ).toBe(false);
-    expect(
-      await deletePost(author, {
-        id: saved.id,
-        userId: DEMO.author.id,
-        coverPrefix: prefix,
-      }),
-    ).toBe(true);
+    expect(await deleteAs(other, DEMO.admin.id, saved.id)).toBe(false);
+    expect(await deleteAs(author, DEMO.author.id, saved.id)).toBe(true);
     const { data: row } = await server
       .service()
       .from("blog_posts")
@@ -423,17 +423,13 @@ describe("against the embedded Supabase", () => {
     expect(served.headers.get("content-type")).toBe("image/webp");
     expect(served.headers.get("cache-control")).toContain("31536000");
 
-    const saved = await savePost(author, {
-      id: null,
-      post: {
-        title: "With photo",
-        content: "<p>c</p>",
-        excerpt: null,
+    const saved = await savePost(
+      author,
+      coverInput("With photo", {
         cover_image_url: upload.publicUrl,
         cover_variants: upload.variants,
-      },
-      tags: [],
-    });
+      }),
+    );
     if (!saved.ok) throw new Error("save failed");
     const read = async () =>
       (
@@ -447,16 +443,14 @@ describe("against the embedded Supabase", () => {
     expect(await read()).toEqual(upload.variants);
 
     // Another cover saved by any client drops the old cover's variants.
-    const changed = await savePost(author, {
-      id: saved.id,
-      post: {
-        title: "With photo",
-        content: "<p>c</p>",
-        excerpt: null,
-        cover_image_url: "/blog/cover-1.svg",
-      },
-      tags: [],
-    });
+    const changed = await savePost(
+      author,
+      coverInput(
+        "With photo",
+        { cover_image_url: "/blog/cover-1.svg" },
+        saved.id,
+      ),
+    );
     expect(changed.ok).toBe(true);
     expect(await read()).toBeNull();
     await author
@@ -464,13 +458,7 @@ describe("against the embedded Supabase", () => {
       .update({ cover_variants: upload.variants })
       .eq("id", saved.id);
 
-    expect(
-      await deletePost(author, {
-        id: saved.id,
-        userId: DEMO.author.id,
-        coverPrefix: prefix,
-      }),
-    ).toBe(true);
+    expect(await deleteAs(author, DEMO.author.id, saved.id)).toBe(true);
     for (const url of variantUrls(upload.variants)) {
       expect((await fetch(url)).status).not.toBe(200);
     }

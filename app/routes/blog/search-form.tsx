@@ -4,6 +4,7 @@ import ui from "#app/components/marketing/marketing.module.css";
 import { BLOG_PATH } from "#app/content/blog.ts";
 import { MAX_SEARCH_LENGTH, LIST_COPY } from "#app/content/blog-list.ts";
 import { listHref } from "#app/lib/pagination.ts";
+import { InlineField } from "./inline-field.tsx";
 
 /**
  * The search box and, when a tag or a search is set, the way back without
@@ -26,18 +27,15 @@ export function SearchForm({
         className={classes.search}
       >
         {tag ? <input type="hidden" name="tag" value={tag} /> : null}
-        <input
+        <InlineField
           key={q}
           type="search"
           name="q"
           defaultValue={q ?? ""}
           maxLength={MAX_SEARCH_LENGTH}
-          aria-label={LIST_COPY.searchLabel}
-          placeholder={LIST_COPY.searchLabel}
+          label={LIST_COPY.searchLabel}
+          button={LIST_COPY.searchButton}
         />
-        <button type="submit" className={ui.button}>
-          {LIST_COPY.searchButton}
-        </button>
       </Form>
       {tag || q ? (
         <div className={classes.heroActions}>

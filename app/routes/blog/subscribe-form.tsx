@@ -1,6 +1,7 @@
 import classes from "./blog.module.css";
 import ui from "#app/components/marketing/marketing.module.css";
 import type { SubscribeFormCopy } from "#app/content/newsletter.ts";
+import { InlineField } from "./inline-field.tsx";
 
 /**
  * The blog's subscribe form: a plain HTML post to /newsletter, whose page
@@ -31,17 +32,14 @@ export function SubscribeForm({ copy }: { copy: SubscribeFormCopy }) {
           />
         </div>
         <input type="hidden" name="form" value={copy.form} />
-        <input
+        <InlineField
           type="email"
           name="email"
           required
           autoComplete="email"
-          aria-label={copy.label}
-          placeholder={copy.label}
+          label={copy.label}
+          button={copy.button}
         />
-        <button type="submit" className={ui.button}>
-          {copy.button}
-        </button>
       </form>
     </section>
   );

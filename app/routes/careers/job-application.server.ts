@@ -16,14 +16,14 @@ import {
 } from "./job-application-schema.ts";
 import {
   publicFormAction,
-  sendResult,
   type SendResult,
 } from "#app/utils/public-form.server.ts";
+import { sendToFunction } from "#app/routes/contact/contact.server.ts";
 import {
   RATE_LIMIT_WINDOW_MS,
   RateLimiter,
 } from "#app/utils/rate-limit.server.ts";
-import { getFormsClient, invokeFunction } from "#app/utils/supabase.server.ts";
+import { getFormsClient } from "#app/utils/supabase.server.ts";
 import {
   cvDisplayName,
   cvObjectName,
@@ -102,7 +102,7 @@ async function store(
       console.error(`Failed to upload CV: ${upload.error.message}`);
       return false;
     }
-    const { data, error } = await invokeFunction(
+    return await sendToFunction(
       context,
       "job-application",
       {
@@ -116,13 +116,8 @@ async function store(
       },
       { [CV_OBJECT_ID_HEADER]: upload.data.id },
     );
-    if (error) {
-      console.error(`job-application failed: ${error.message}`);
-      return false;
-    }
-    return sendResult(data);
   } catch (error) {
-    console.error(`job-application failed: ${String(error)}`);
+    console.error(`Failed to upload CV: ${String(error)}`);
     return false;
   }
 }

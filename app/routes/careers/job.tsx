@@ -1,11 +1,9 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/job";
-import classes from "./careers.module.css";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
-import { OpenJob } from "./job-detail.tsx";
-import ui from "#app/components/marketing/marketing.module.css";
-import { CAREERS_PATH, CLOSED_JOB_COPY } from "#app/content/careers.ts";
+import { ClosedJob, OpenJob } from "./job-detail.tsx";
+import { CLOSED_JOB_COPY } from "#app/content/careers.ts";
 import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
 import { rootSiteUrl, routeMeta } from "#app/lib/meta.ts";
@@ -92,29 +90,6 @@ export const meta: Route.MetaFunction = (args) => {
 export default function JobDetail({ loaderData }: Route.ComponentProps) {
   if (loaderData.closed) return <ClosedJob title={loaderData.job.title} />;
   return <OpenJob job={loaderData.job} />;
-}
-
-function ClosedJob({ title }: { title: string }) {
-  return (
-    <article
-      className={`${ui.underNav} ${ui.heroBackground}`}
-      aria-labelledby="job-heading"
-    >
-      <div className={`${ui.container} ${classes.detail}`}>
-        <div className={classes.text}>
-          <p className={ui.eyebrow}>Careers</p>
-          <h1 id="job-heading" className={ui.heading}>
-            {title}
-          </h1>
-          <h2>{CLOSED_JOB_COPY.heading}</h2>
-          <p className={ui.lead}>{CLOSED_JOB_COPY.text}</p>
-          <Link to={CAREERS_PATH} className={ui.textLink}>
-            {CLOSED_JOB_COPY.back}
-          </Link>
-        </div>
-      </div>
-    </article>
-  );
 }
 
 const BACK_TO_CAREERS = [{ to: "/careers", label: "Back to Careers" }];

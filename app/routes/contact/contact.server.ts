@@ -1,4 +1,10 @@
 import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import {
+  CONTACT_FAILURE,
+  CONTACT_SUCCESS,
+  ContactSchema,
+} from "./contact-schema.ts";
 import {
   COMPANY_CONTACT_FAILURE,
   COMPANY_CONTACT_SUCCESS,
@@ -29,45 +35,83 @@ export const companyContactLimiter = new RateLimiter(
 );
 
 /**
- * Hands a contact message to the contact-us function, which stores it and
+ * Hands a submission to a form's edge function `name`, which stores it and
  * tells the team. Only whether it failed matters to the visitor, as the
- * product fixes it; the reason goes to the log. The same message sent again
- * is "duplicate": stored once, counted as one conversion.
+ * product fixes it; the reason goes to the log. The same submission sent
+ * again is "duplicate": stored once, counted as one conversion.
  */
-export async function sendContactMessage(
+export async function sendToFunction(
   context: Readonly<RouterContextProvider>,
-  payload: ContactPayload,
+  name: string,
+  payload: Record<string, unknown>,
+  headers?: Record<string, string>,
 ): Promise<SendResult> {
   try {
     const { data, error } = await invokeFunction(
       context,
-      "contact-us",
+      name,
       payload,
+      headers,
     );
     if (!error) return sendResult(data);
-    console.error(`contact-us failed: ${error.message}`);
+    console.error(`${name} failed: ${error.message}`);
   } catch (error) {
-    console.error(`contact-us failed: ${String(error)}`);
+    console.error(`${name} failed: ${String(error)}`);
   }
   return false;
 }
 
-/** The company page's "Get in Touch" form: the same post with or without the dialog. */
-export function companyContactAction({
-  request,
-  context,
-}: {
+type ActionArgs = {
   request: Request;
   context: Readonly<RouterContextProvider>;
-}) {
+};
+
+/**
+ * A contact form's action: the values, as the `message` they make, go to
+ * the contact-us function; an accepted one counts as a contact.
+ */
+function contactFormAction<Schema extends z.ZodObject>(
+  { request, context }: ActionArgs,
+  {
+    message,
+    ...form
+  }: Pick<
+    Parameters<typeof publicFormAction<Schema>>[0],
+    "schema" | "limiter" | "success" | "failure"
+  > & { message: (value: z.output<Schema>) => ContactPayload },
+) {
   return publicFormAction({
     request,
     context,
+    ...form,
+    send: (value) => sendToFunction(context, "contact-us", message(value)),
+    conversion: "contact",
+  });
+}
+
+/** The company page's "Get in Touch" form: the same post with or without the dialog. */
+export function companyContactAction(args: ActionArgs) {
+  return contactFormAction(args, {
     schema: CompanyContactSchema,
     limiter: companyContactLimiter,
-    send: (message) => sendContactMessage(context, message),
+    message: (message) => message,
     success: COMPANY_CONTACT_SUCCESS,
     failure: COMPANY_CONTACT_FAILURE,
-    conversion: "contact",
+  });
+}
+
+/** The /contact-us page's form. */
+export function contactPageAction(args: ActionArgs) {
+  return contactFormAction(args, {
+    schema: ContactSchema,
+    limiter: contactPageLimiter,
+    message: ({ name, companyEmail, projectDescription }) => ({
+      name,
+      email: companyEmail,
+      message: projectDescription,
+      company: "",
+    }),
+    success: CONTACT_SUCCESS,
+    failure: CONTACT_FAILURE,
   });
 }

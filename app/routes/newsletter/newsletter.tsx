@@ -1,10 +1,6 @@
-import { getFormProps } from "@conform-to/react";
-import { Paper, Stack, Text } from "@mantine/core";
-import { Form } from "react-router";
+import { Text } from "@mantine/core";
 import type { Route } from "./+types/newsletter";
 import {
-  PublicFormHead,
-  SentConfirmation,
   SubmitButton,
   TextField,
   usePageForm,
@@ -72,32 +68,26 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
       intro={NEWSLETTER_COPY.description}
       width={620}
       toast={actionData?.toast}
+      action={NEWSLETTER_PATH}
+      form={form}
+      sent={sent}
+      confirmation={{
+        ...SUBSCRIBE_SENT,
+        onward: { to: "/blueprints", label: "Read the blueprints" },
+      }}
+      panel={{ p: "xl" }}
     >
-      <Paper withBorder shadow="sm" radius="lg" p="xl">
-        {sent ? (
-          <SentConfirmation
-            {...SUBSCRIBE_SENT}
-            onward={{ to: "/blueprints", label: "Read the blueprints" }}
-          />
-        ) : (
-          <Form method="post" action={NEWSLETTER_PATH} {...getFormProps(form)}>
-            <Stack gap="md">
-              <PublicFormHead form={form} />
-              <input type="hidden" name="form" value="newsletter-page" />
-              <Text>{SUBSCRIBE_FORMS["newsletter-page"].wording}</Text>
-              <TextField
-                meta={fields.email}
-                type="email"
-                label={NEWSLETTER_COPY.emailLabel}
-                autoComplete="email"
-              />
-              <SubmitButton busy={busy} busyLabel={NEWSLETTER_COPY.busy}>
-                {NEWSLETTER_COPY.button}
-              </SubmitButton>
-            </Stack>
-          </Form>
-        )}
-      </Paper>
+      <input type="hidden" name="form" value="newsletter-page" />
+      <Text>{SUBSCRIBE_FORMS["newsletter-page"].wording}</Text>
+      <TextField
+        meta={fields.email}
+        type="email"
+        label={NEWSLETTER_COPY.emailLabel}
+        autoComplete="email"
+      />
+      <SubmitButton busy={busy} busyLabel={NEWSLETTER_COPY.busy}>
+        {NEWSLETTER_COPY.button}
+      </SubmitButton>
     </FormPage>
   );
 }
