@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { AUTOSAVE_DELAY_MS } from "#app/routes/blog/editor/autosave.ts";
 import { ACCOUNTS, serviceClient, signIn } from "../support/auth-helpers.ts";
 import { expect as baseExpect, test } from "../support/fixtures.ts";
 
@@ -8,7 +9,8 @@ import { expect as baseExpect, test } from "../support/fixtures.ts";
 // scheduled or published post never is; each autosave replaces the author's
 // previous autosave revision; and an autosave over someone else's save is
 // refused and shown as a conflict. Every post made here carries RUN in its
-// title and is removed afterwards.
+// title and is removed afterwards. The page's clock is Playwright's: the
+// wait before an autosave is skipped, not sat through.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 150_000 });
@@ -66,6 +68,19 @@ async function typeAtEnd(page: Page, text: string) {
   await page.keyboard.type(text);
 }
 
+/**
+ * Past the autosave's wait on the page's clock, then a moment of real time
+ * for a save it started to reach the server and come back.
+ */
+async function pastTheWait(page: Page) {
+  await page.clock.fastForward(AUTOSAVE_DELAY_MS + 1_000);
+  await page.waitForTimeout(2_000);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+});
+
 test("a new post is autosaved as a draft and the form carries on as that post @js-only", async ({
   page,
 }) => {
@@ -77,6 +92,7 @@ test("a new post is autosaved as a draft and the form carries on as that post @j
     .filter({ hasText: /Draft saved|Saving/ });
   await page.getByRole("textbox", { name: "Title" }).fill(title);
   await typeAtEnd(page, "The first paragraph.");
+  await pastTheWait(page);
   await expect(page.getByText(/^Draft saved at /)).toBeVisible();
   await expect(page).toHaveURL(/\/write$/);
 
@@ -92,8 +108,9 @@ test("a new post is autosaved as a draft and the form carries on as that post @j
   // Typing on goes on in the same editor, and the next autosave updates the
   // same post: its autosave revision is replaced, not added to.
   await page.keyboard.type(" And a second thought.");
+  await pastTheWait(page);
   await expect
-    .poll(async () => (await row(id)).content, { timeout: 40_000 })
+    .poll(async () => (await row(id)).content)
     .toContain("And a second thought.");
   await expect(status).toHaveText(/^Draft saved at /);
   expect(await revisions(id)).toEqual([
@@ -134,8 +151,7 @@ test("a published post is never autosaved @js-only", async ({ page }) => {
   await signIn(page, "author", `/edit/${id}`);
   await page.waitForURL((url) => url.pathname === `/edit/${id}`);
   await typeAtEnd(page, " Not for the public yet.");
-  // Longer than the autosave's wait, and its answer.
-  await page.waitForTimeout(14_000);
+  await pastTheWait(page);
   await expect(page.getByText(/Draft saved|Saving…/)).toHaveCount(0);
   expect(await row(id)).toEqual(before);
   const response = await page.request.get(`/blueprints/${id}`);
@@ -161,6 +177,7 @@ test("an autosave after someone else's save is refused and shown as a conflict @
   const saved = await row(id);
 
   await typeAtEnd(page, " Mine, typed meanwhile.");
+  await pastTheWait(page);
   const notice = page.getByTestId("edit-conflict");
   await expect(notice).toContainText(
     "This post changed while you were editing",
@@ -175,7 +192,7 @@ test("an autosave after someone else's save is refused and shown as a conflict @
 
   // Autosave has stopped: more typing writes nothing.
   await typeAtEnd(page, " More.");
-  await page.waitForTimeout(12_000);
+  await pastTheWait(page);
   expect(await row(id)).toEqual(saved);
 
   // Keeping theirs or mine is the author's choice, as for any conflict.
