@@ -149,9 +149,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         aria-labelledby="results-heading"
         className={classes.results}
       >
-        <div className={classes.resultsHeading}>
+        <div className={`${ui.headingBlock} ${ui.centered}`}>
           <p className={classes.resultsEyebrow}>{results.eyebrow}</p>
-          <h2 id="results-heading">{results.title}</h2>
+          <h2
+            id="results-heading"
+            className={`${ui.bandHeading} ${classes.resultsTitle}`}
+          >
+            {results.title}
+          </h2>
         </div>
         <ul className={classes.stats}>
           {results.items.map((item) => (
