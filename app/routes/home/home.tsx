@@ -120,11 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section
         aria-labelledby="how-heading"
-        heading={{
-          eyebrow: howItWorks.eyebrow,
-          title: howItWorks.title,
-          centered: true,
-        }}
+        heading={centeredHeading(howItWorks)}
       >
         <ol className={`${ui.grid3} ${classes.steps}`}>
           {howItWorks.steps.map((step, index) => (
@@ -172,12 +168,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section
         aria-labelledby="deployment-heading"
-        heading={{
-          eyebrow: deployment.eyebrow,
-          title: deployment.title,
-          centered: true,
-          children: deployment.intro,
-        }}
+        heading={centeredHeading(deployment)}
       >
         <ul className={ui.grid2}>
           {deployment.options.map((option) => (
@@ -252,6 +243,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
     </>
   );
+}
+
+/** A section's centred heading from its copy: eyebrow, title and any intro. */
+function centeredHeading(copy: {
+  eyebrow: string;
+  title: string;
+  intro?: string;
+}) {
+  return {
+    eyebrow: copy.eyebrow,
+    title: copy.title,
+    centered: true,
+    children: copy.intro,
+  };
 }
 
 /** Repeats the platform's substance as plain text for screen readers and crawlers. */
