@@ -120,11 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section
         aria-labelledby="how-heading"
-        heading={{
-          eyebrow: howItWorks.eyebrow,
-          title: howItWorks.title,
-          centered: true,
-        }}
+        heading={centeredHeading(howItWorks)}
       >
         <ol className={`${ui.grid3} ${classes.steps}`}>
           {howItWorks.steps.map((step, index) => (
@@ -149,9 +145,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         aria-labelledby="results-heading"
         className={classes.results}
       >
-        <div className={classes.resultsHeading}>
+        <div className={`${ui.headingBlock} ${ui.centered}`}>
           <p className={classes.resultsEyebrow}>{results.eyebrow}</p>
-          <h2 id="results-heading">{results.title}</h2>
+          <h2
+            id="results-heading"
+            className={`${ui.bandHeading} ${classes.resultsTitle}`}
+          >
+            {results.title}
+          </h2>
         </div>
         <ul className={classes.stats}>
           {results.items.map((item) => (
@@ -167,12 +168,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section
         aria-labelledby="deployment-heading"
-        heading={{
-          eyebrow: deployment.eyebrow,
-          title: deployment.title,
-          centered: true,
-          children: deployment.intro,
-        }}
+        heading={centeredHeading(deployment)}
       >
         <ul className={ui.grid2}>
           {deployment.options.map((option) => (
@@ -247,6 +243,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
     </>
   );
+}
+
+/** A section's centred heading from its copy: eyebrow, title and any intro. */
+function centeredHeading(copy: {
+  eyebrow: string;
+  title: string;
+  intro?: string;
+}) {
+  return {
+    eyebrow: copy.eyebrow,
+    title: copy.title,
+    centered: true,
+    children: copy.intro,
+  };
 }
 
 /** Repeats the platform's substance as plain text for screen readers and crawlers. */
