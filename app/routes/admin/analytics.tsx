@@ -5,9 +5,7 @@ import {
   SimpleGrid,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
-import type { ReactNode } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/analytics";
 import { AnalyticsChart } from "./analytics-chart.tsx";
@@ -18,6 +16,7 @@ import { choices } from "#app/components/team/choices.ts";
 import { DataTable, type Column } from "#app/components/team/data-table.tsx";
 import { FilterForm } from "#app/components/team/filter-form.tsx";
 import { ToolPage } from "#app/components/team/tool-page.tsx";
+import { ToolSection } from "#app/components/team/tool-section.tsx";
 import {
   ANALYTICS_COPY,
   ANALYTICS_PATH,
@@ -98,25 +97,6 @@ function numbers<Key extends keyof typeof copy.columns>(
   }));
 }
 
-function Section({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb="xs">
-        {title}
-      </Title>
-      {children}
-    </section>
-  );
-}
-
 /** The top lists: the report's field, the table's title and its first column's head. */
 const COUNT_TABLES = [
   ["pages", copy.sections.pages, copy.columns.page],
@@ -169,7 +149,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </SimpleGrid>
-          <Section id="over-time" title={copy.overTime}>
+          <ToolSection id="over-time" title={copy.overTime}>
             <AnalyticsChart
               days={report.days}
               label={copy.chartLabel(
@@ -194,11 +174,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                 ]}
               />
             </details>
-          </Section>
+          </ToolSection>
           <Text size="sm" c="dimmed">
             {copy.freshness}
           </Text>
-          <Section id="conversions" title={copy.sections.conversions}>
+          <ToolSection id="conversions" title={copy.sections.conversions}>
             <DataTable
               data-testid="analytics-conversions"
               minWidth={720}
@@ -216,10 +196,10 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                 },
               ]}
             />
-          </Section>
+          </ToolSection>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
             {COUNT_TABLES.map(([key, title, label]) => (
-              <Section key={key} id={`analytics-${key}`} title={title}>
+              <ToolSection key={key} id={`analytics-${key}`} title={title}>
                 <DataTable
                   data-testid={`analytics-${key}`}
                   rows={report[key]}
@@ -238,7 +218,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                     ...numbers("visitors", "views"),
                   ]}
                 />
-              </Section>
+              </ToolSection>
             ))}
           </SimpleGrid>
         </>

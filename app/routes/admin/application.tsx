@@ -9,6 +9,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import type { ReactNode } from "react";
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/application";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
@@ -137,6 +138,38 @@ function ReplyForm({ jobTitle }: { jobTitle: string }) {
 
 const stamp = (time: string) => `${time.slice(0, 16).replace("T", " ")} UTC`;
 
+/** A heading, then its entries as bordered cards, or `none` when there are none. */
+function Entries<Item extends { id: string | number }>({
+  title,
+  none,
+  items,
+  testId,
+  children,
+}: {
+  title: string;
+  none: string;
+  items: Item[];
+  testId: string;
+  children: (item: Item) => ReactNode;
+}) {
+  return (
+    <>
+      <Title order={2}>{title}</Title>
+      {items.length === 0 ? (
+        <Text>{none}</Text>
+      ) : (
+        <Stack gap="xs">
+          {items.map((item) => (
+            <Paper key={item.id} withBorder p="sm" data-testid={testId}>
+              {children(item)}
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}
+
 export default function Application({ loaderData }: Route.ComponentProps) {
   const { application } = loaderData;
   const moving = usePendingPost({
@@ -184,45 +217,45 @@ export default function Application({ loaderData }: Route.ComponentProps) {
           </SubmitButton>
         </Group>
       </Form>
-      <Title order={2}>{P.notes}</Title>
-      {application.notes.length === 0 ? (
-        <Text>{P.noNotes}</Text>
-      ) : (
-        <Stack gap="xs">
-          {application.notes.map((note) => (
-            <Paper key={note.id} withBorder p="sm" data-testid="note">
-              <Text style={{ whiteSpace: "pre-wrap" }}>{note.body}</Text>
-              <Text size="sm" c="dimmed">
-                {stamp(note.created_at)}
-              </Text>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <Entries
+        title={P.notes}
+        none={P.noNotes}
+        items={application.notes}
+        testId="note"
+      >
+        {(note) => (
+          <>
+            <Text style={{ whiteSpace: "pre-wrap" }}>{note.body}</Text>
+            <Text size="sm" c="dimmed">
+              {stamp(note.created_at)}
+            </Text>
+          </>
+        )}
+      </Entries>
       <NoteForm />
-      <Title order={2}>{P.replies}</Title>
-      {application.emails.length === 0 ? (
-        <Text>{P.noReplies}</Text>
-      ) : (
-        <Stack gap="xs">
-          {application.emails.map((email) => (
-            <Paper key={email.id} withBorder p="sm" data-testid="reply">
-              <Group justify="space-between">
-                <Text fw={600}>{email.subject}</Text>
-                <Badge variant="light" data-testid="reply-state">
-                  {P.emailStates[email.notification_state] ??
-                    email.notification_state}
-                </Badge>
-              </Group>
-              <Text style={{ whiteSpace: "pre-wrap" }}>{email.body}</Text>
-              <Text size="sm" c="dimmed">
-                {P.purposes[email.purpose] ?? email.purpose},{" "}
-                {P.sentBy(email.sender ?? P.system)}, {stamp(email.created_at)}
-              </Text>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <Entries
+        title={P.replies}
+        none={P.noReplies}
+        items={application.emails}
+        testId="reply"
+      >
+        {(email) => (
+          <>
+            <Group justify="space-between">
+              <Text fw={600}>{email.subject}</Text>
+              <Badge variant="light" data-testid="reply-state">
+                {P.emailStates[email.notification_state] ??
+                  email.notification_state}
+              </Badge>
+            </Group>
+            <Text style={{ whiteSpace: "pre-wrap" }}>{email.body}</Text>
+            <Text size="sm" c="dimmed">
+              {P.purposes[email.purpose] ?? email.purpose},{" "}
+              {P.sentBy(email.sender ?? P.system)}, {stamp(email.created_at)}
+            </Text>
+          </>
+        )}
+      </Entries>
       <ReplyForm jobTitle={application.job_title} />
     </ToolPage>
   );

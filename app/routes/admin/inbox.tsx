@@ -202,47 +202,14 @@ function ApplicationFilter({
   );
 }
 
-function TabList({
-  label,
-  tabs,
-  current,
-  name,
-}: {
-  label: string;
-  tabs: InboxTabCount[];
-  current: InboxView;
-  name: (tab: InboxTabCount) => string;
-}) {
-  return (
-    <nav aria-label={label} className={classes.tabs}>
-      <span className={classes.tabsLabel} aria-hidden="true">
-        {label}
-      </span>
-      <ul className={classes.tabList}>
-        {tabs.map((tab) => {
-          const active =
-            tab.kind === current.kind && tab.status === current.status;
-          return (
-            <li key={`${tab.kind}-${tab.status}`}>
-              <Link
-                to={inboxHref(tab)}
-                className={classes.tab}
-                aria-current={active ? "page" : undefined}
-              >
-                {name(tab)}
-                {tab.count !== null ? (
-                  <span className={classes.tabCount}>
-                    {INBOX_COPY.tabCount(tab.count)}
-                  </span>
-                ) : null}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
+/** The two rows of tabs: by kind and by status, each link keeping the other's choice. */
+const TAB_ROWS: Record<
+  "kind" | "status",
+  { label: string; names: Record<string, string> }
+> = {
+  kind: { label: INBOX_COPY.filterKind, names: INBOX_COPY.kinds },
+  status: { label: INBOX_COPY.filterStatus, names: INBOX_COPY.statuses },
+};
 
 function Tabs({
   view,
@@ -253,22 +220,39 @@ function Tabs({
 }) {
   return (
     <div className={classes.tabRows}>
-      <TabList
-        label={INBOX_COPY.filterKind}
-        tabs={tabs.kind}
-        current={view}
-        name={(tab) =>
-          tab.kind ? INBOX_COPY.kinds[tab.kind] : INBOX_COPY.filterAll
-        }
-      />
-      <TabList
-        label={INBOX_COPY.filterStatus}
-        tabs={tabs.status}
-        current={view}
-        name={(tab) =>
-          tab.status ? INBOX_COPY.statuses[tab.status] : INBOX_COPY.filterAll
-        }
-      />
+      {(["kind", "status"] as const).map((by) => {
+        const { label, names } = TAB_ROWS[by];
+        return (
+          <nav key={by} aria-label={label} className={classes.tabs}>
+            <span className={classes.tabsLabel} aria-hidden="true">
+              {label}
+            </span>
+            <ul className={classes.tabList}>
+              {tabs[by].map((tab) => {
+                const value = tab[by];
+                const active =
+                  tab.kind === view.kind && tab.status === view.status;
+                return (
+                  <li key={`${tab.kind}-${tab.status}`}>
+                    <Link
+                      to={inboxHref(tab)}
+                      className={classes.tab}
+                      aria-current={active ? "page" : undefined}
+                    >
+                      {value ? names[value] : INBOX_COPY.filterAll}
+                      {tab.count !== null ? (
+                        <span className={classes.tabCount}>
+                          {INBOX_COPY.tabCount(tab.count)}
+                        </span>
+                      ) : null}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        );
+      })}
     </div>
   );
 }

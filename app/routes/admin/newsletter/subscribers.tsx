@@ -1,12 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Group, Text, TextInput } from "@mantine/core";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/subscribers";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
@@ -14,6 +6,7 @@ import { ActionNotice } from "#app/components/team/action-notice.tsx";
 import { DataTable } from "#app/components/team/data-table.tsx";
 import { FilterForm } from "#app/components/team/filter-form.tsx";
 import { ToolPage } from "#app/components/team/tool-page.tsx";
+import { ToolSection } from "#app/components/team/tool-section.tsx";
 import {
   NEWSLETTER_ADMIN_PATH,
   SUBSCRIBER_PAGE_SIZE,
@@ -123,10 +116,7 @@ export default function Subscribers({
       {rows.length === SUBSCRIBER_PAGE_SIZE ? (
         <Text c="dimmed">{C.shown(SUBSCRIBER_PAGE_SIZE)}</Text>
       ) : null}
-      <Stack gap="sm" component="section" aria-labelledby="erase-heading">
-        <Title order={2} id="erase-heading" size="h3">
-          {C.eraseHeading}
-        </Title>
+      <ToolSection id="erase-heading" title={C.eraseHeading}>
         <Text>{C.eraseHint}</Text>
         <ActionNotice result={actionData} />
         <Form method="post">
@@ -142,7 +132,7 @@ export default function Subscribers({
             </Button>
           </Group>
         </Form>
-      </Stack>
+      </ToolSection>
     </ToolPage>
   );
 }
