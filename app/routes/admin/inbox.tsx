@@ -202,7 +202,7 @@ function ApplicationFilter({
   );
 }
 
-/** The two rows of tabs: by kind and by status, each link keeping the other's choice. */
+/** The two rows of tabs, by kind and by status: each row's name and its tabs' names. */
 const TAB_ROWS: Record<
   "kind" | "status",
   { label: string; names: Record<string, string> }
