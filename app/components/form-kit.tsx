@@ -136,7 +136,7 @@ export function useFetcherForm<Schema extends z.ZodObject>(
   return { fetcher, form, fields, busy, sent: reply?.sent === true };
 }
 
-type Field = FieldMetadata<string | undefined>;
+type Field = FieldMetadata<string | number | undefined>;
 
 /** What every public form starts with: the honeypot field and its form-level errors. */
 export function PublicFormHead({
@@ -196,10 +196,10 @@ export function TextField({
   meta,
   type = "text",
   ...props
-}: { meta: Field; type?: "text" | "email" } & Omit<
-  TextInputProps,
-  "type" | "error"
->) {
+}: {
+  meta: Field;
+  type?: "text" | "email" | "number" | "datetime-local";
+} & Omit<TextInputProps, "type" | "error">) {
   return (
     <TextInput
       {...getInputProps(meta, { type })}

@@ -1,18 +1,11 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
-import { data, Form, Link } from "react-router";
+import { Alert, Avatar, Badge, Group, Text } from "@mantine/core";
+import { data } from "react-router";
 import type { Route } from "./+types/admin";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
-import { SubmitButton, usePendingPost } from "#app/components/form-kit.tsx";
+import { DataTable } from "#app/components/team/data-table.tsx";
+import { Pager } from "#app/components/team/pager.tsx";
+import { RowToggle } from "#app/components/team/row-toggle.tsx";
+import { ToolPage } from "#app/components/team/tool-page.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import classes from "./admin.module.css";
 import { AuthorToggleSchema } from "./author-toggle-schema.ts";
@@ -119,41 +112,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function ToggleAuthorButton({
-  userId,
-  isAuthor,
-}: {
-  userId: string;
-  isAuthor: boolean;
-}) {
-  const busy = usePendingPost({
-    action: ADMIN_PATH,
-    matches: (formData) => formData.get("userId") === userId,
-  });
-  return (
-    <Form method="post" action={ADMIN_PATH}>
-      <input type="hidden" name="userId" value={userId} />
-      <SubmitButton
-        name="intent"
-        value={isAuthor ? "remove-author" : "make-author"}
-        variant={isAuthor ? "outline" : "filled"}
-        // red-9: the default outline red (red-6) is 3.1:1 on the row's grey.
-        color={isAuthor ? "red.9" : undefined}
-        size="xs"
-        busy={busy}
-        loading={busy}
-      >
-        {isAuthor ? "Remove Author" : "Make Author"}
-      </SubmitButton>
-    </Form>
-  );
-}
-
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const { users, error, page, prev, next } = loaderData;
   return (
-    <Stack gap="lg">
-      <Title order={1}>Platform Users Management</Title>
+    <ToolPage title="Platform Users Management">
       {error ? (
         <Alert color="red" title="Error" role="alert">
           {error}
@@ -161,79 +123,55 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       ) : (
         // A table on wide screens; on a phone its rows become cards
         // (admin.module.css), so no action is cut off.
-        <Table
-          striped
+        <DataTable
           highlightOnHover
           verticalSpacing="sm"
           className={classes.userTable}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>User</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((user) => (
-              <Table.Tr key={user.id} data-testid="platform-user-row">
-                <Table.Td className={classes.userCell}>
-                  <Group gap="sm" wrap="nowrap">
-                    {user.avatarUrl ? (
-                      <Avatar
-                        src={user.avatarUrl}
-                        alt=""
-                        radius="xl"
-                        size="sm"
-                      />
-                    ) : null}
-                    <Text>{user.name}</Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Badge
-                    color={user.isAuthor ? "brand" : "gray"}
-                    variant="light"
-                  >
-                    {user.isAuthor ? "Author" : "Regular User"}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <ToggleAuthorButton
-                    userId={user.id}
-                    isAuthor={user.isAuthor}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          rows={users}
+          rowKey={(user) => user.id}
+          rowTestId="platform-user-row"
+          columns={[
+            {
+              head: "User",
+              td: { className: classes.userCell },
+              cell: (user) => (
+                <Group gap="sm" wrap="nowrap">
+                  {user.avatarUrl ? (
+                    <Avatar src={user.avatarUrl} alt="" radius="xl" size="sm" />
+                  ) : null}
+                  <Text>{user.name}</Text>
+                </Group>
+              ),
+            },
+            {
+              head: "Status",
+              cell: (user) => (
+                <Badge color={user.isAuthor ? "brand" : "gray"} variant="light">
+                  {user.isAuthor ? "Author" : "Regular User"}
+                </Badge>
+              ),
+            },
+            {
+              head: "Actions",
+              cell: (user) => (
+                <RowToggle
+                  action={ADMIN_PATH}
+                  field="userId"
+                  id={user.id}
+                  on={user.isAuthor}
+                  turnOn={{ intent: "make-author", label: "Make Author" }}
+                  turnOff={{ intent: "remove-author", label: "Remove Author" }}
+                />
+              ),
+            },
+          ]}
+        />
       )}
       {!error && users.length === 0 ? (
         <Text c="dimmed">No platform users yet.</Text>
       ) : null}
-      {prev !== null || next !== null ? (
-        <nav aria-label="User pages">
-          <Group justify="space-between">
-            {prev !== null ? (
-              <Button component={Link} to={prev} rel="prev" variant="default">
-                Previous page
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Text size="sm">Page {page}</Text>
-            {next !== null ? (
-              <Button component={Link} to={next} rel="next" variant="default">
-                Next page
-              </Button>
-            ) : (
-              <span />
-            )}
-          </Group>
-        </nav>
-      ) : null}
-    </Stack>
+      <Pager label="User pages" page={page} prev={prev} next={next} />
+    </ToolPage>
   );
 }
 

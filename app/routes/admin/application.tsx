@@ -1,31 +1,28 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   Anchor,
   Badge,
-  Container,
   Group,
   NativeSelect,
   Paper,
   Stack,
   Text,
-  Textarea,
-  TextInput,
   Title,
 } from "@mantine/core";
-import { data, Form, Link, useActionData } from "react-router";
+import type { ReactNode } from "react";
+import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/application";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import {
-  FormErrors,
   SubmitButton,
+  TextareaField,
+  TextField,
   usePendingPost,
   useSchemaForm,
 } from "#app/components/form-kit.tsx";
+import { choices } from "#app/components/team/choices.ts";
+import { PostForm } from "#app/components/team/post-form.tsx";
+import { ToolPage } from "#app/components/team/tool-page.tsx";
 import { JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
 import { INBOX_COPY } from "#app/content/inbox.ts";
 import {
@@ -115,29 +112,10 @@ function NoteForm() {
     lastResult: actionData?.intent === "note" ? actionData.result : undefined,
     shouldValidate: "onSubmit",
   });
-  const busy = usePendingPost({
-    matches: (formData) => formData.get("intent") === "note",
-  });
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <Stack gap="sm">
-        <FormErrors form={form} />
-        <Textarea
-          {...getTextareaProps(fields.body)}
-          key={fields.body.key}
-          label={P.note}
-          minRows={3}
-          autosize
-          error={fields.body.errors?.join(" ")}
-          errorProps={{ id: fields.body.errorId }}
-        />
-        <Group>
-          <SubmitButton busy={busy} name="intent" value="note">
-            {P.addNote}
-          </SubmitButton>
-        </Group>
-      </Stack>
-    </Form>
+    <PostForm form={form} intent="note" submit={P.addNote}>
+      <TextareaField meta={fields.body} label={P.note} minRows={3} />
+    </PostForm>
   );
 }
 
@@ -150,40 +128,47 @@ function ReplyForm({ jobTitle }: { jobTitle: string }) {
     shouldValidate: "onSubmit",
     defaultValue: { subject: P.replySubjectFor(jobTitle) },
   });
-  const busy = usePendingPost({
-    matches: (formData) => formData.get("intent") === "reply",
-  });
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <Stack gap="sm">
-        <FormErrors form={form} />
-        <TextInput
-          {...getInputProps(fields.subject, { type: "text" })}
-          key={fields.subject.key}
-          label={P.replySubject}
-          error={fields.subject.errors?.join(" ")}
-          errorProps={{ id: fields.subject.errorId }}
-        />
-        <Textarea
-          {...getTextareaProps(fields.body)}
-          key={fields.body.key}
-          label={P.replyBody}
-          minRows={5}
-          autosize
-          error={fields.body.errors?.join(" ")}
-          errorProps={{ id: fields.body.errorId }}
-        />
-        <Group>
-          <SubmitButton busy={busy} name="intent" value="reply">
-            {P.sendReply}
-          </SubmitButton>
-        </Group>
-      </Stack>
-    </Form>
+    <PostForm form={form} intent="reply" submit={P.sendReply}>
+      <TextField meta={fields.subject} label={P.replySubject} />
+      <TextareaField meta={fields.body} label={P.replyBody} minRows={5} />
+    </PostForm>
   );
 }
 
 const stamp = (time: string) => `${time.slice(0, 16).replace("T", " ")} UTC`;
+
+/** A heading, then its entries as bordered cards, or `none` when there are none. */
+function Entries<Item extends { id: string | number }>({
+  title,
+  none,
+  items,
+  testId,
+  children,
+}: {
+  title: string;
+  none: string;
+  items: Item[];
+  testId: string;
+  children: (item: Item) => ReactNode;
+}) {
+  return (
+    <>
+      <Title order={2}>{title}</Title>
+      {items.length === 0 ? (
+        <Text>{none}</Text>
+      ) : (
+        <Stack gap="xs">
+          {items.map((item) => (
+            <Paper key={item.id} withBorder p="sm" data-testid={testId}>
+              {children(item)}
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}
 
 export default function Application({ loaderData }: Route.ComponentProps) {
   const { application } = loaderData;
@@ -191,96 +176,88 @@ export default function Application({ loaderData }: Route.ComponentProps) {
     matches: (formData) => formData.get("intent") === "move",
   });
   return (
-    <Container size="md" p={0}>
-      <Stack gap="lg">
-        <Anchor
-          component={Link}
-          to={`${JOBS_ADMIN_PATH}/${application.job_id}/applications`}
-        >
-          {P.backToList}
+    <ToolPage
+      title={P.applicationTitle(application.name, application.job_title)}
+      size="md"
+      back={{
+        to: `${JOBS_ADMIN_PATH}/${application.job_id}/applications`,
+        label: P.backToList,
+      }}
+    >
+      <Group>
+        <Badge size="lg" variant="light" data-testid="application-status">
+          {P.statuses[application.status] ?? application.status}
+        </Badge>
+        <Anchor href={`mailto:${application.email}`}>
+          {application.email}
         </Anchor>
-        <Title order={1}>
-          {P.applicationTitle(application.name, application.job_title)}
-        </Title>
-        <Group>
-          <Badge size="lg" variant="light" data-testid="application-status">
-            {P.statuses[application.status] ?? application.status}
-          </Badge>
-          <Anchor href={`mailto:${application.email}`}>
-            {application.email}
-          </Anchor>
-          {application.deletesAt ? (
-            <Text size="sm" c="dimmed" data-testid="deletes-at">
-              {INBOX_COPY.deletedOn(formatInboxTime(application.deletesAt))}
-            </Text>
-          ) : null}
+        {application.deletesAt ? (
+          <Text size="sm" c="dimmed" data-testid="deletes-at">
+            {INBOX_COPY.deletedOn(formatInboxTime(application.deletesAt))}
+          </Text>
+        ) : null}
+      </Group>
+      <Text>{application.comment ?? P.noComment}</Text>
+      <Text>
+        {P.cv}:{" "}
+        <Anchor href={`/admin/inbox/${application.id}/cv`}>
+          {application.cv_file_name}
+        </Anchor>
+      </Text>
+      <Form method="post">
+        <Group align="end">
+          <NativeSelect
+            name="status"
+            label={P.moveTo}
+            defaultValue={application.status}
+            data={choices(PIPELINE_STATUSES, P.statuses)}
+          />
+          <SubmitButton busy={moving} name="intent" value="move">
+            {P.move}
+          </SubmitButton>
         </Group>
-        <Text>{application.comment ?? P.noComment}</Text>
-        <Text>
-          {P.cv}:{" "}
-          <Anchor href={`/admin/inbox/${application.id}/cv`}>
-            {application.cv_file_name}
-          </Anchor>
-        </Text>
-        <Form method="post">
-          <Group align="end">
-            <NativeSelect
-              name="status"
-              label={P.moveTo}
-              defaultValue={application.status}
-              data={PIPELINE_STATUSES.map((value) => ({
-                value,
-                label: P.statuses[value] ?? value,
-              }))}
-            />
-            <SubmitButton busy={moving} name="intent" value="move">
-              {P.move}
-            </SubmitButton>
-          </Group>
-        </Form>
-        <Title order={2}>{P.notes}</Title>
-        {application.notes.length === 0 ? (
-          <Text>{P.noNotes}</Text>
-        ) : (
-          <Stack gap="xs">
-            {application.notes.map((note) => (
-              <Paper key={note.id} withBorder p="sm" data-testid="note">
-                <Text style={{ whiteSpace: "pre-wrap" }}>{note.body}</Text>
-                <Text size="sm" c="dimmed">
-                  {stamp(note.created_at)}
-                </Text>
-              </Paper>
-            ))}
-          </Stack>
+      </Form>
+      <Entries
+        title={P.notes}
+        none={P.noNotes}
+        items={application.notes}
+        testId="note"
+      >
+        {(note) => (
+          <>
+            <Text style={{ whiteSpace: "pre-wrap" }}>{note.body}</Text>
+            <Text size="sm" c="dimmed">
+              {stamp(note.created_at)}
+            </Text>
+          </>
         )}
-        <NoteForm />
-        <Title order={2}>{P.replies}</Title>
-        {application.emails.length === 0 ? (
-          <Text>{P.noReplies}</Text>
-        ) : (
-          <Stack gap="xs">
-            {application.emails.map((email) => (
-              <Paper key={email.id} withBorder p="sm" data-testid="reply">
-                <Group justify="space-between">
-                  <Text fw={600}>{email.subject}</Text>
-                  <Badge variant="light" data-testid="reply-state">
-                    {P.emailStates[email.notification_state] ??
-                      email.notification_state}
-                  </Badge>
-                </Group>
-                <Text style={{ whiteSpace: "pre-wrap" }}>{email.body}</Text>
-                <Text size="sm" c="dimmed">
-                  {P.purposes[email.purpose] ?? email.purpose},{" "}
-                  {P.sentBy(email.sender ?? P.system)},{" "}
-                  {stamp(email.created_at)}
-                </Text>
-              </Paper>
-            ))}
-          </Stack>
+      </Entries>
+      <NoteForm />
+      <Entries
+        title={P.replies}
+        none={P.noReplies}
+        items={application.emails}
+        testId="reply"
+      >
+        {(email) => (
+          <>
+            <Group justify="space-between">
+              <Text fw={600}>{email.subject}</Text>
+              <Badge variant="light" data-testid="reply-state">
+                {P.emailStates[email.notification_state] ??
+                  email.notification_state}
+              </Badge>
+            </Group>
+            <Text style={{ whiteSpace: "pre-wrap" }}>{email.body}</Text>
+            <Text size="sm" c="dimmed">
+              {P.purposes[email.purpose] ?? email.purpose},{" "}
+              {P.sentBy(email.sender ?? P.system)}, {stamp(email.created_at)}
+            </Text>
+          </>
         )}
-        <ReplyForm jobTitle={application.job_title} />
-      </Stack>
-    </Container>
+      </Entries>
+      <ReplyForm jobTitle={application.job_title} />
+    </ToolPage>
   );
 }
 

@@ -38,33 +38,31 @@ function backTo(request: Request) {
   return inboxHref(parseInboxView(new URL(request.url).searchParams));
 }
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  await requireRole(context, request, "admin");
+/** `run` on the submission the address names, or `missing` when it names none. */
+function onSubmission<T>(
+  { params, context }: Route.LoaderArgs | Route.ActionArgs,
+  run: (...args: Parameters<typeof findSubmission>) => Promise<T>,
+  missing: T,
+) {
   const parsed = SubmissionParamsSchema.safeParse(params);
-  const found = parsed.success
-    ? await findSubmission(
-        getSupabase(context),
-        parsed.data.kind,
-        parsed.data.id,
-      )
-    : null;
-  if (found === "error") throw backendFailed();
-  if (found === null) throw notFound();
-  return { submission: found, back: backTo(request) };
+  return parsed.success
+    ? run(getSupabase(context), parsed.data.kind, parsed.data.id)
+    : missing;
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  await requireRole(context, request, "admin");
-  await requireSmallForm(request);
-  const back = backTo(request);
-  const parsed = SubmissionParamsSchema.safeParse(params);
-  const outcome = parsed.success
-    ? await deleteSubmission(
-        getSupabase(context),
-        parsed.data.kind,
-        parsed.data.id,
-      )
-    : "failed";
+export async function loader(args: Route.LoaderArgs) {
+  await requireRole(args.context, args.request, "admin");
+  const found = await onSubmission(args, findSubmission, null);
+  if (found === "error") throw backendFailed();
+  if (found === null) throw notFound();
+  return { submission: found, back: backTo(args.request) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireRole(args.context, args.request, "admin");
+  await requireSmallForm(args.request);
+  const back = backTo(args.request);
+  const outcome = await onSubmission(args, deleteSubmission, "failed");
   if (outcome === "deleted") {
     return redirectWithToast(back, {
       ...INBOX_MESSAGES.deleted,

@@ -31,6 +31,10 @@ import {
 } from "./inbox.server.ts";
 import { formatInboxTime } from "./inbox-time.ts";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
+import { choices } from "#app/components/team/choices.ts";
+import { FilterForm } from "#app/components/team/filter-form.tsx";
+import { Pager } from "#app/components/team/pager.tsx";
+import { ToolPage } from "#app/components/team/tool-page.tsx";
 import { INBOX_COPY, INBOX_MESSAGES, INBOX_PATH } from "#app/content/inbox.ts";
 import {
   APPLICATIONS_PATH,
@@ -135,21 +139,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The kind and state badges: each tone's light variant, dark text on a pale fill (4.9:1 and more). */
 const KIND_TONE = { message: "blue", application: "grape" } as const;
 
-function KindBadge({ item }: { item: InboxItem }) {
-  return (
-    <Badge variant="light" color={KIND_TONE[item.kind]}>
-      {INBOX_COPY.kindLabel[item.kind]}
-    </Badge>
-  );
-}
-
-function StateBadge({ item }: { item: InboxItem }) {
+/** What a submission is, where it stands and where it came from. */
+function Tags({ item }: { item: InboxItem }) {
   const handled = item.status === "handled";
   return (
-    // brand rather than teal: teal-9 on teal-1 is 4.33:1.
-    <Badge variant="light" color={handled ? "gray" : "brand"}>
-      {PIPELINE_COPY.statuses[item.stage] ?? INBOX_COPY.statuses[item.status]}
-    </Badge>
+    <Group gap="xs">
+      <Badge variant="light" color={KIND_TONE[item.kind]}>
+        {INBOX_COPY.kindLabel[item.kind]}
+      </Badge>
+      {/* brand rather than teal: teal-9 on teal-1 is 4.33:1. */}
+      <Badge variant="light" color={handled ? "gray" : "brand"}>
+        {PIPELINE_COPY.statuses[item.stage] ?? INBOX_COPY.statuses[item.status]}
+      </Badge>
+      <Text size="sm" c="dimmed">
+        {origin(item)}
+      </Text>
+    </Group>
   );
 }
 
@@ -165,86 +170,46 @@ function ApplicationFilter({
   jobs: { id: number; title: string }[];
 }) {
   return (
-    <Form
-      method="get"
+    <FilterForm
       action={INBOX_PATH}
       aria-label={INBOX_COPY.filterApplications}
+      submit={INBOX_COPY.applyFilters}
     >
       {view.kind ? <input type="hidden" name="kind" value={view.kind} /> : null}
       {view.status ? (
         <input type="hidden" name="status" value={view.status} />
       ) : null}
-      <Group align="end" gap="sm">
-        <NativeSelect
-          name="job"
-          label={INBOX_COPY.filterJob}
-          defaultValue={view.job ? String(view.job) : ""}
-          data={[
-            { value: "", label: INBOX_COPY.anyJob },
-            ...jobs.map((job) => ({ value: String(job.id), label: job.title })),
-          ]}
-        />
-        <NativeSelect
-          name="stage"
-          label={INBOX_COPY.filterStage}
-          defaultValue={view.stage ?? ""}
-          data={[
-            { value: "", label: INBOX_COPY.anyStage },
-            ...PIPELINE_STATUSES.map((stage) => ({
-              value: stage,
-              label: PIPELINE_COPY.statuses[stage] ?? stage,
-            })),
-          ]}
-        />
-        <Button type="submit" variant="default">
-          {INBOX_COPY.applyFilters}
-        </Button>
-      </Group>
-    </Form>
+      <NativeSelect
+        name="job"
+        label={INBOX_COPY.filterJob}
+        defaultValue={view.job ? String(view.job) : ""}
+        data={[
+          { value: "", label: INBOX_COPY.anyJob },
+          ...jobs.map((job) => ({ value: String(job.id), label: job.title })),
+        ]}
+      />
+      <NativeSelect
+        name="stage"
+        label={INBOX_COPY.filterStage}
+        defaultValue={view.stage ?? ""}
+        data={choices(
+          PIPELINE_STATUSES,
+          PIPELINE_COPY.statuses,
+          INBOX_COPY.anyStage,
+        )}
+      />
+    </FilterForm>
   );
 }
 
-function TabList({
-  label,
-  tabs,
-  current,
-  name,
-}: {
-  label: string;
-  tabs: InboxTabCount[];
-  current: InboxView;
-  name: (tab: InboxTabCount) => string;
-}) {
-  return (
-    <nav aria-label={label} className={classes.tabs}>
-      <span className={classes.tabsLabel} aria-hidden="true">
-        {label}
-      </span>
-      <ul className={classes.tabList}>
-        {tabs.map((tab) => {
-          const active =
-            tab.kind === current.kind && tab.status === current.status;
-          return (
-            <li key={`${tab.kind}-${tab.status}`}>
-              <Link
-                to={inboxHref(tab)}
-                className={classes.tab}
-                aria-current={active ? "page" : undefined}
-              >
-                {name(tab)}
-                {tab.count !== null ? (
-                  <span className={classes.tabCount}>
-                    {INBOX_COPY.tabCount(tab.count)}
-                  </span>
-                ) : null}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
+/** The two rows of tabs, by kind and by status: each row's name and its tabs' names. */
+const TAB_ROWS: Record<
+  "kind" | "status",
+  { label: string; names: Record<string, string> }
+> = {
+  kind: { label: INBOX_COPY.filterKind, names: INBOX_COPY.kinds },
+  status: { label: INBOX_COPY.filterStatus, names: INBOX_COPY.statuses },
+};
 
 function Tabs({
   view,
@@ -255,22 +220,39 @@ function Tabs({
 }) {
   return (
     <div className={classes.tabRows}>
-      <TabList
-        label={INBOX_COPY.filterKind}
-        tabs={tabs.kind}
-        current={view}
-        name={(tab) =>
-          tab.kind ? INBOX_COPY.kinds[tab.kind] : INBOX_COPY.filterAll
-        }
-      />
-      <TabList
-        label={INBOX_COPY.filterStatus}
-        tabs={tabs.status}
-        current={view}
-        name={(tab) =>
-          tab.status ? INBOX_COPY.statuses[tab.status] : INBOX_COPY.filterAll
-        }
-      />
+      {(["kind", "status"] as const).map((by) => {
+        const { label, names } = TAB_ROWS[by];
+        return (
+          <nav key={by} aria-label={label} className={classes.tabs}>
+            <span className={classes.tabsLabel} aria-hidden="true">
+              {label}
+            </span>
+            <ul className={classes.tabList}>
+              {tabs[by].map((tab) => {
+                const value = tab[by];
+                const active =
+                  tab.kind === view.kind && tab.status === view.status;
+                return (
+                  <li key={`${tab.kind}-${tab.status}`}>
+                    <Link
+                      to={inboxHref(tab)}
+                      className={classes.tab}
+                      aria-current={active ? "page" : undefined}
+                    >
+                      {value ? names[value] : INBOX_COPY.filterAll}
+                      {tab.count !== null ? (
+                        <span className={classes.tabCount}>
+                          {INBOX_COPY.tabCount(tab.count)}
+                        </span>
+                      ) : null}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        );
+      })}
     </div>
   );
 }
@@ -337,7 +319,7 @@ function CvLink({ item }: { item: InboxItem }) {
 
 function StateNotes({ item }: { item: InboxItem }) {
   return (
-    <>
+    <Stack gap={0}>
       {item.status === "handled" && item.handledAt ? (
         <Text size="xs" c="dimmed">
           {INBOX_COPY.handledOn(formatInboxTime(item.handledAt))}
@@ -351,7 +333,7 @@ function StateNotes({ item }: { item: InboxItem }) {
       <Text size="xs" c="dimmed">
         {INBOX_COPY.notification[item.notification ?? "unknown"]}
       </Text>
-    </>
+    </Stack>
   );
 }
 
@@ -389,21 +371,13 @@ function InboxRow({
       <Anchor href={`mailto:${item.email}`} size="sm" className={classes.email}>
         {item.email}
       </Anchor>
-      <Group gap="xs">
-        <KindBadge item={item} />
-        <StateBadge item={item} />
-        <Text size="sm" c="dimmed">
-          {origin(item)}
-        </Text>
-      </Group>
+      <Tags item={item} />
       <Text size="sm" className={classes.snippet}>
         {item.body || INBOX_COPY.noComment}
       </Text>
       <CvLink item={item} />
       <div className={classes.cardFoot}>
-        <Stack gap={0}>
-          <StateNotes item={item} />
-        </Stack>
+        <StateNotes item={item} />
         <Actions item={item} view={view} />
       </div>
     </li>
@@ -440,13 +414,7 @@ function Detail({
             {item.email}
           </Anchor>
         </div>
-        <Group gap="xs">
-          <KindBadge item={item} />
-          <StateBadge item={item} />
-          <Text size="sm" c="dimmed">
-            {origin(item)}
-          </Text>
-        </Group>
+        <Tags item={item} />
         <Text size="sm" c="dimmed">
           {INBOX_COPY.columns.when}{" "}
           <time dateTime={item.createdAt}>
@@ -462,9 +430,7 @@ function Detail({
             {INBOX_COPY.openInPipeline}
           </Anchor>
         ) : null}
-        <Stack gap={0}>
-          <StateNotes item={item} />
-        </Stack>
+        <StateNotes item={item} />
         <Actions item={item} view={view} />
       </Stack>
     </article>
@@ -505,51 +471,6 @@ function EmptyInbox({ filtered }: { filtered: boolean }) {
   );
 }
 
-function Pages({
-  view,
-  prev,
-  next,
-}: {
-  view: InboxView;
-  prev: InboxView | null;
-  next: InboxView | null;
-}) {
-  if (prev === null && next === null) return null;
-  return (
-    <nav aria-label={INBOX_COPY.pagination}>
-      <Group justify="space-between">
-        {prev !== null ? (
-          <Button
-            component={Link}
-            to={inboxHref(prev)}
-            rel="prev"
-            variant="default"
-            size="sm"
-          >
-            {INBOX_COPY.previousPage}
-          </Button>
-        ) : (
-          <span />
-        )}
-        <Text size="sm">{INBOX_COPY.page(view.page)}</Text>
-        {next !== null ? (
-          <Button
-            component={Link}
-            to={inboxHref(next)}
-            rel="next"
-            variant="default"
-            size="sm"
-          >
-            {INBOX_COPY.nextPage}
-          </Button>
-        ) : (
-          <span />
-        )}
-      </Group>
-    </nav>
-  );
-}
-
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { view, items, links, tabs, jobs, selected, error } = loaderData;
   // The list's own query string, normalised: forms and links carry it so
@@ -564,8 +485,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
     view.job !== null ||
     view.stage !== null;
   return (
-    <Stack gap="lg">
-      <Title order={1}>{INBOX_COPY.title}</Title>
+    <ToolPage title={INBOX_COPY.title}>
       <Tabs view={view} tabs={tabs} />
       <ApplicationFilter view={view} jobs={jobs} />
       {error ? (
@@ -594,7 +514,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             )}
-            <Pages view={view} {...links} />
+            <Pager
+              label={INBOX_COPY.pagination}
+              page={view.page}
+              prev={links.prev && inboxHref(links.prev)}
+              next={links.next && inboxHref(links.next)}
+              copy={INBOX_COPY}
+            />
           </section>
           {selected || items.length > 0 ? (
             <section
@@ -612,7 +538,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       )}
-    </Stack>
+    </ToolPage>
   );
 }
 

@@ -1,19 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
-import { Form, Link } from "react-router";
+import { Alert, Anchor, Badge, NativeSelect, Text } from "@mantine/core";
+import { Link } from "react-router";
 import type { Route } from "./+types/job-applications";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
+import { choices } from "#app/components/team/choices.ts";
+import { DataTable } from "#app/components/team/data-table.tsx";
+import { FilterForm } from "#app/components/team/filter-form.tsx";
+import { ToolPage } from "#app/components/team/tool-page.tsx";
 import { JOBS_ADMIN_COPY, JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
 import {
   APPLICATIONS_PATH,
@@ -55,75 +47,64 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function JobApplications({ loaderData }: Route.ComponentProps) {
   const { job, status, applications, failed } = loaderData;
   return (
-    <Container size="lg" p={0}>
-      <Stack gap="lg">
-        <Anchor component={Link} to={JOBS_ADMIN_PATH}>
-          {JOBS_ADMIN_COPY.backToJobs}
-        </Anchor>
-        <Title order={1}>{P.listTitle(job.title)}</Title>
-        <Form method="get">
-          <Group align="end">
-            <NativeSelect
-              name="status"
-              label={P.statusFilter}
-              defaultValue={status ?? ""}
-              data={[
-                { value: "", label: P.all },
-                ...PIPELINE_STATUSES.map((value) => ({
-                  value,
-                  label: P.statuses[value] ?? value,
-                })),
-              ]}
-            />
-            <Button type="submit" variant="default">
-              {P.filter}
-            </Button>
-          </Group>
-        </Form>
-        {failed ? (
-          <Alert color="red" title="Error" role="alert">
-            {P.failed}
-          </Alert>
-        ) : applications.length === 0 ? (
-          <Text>{P.none}</Text>
-        ) : (
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{P.columns.name}</Table.Th>
-                <Table.Th>{P.columns.status}</Table.Th>
-                <Table.Th>{P.columns.received}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {applications.map((application) => (
-                <Table.Tr key={application.id} data-testid="application-row">
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={`${APPLICATIONS_PATH}/${application.id}`}
-                    >
-                      {application.name}
-                    </Anchor>{" "}
-                    <Text span c="dimmed">
-                      {application.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">
-                      {P.statuses[application.status] ?? application.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {application.created_at.slice(0, 16).replace("T", " ")} UTC
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Stack>
-    </Container>
+    <ToolPage
+      title={P.listTitle(job.title)}
+      size="lg"
+      back={{ to: JOBS_ADMIN_PATH, label: JOBS_ADMIN_COPY.backToJobs }}
+    >
+      <FilterForm submit={P.filter}>
+        <NativeSelect
+          name="status"
+          label={P.statusFilter}
+          defaultValue={status ?? ""}
+          data={choices(PIPELINE_STATUSES, P.statuses, P.all)}
+        />
+      </FilterForm>
+      {failed ? (
+        <Alert color="red" title="Error" role="alert">
+          {P.failed}
+        </Alert>
+      ) : (
+        <DataTable
+          verticalSpacing="sm"
+          rows={applications}
+          rowKey={(application) => application.id}
+          rowTestId="application-row"
+          empty={<Text>{P.none}</Text>}
+          columns={[
+            {
+              head: P.columns.name,
+              cell: (application) => (
+                <>
+                  <Anchor
+                    component={Link}
+                    to={`${APPLICATIONS_PATH}/${application.id}`}
+                  >
+                    {application.name}
+                  </Anchor>{" "}
+                  <Text span c="dimmed">
+                    {application.email}
+                  </Text>
+                </>
+              ),
+            },
+            {
+              head: P.columns.status,
+              cell: (application) => (
+                <Badge variant="light">
+                  {P.statuses[application.status] ?? application.status}
+                </Badge>
+              ),
+            },
+            {
+              head: P.columns.received,
+              cell: (application) =>
+                `${application.created_at.slice(0, 16).replace("T", " ")} UTC`,
+            },
+          ]}
+        />
+      )}
+    </ToolPage>
   );
 }
 

@@ -1,32 +1,21 @@
 import {
-  getFormProps,
   getInputProps,
   getSelectProps,
-  getTextareaProps,
   type FieldMetadata,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  Anchor,
-  Checkbox,
-  Container,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { data, Form, Link, useActionData } from "react-router";
+import { Checkbox, NativeSelect, SimpleGrid } from "@mantine/core";
+import { data, useActionData } from "react-router";
 import type { Route } from "./+types/job-edit";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import {
-  FormErrors,
-  SubmitButton,
-  usePendingPost,
+  TextareaField,
+  TextField,
   useSchemaForm,
 } from "#app/components/form-kit.tsx";
+import { choices } from "#app/components/team/choices.ts";
+import { PostForm } from "#app/components/team/post-form.tsx";
+import { ToolPage } from "#app/components/team/tool-page.tsx";
 import { JOBS_ADMIN_COPY, JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import {
@@ -105,50 +94,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 type Field = FieldMetadata<string | number | undefined>;
 
-function Text({
-  meta,
-  label,
-  ...props
-}: { meta: Field; label: string } & {
-  description?: string;
-  type?: "text" | "number" | "datetime-local";
-  step?: number;
-}) {
-  const { type = "text", ...rest } = props;
-  return (
-    <TextInput
-      {...getInputProps(meta, { type })}
-      key={meta.key}
-      label={label}
-      error={meta.errors?.join(" ")}
-      errorProps={{ id: meta.errorId }}
-      {...rest}
-    />
-  );
-}
-
-function Area({
-  meta,
-  label,
-  rows,
-}: {
-  meta: Field;
-  label: string;
-  rows: number;
-}) {
-  return (
-    <Textarea
-      {...getTextareaProps(meta)}
-      key={meta.key}
-      label={label}
-      minRows={rows}
-      autosize
-      error={meta.errors?.join(" ")}
-      errorProps={{ id: meta.errorId }}
-    />
-  );
-}
-
 function Select({
   meta,
   label,
@@ -179,107 +124,84 @@ export default function JobEdit({ loaderData }: Route.ComponentProps) {
     defaultValue: loaderData.values,
     shouldValidate: "onSubmit",
   });
-  const busy = usePendingPost();
   return (
-    <Container size="md" p={0}>
-      <Stack gap="lg">
-        <Anchor component={Link} to={JOBS_ADMIN_PATH}>
-          {C.backToJobs}
-        </Anchor>
-        <Title order={1}>
-          {loaderData.title ? C.editTitle(loaderData.title) : C.newTitle}
-        </Title>
-        <Form method="post" {...getFormProps(form)}>
-          <Stack gap="md">
-            <FormErrors form={form} />
-            <Text meta={fields.title} label={F.title} />
-            <Area meta={fields.description} label={F.description} rows={2} />
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Select
-                meta={fields.employment_type}
-                label={F.employment_type}
-                options={EMPLOYMENT_TYPES.map((type) => ({
-                  value: type,
-                  label: type,
-                }))}
-              />
-              <Text meta={fields.duration} label={F.duration} />
-              <Text meta={fields.location} label={F.location} />
-            </SimpleGrid>
-            <Area meta={fields.about} label={F.about} rows={5} />
-            <Area
-              meta={fields.responsibilities}
-              label={F.responsibilities}
-              rows={4}
-            />
-            <Area
-              meta={fields.qualifications}
-              label={F.qualifications}
-              rows={4}
-            />
-            <Area meta={fields.benefits} label={F.benefits} rows={4} />
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Select
-                meta={fields.location_type}
-                label={F.location_type}
-                options={LOCATION_TYPES.map((type) => ({
-                  value: type,
-                  label: C.locationTypes[type],
-                }))}
-              />
-              <Text meta={fields.office_locality} label={F.office_locality} />
-              <Text meta={fields.office_country} label={F.office_country} />
-            </SimpleGrid>
-            <Text meta={fields.remote_countries} label={F.remote_countries} />
-            <SimpleGrid cols={{ base: 1, sm: 4 }}>
-              <Text
-                meta={fields.pay_min}
-                label={F.pay_min}
-                type="number"
-                description={C.payHint}
-              />
-              <Text meta={fields.pay_max} label={F.pay_max} type="number" />
-              <Text meta={fields.pay_currency} label={F.pay_currency} />
-              <Select
-                meta={fields.pay_unit}
-                label={F.pay_unit}
-                options={[
-                  { value: "", label: "—" },
-                  ...PAY_UNITS.map((unit) => ({
-                    value: unit,
-                    label: C.payUnits[unit],
-                  })),
-                ]}
-              />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Text
-                meta={fields.posted_at}
-                label={F.posted_at}
-                type="datetime-local"
-                step={1}
-              />
-              <Text
-                meta={fields.closes_at}
-                label={F.closes_at}
-                type="datetime-local"
-                step={1}
-              />
-            </SimpleGrid>
-            <Checkbox
-              {...getInputProps(fields.published, { type: "checkbox" })}
-              key={fields.published.key}
-              label={F.published}
-            />
-            <Group>
-              <SubmitButton busy={busy} busyLabel={C.saving}>
-                {C.save}
-              </SubmitButton>
-            </Group>
-          </Stack>
-        </Form>
-      </Stack>
-    </Container>
+    <ToolPage
+      title={loaderData.title ? C.editTitle(loaderData.title) : C.newTitle}
+      size="md"
+      back={{ to: JOBS_ADMIN_PATH, label: C.backToJobs }}
+    >
+      <PostForm form={form} gap="md" submit={C.save} busyLabel={C.saving}>
+        <TextField meta={fields.title} label={F.title} />
+        <TextareaField
+          meta={fields.description}
+          label={F.description}
+          minRows={2}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            meta={fields.employment_type}
+            label={F.employment_type}
+            options={choices(EMPLOYMENT_TYPES, {})}
+          />
+          <TextField meta={fields.duration} label={F.duration} />
+          <TextField meta={fields.location} label={F.location} />
+        </SimpleGrid>
+        {(
+          ["about", "responsibilities", "qualifications", "benefits"] as const
+        ).map((name) => (
+          <TextareaField
+            key={name}
+            meta={fields[name]}
+            label={F[name]}
+            minRows={name === "about" ? 5 : 4}
+          />
+        ))}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            meta={fields.location_type}
+            label={F.location_type}
+            options={choices(LOCATION_TYPES, C.locationTypes)}
+          />
+          <TextField meta={fields.office_locality} label={F.office_locality} />
+          <TextField meta={fields.office_country} label={F.office_country} />
+        </SimpleGrid>
+        <TextField meta={fields.remote_countries} label={F.remote_countries} />
+        <SimpleGrid cols={{ base: 1, sm: 4 }}>
+          <TextField
+            meta={fields.pay_min}
+            label={F.pay_min}
+            type="number"
+            description={C.payHint}
+          />
+          <TextField meta={fields.pay_max} label={F.pay_max} type="number" />
+          <TextField meta={fields.pay_currency} label={F.pay_currency} />
+          <Select
+            meta={fields.pay_unit}
+            label={F.pay_unit}
+            options={choices(PAY_UNITS, C.payUnits, "—")}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextField
+            meta={fields.posted_at}
+            label={F.posted_at}
+            type="datetime-local"
+            step={1}
+          />
+          <TextField
+            meta={fields.closes_at}
+            label={F.closes_at}
+            type="datetime-local"
+            step={1}
+          />
+        </SimpleGrid>
+        <Checkbox
+          {...getInputProps(fields.published, { type: "checkbox" })}
+          key={fields.published.key}
+          label={F.published}
+        />
+      </PostForm>
+    </ToolPage>
   );
 }
 

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
-import { Form, Link } from "react-router";
+import { Alert, Anchor, Badge, Button, Group, Text } from "@mantine/core";
+import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/jobs";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
-import { SubmitButton, usePendingPost } from "#app/components/form-kit.tsx";
+import { DataTable } from "#app/components/team/data-table.tsx";
+import { RowToggle } from "#app/components/team/row-toggle.tsx";
+import { ToolPage } from "#app/components/team/tool-page.tsx";
 import { JOBS_ADMIN_COPY, JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
 import { PIPELINE_COPY } from "#app/content/pipeline.ts";
 import { routeMeta } from "#app/lib/meta.ts";
@@ -76,112 +67,89 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function OpenCloseButton({ id, open }: { id: number; open: boolean }) {
-  const busy = usePendingPost({
-    action: JOBS_ADMIN_PATH,
-    matches: (formData) => formData.get("jobId") === String(id),
-  });
-  return (
-    <Form method="post" action={JOBS_ADMIN_PATH}>
-      <input type="hidden" name="jobId" value={id} />
-      <SubmitButton
-        name="intent"
-        value={open ? "close" : "open"}
-        size="xs"
-        variant={open ? "outline" : "filled"}
-        color={open ? "red.9" : undefined}
-        busy={busy}
-        loading={busy}
-      >
-        {open ? C.close : C.open}
-      </SubmitButton>
-    </Form>
-  );
-}
-
 const STATE_COLORS = { draft: "gray", open: "green.9", closed: "red.9" };
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
   const { jobs, failed } = loaderData;
   return (
-    <Container size="lg" p={0}>
-      <Stack gap="lg">
-        <Group justify="space-between" align="center">
-          <Title order={1}>{C.title}</Title>
-          <Button component={Link} to={`${JOBS_ADMIN_PATH}/new`}>
-            {C.newJob}
-          </Button>
-        </Group>
-        {failed ? (
-          <Alert color="red" title="Error" role="alert">
-            {C.failed}
-          </Alert>
-        ) : jobs.length === 0 ? (
-          <Text>{C.empty}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{C.columns.title}</Table.Th>
-                  <Table.Th>{C.columns.state}</Table.Th>
-                  <Table.Th>{C.columns.closes}</Table.Th>
-                  <Table.Th>{C.columns.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {jobs.map((job) => (
-                  <Table.Tr key={job.id} data-testid="job-row">
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={`${JOBS_ADMIN_PATH}/${job.id}`}
-                      >
-                        {job.title}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATE_COLORS[job.state]} variant="light">
-                        {C.states[job.state]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {job.closesAt
-                        ? `${job.closesAt.slice(0, 19).replace("T", " ")} UTC`
-                        : C.never}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Button
-                          component={Link}
-                          to={`${JOBS_ADMIN_PATH}/${job.id}/preview`}
-                          size="xs"
-                          variant="default"
-                        >
-                          {C.preview}
-                        </Button>
-                        <Button
-                          component={Link}
-                          to={`${JOBS_ADMIN_PATH}/${job.id}/applications`}
-                          size="xs"
-                          variant="default"
-                        >
-                          {PIPELINE_COPY.applications}
-                        </Button>
-                        <OpenCloseButton
-                          id={job.id}
-                          open={job.state === "open"}
-                        />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Container>
+    <ToolPage
+      title={C.title}
+      size="lg"
+      action={
+        <Button component={Link} to={`${JOBS_ADMIN_PATH}/new`}>
+          {C.newJob}
+        </Button>
+      }
+    >
+      {failed ? (
+        <Alert color="red" title="Error" role="alert">
+          {C.failed}
+        </Alert>
+      ) : (
+        <DataTable
+          verticalSpacing="sm"
+          minWidth={560}
+          rows={jobs}
+          rowKey={(job) => job.id}
+          rowTestId="job-row"
+          empty={<Text>{C.empty}</Text>}
+          columns={[
+            {
+              head: C.columns.title,
+              cell: (job) => (
+                <Anchor component={Link} to={`${JOBS_ADMIN_PATH}/${job.id}`}>
+                  {job.title}
+                </Anchor>
+              ),
+            },
+            {
+              head: C.columns.state,
+              cell: (job) => (
+                <Badge color={STATE_COLORS[job.state]} variant="light">
+                  {C.states[job.state]}
+                </Badge>
+              ),
+            },
+            {
+              head: C.columns.closes,
+              cell: (job) =>
+                job.closesAt
+                  ? `${job.closesAt.slice(0, 19).replace("T", " ")} UTC`
+                  : C.never,
+            },
+            {
+              head: C.columns.actions,
+              cell: (job) => (
+                <Group gap="xs">
+                  {[
+                    ["preview", C.preview],
+                    ["applications", PIPELINE_COPY.applications],
+                  ].map(([page, label]) => (
+                    <Button
+                      key={page}
+                      component={Link}
+                      to={`${JOBS_ADMIN_PATH}/${job.id}/${page}`}
+                      size="xs"
+                      variant="default"
+                    >
+                      {label}
+                    </Button>
+                  ))}
+                  <RowToggle
+                    action={JOBS_ADMIN_PATH}
+                    field="jobId"
+                    id={String(job.id)}
+                    on={job.state === "open"}
+                    turnOn={{ intent: "open", label: C.open }}
+                    turnOff={{ intent: "close", label: C.close }}
+                  />
+                </Group>
+              ),
+            },
+          ]}
+        />
+      )}
+    </ToolPage>
   );
 }
 

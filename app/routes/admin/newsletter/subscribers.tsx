@@ -1,18 +1,12 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Group, Text, TextInput } from "@mantine/core";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/subscribers";
 import { AccessBoundary } from "#app/components/access-boundary.tsx";
+import { ActionNotice } from "#app/components/team/action-notice.tsx";
+import { DataTable } from "#app/components/team/data-table.tsx";
+import { FilterForm } from "#app/components/team/filter-form.tsx";
+import { ToolPage } from "#app/components/team/tool-page.tsx";
+import { ToolSection } from "#app/components/team/tool-section.tsx";
 import {
   NEWSLETTER_ADMIN_PATH,
   SUBSCRIBER_PAGE_SIZE,
@@ -74,101 +68,72 @@ export default function Subscribers({
 }: Route.ComponentProps) {
   const { q, counts, rows } = loaderData;
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <Title order={1}>{C.title}</Title>
-        <Group gap="md" data-testid="subscriber-counts">
-          {SUBSCRIBER_STATUSES.map((status) => (
-            <Badge key={status} size="lg" variant="light">
-              {C.statuses[status]}: {counts[status].toLocaleString("en-US")}
-            </Badge>
-          ))}
-        </Group>
-        <Group align="flex-end" justify="space-between">
-          <Form method="get" role="search">
-            <Group align="flex-end" gap="sm">
-              <TextInput
-                name="q"
-                type="search"
-                label={C.search}
-                defaultValue={q ?? ""}
-              />
-              <Button type="submit" variant="default">
-                {C.searchButton}
-              </Button>
-            </Group>
-          </Form>
-          <Button
-            component="a"
-            href={`${NEWSLETTER_ADMIN_PATH}/export.csv`}
-            variant="light"
-            download
-          >
-            {C.export}
-          </Button>
-        </Group>
-        {rows.length === 0 ? (
-          <Text>{C.none}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{C.columns.email}</Table.Th>
-                  <Table.Th>{C.columns.status}</Table.Th>
-                  <Table.Th>{C.columns.requested}</Table.Th>
-                  <Table.Th>{C.columns.confirmed}</Table.Th>
-                  <Table.Th>{C.columns.form}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.email}>
-                    <Table.Td>{row.email}</Table.Td>
-                    <Table.Td>
-                      {C.statuses[row.status as keyof typeof C.statuses]}
-                    </Table.Td>
-                    <Table.Td>{day(row.consent_requested_at)}</Table.Td>
-                    <Table.Td>{day(row.confirmed_at)}</Table.Td>
-                    <Table.Td>{row.consent_form}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {rows.length === SUBSCRIBER_PAGE_SIZE ? (
-          <Text c="dimmed">{C.shown(SUBSCRIBER_PAGE_SIZE)}</Text>
-        ) : null}
-        <Stack gap="sm" component="section" aria-labelledby="erase-heading">
-          <Title order={2} id="erase-heading" size="h3">
-            {C.eraseHeading}
-          </Title>
-          <Text>{C.eraseHint}</Text>
-          {actionData ? (
-            <Alert
-              color={actionData.ok ? "green" : "red"}
-              role={actionData.ok ? "status" : "alert"}
-            >
-              {actionData.message}
-            </Alert>
-          ) : null}
-          <Form method="post">
-            <Group align="flex-end" gap="sm">
-              <TextInput
-                name="email"
-                type="email"
-                required
-                label={C.eraseLabel}
-              />
-              <Button type="submit" color="red.9">
-                {C.erase}
-              </Button>
-            </Group>
-          </Form>
-        </Stack>
-      </Stack>
-    </Container>
+    <ToolPage title={C.title} size="lg">
+      <Group gap="md" data-testid="subscriber-counts">
+        {SUBSCRIBER_STATUSES.map((status) => (
+          <Badge key={status} size="lg" variant="light">
+            {C.statuses[status]}: {counts[status].toLocaleString("en-US")}
+          </Badge>
+        ))}
+      </Group>
+      <Group align="flex-end" justify="space-between">
+        <FilterForm role="search" submit={C.searchButton}>
+          <TextInput
+            name="q"
+            type="search"
+            label={C.search}
+            defaultValue={q ?? ""}
+          />
+        </FilterForm>
+        <Button
+          component="a"
+          href={`${NEWSLETTER_ADMIN_PATH}/export.csv`}
+          variant="light"
+          download
+        >
+          {C.export}
+        </Button>
+      </Group>
+      <DataTable
+        minWidth={640}
+        rows={rows}
+        rowKey={(row) => row.email}
+        empty={<Text>{C.none}</Text>}
+        columns={[
+          { head: C.columns.email, cell: (row) => row.email },
+          {
+            head: C.columns.status,
+            cell: (row) => C.statuses[row.status as keyof typeof C.statuses],
+          },
+          {
+            head: C.columns.requested,
+            cell: (row) => day(row.consent_requested_at),
+          },
+          { head: C.columns.confirmed, cell: (row) => day(row.confirmed_at) },
+          { head: C.columns.form, cell: (row) => row.consent_form },
+        ]}
+      />
+      {rows.length === SUBSCRIBER_PAGE_SIZE ? (
+        <Text c="dimmed">{C.shown(SUBSCRIBER_PAGE_SIZE)}</Text>
+      ) : null}
+      <ToolSection id="erase-heading" title={C.eraseHeading}>
+        <Text>{C.eraseHint}</Text>
+        <ActionNotice result={actionData} />
+        <Form method="post">
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              name="email"
+              type="email"
+              required
+              label={C.eraseLabel}
+            />
+            <Button type="submit" color="red.9">
+              {C.erase}
+            </Button>
+          </Group>
+        </Form>
+      </ToolSection>
+    </ToolPage>
   );
 }
 
