@@ -10,7 +10,8 @@ import {
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/newsletter-send";
 import { postState } from "./publication.ts";
-import { PostToolPage, postToolMeta, ToolResult } from "./post-tool-page.tsx";
+import { ActionNotice } from "#app/components/team/action-notice.tsx";
+import { PostToolPage, postToolMeta } from "./post-tool-page.tsx";
 import { SEND_COPY } from "#app/content/newsletter.ts";
 import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
@@ -86,7 +87,7 @@ export default function NewsletterSend({
   const { post, published, recipients, progress, confirming } = loaderData;
   return (
     <PostToolPage copy={SEND_COPY} post={post}>
-      <ToolResult result={actionData} />
+      <ActionNotice result={actionData} />
       {progress ? (
         <Stack gap="xs" data-testid="send-progress">
           <Text>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Container, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Container, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { routeMeta } from "#app/lib/meta.ts";
@@ -41,20 +41,4 @@ export function PostToolPage({
       </Stack>
     </Container>
   );
-}
-
-/** What the tool's last submission did, announced politely or at once. */
-export function ToolResult({
-  result,
-}: {
-  result?: { ok: boolean; message: string };
-}) {
-  return result ? (
-    <Alert
-      color={result.ok ? "green" : "red"}
-      role={result.ok ? "status" : "alert"}
-    >
-      {result.message}
-    </Alert>
-  ) : null;
 }

@@ -2,7 +2,8 @@ import { Button, Group, Text, TextInput } from "@mantine/core";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/preview-links";
 import { PREVIEW_LINKS_COPY } from "./labels.ts";
-import { PostToolPage, postToolMeta, ToolResult } from "./post-tool-page.tsx";
+import { ActionNotice } from "#app/components/team/action-notice.tsx";
+import { PostToolPage, postToolMeta } from "./post-tool-page.tsx";
 import { postState } from "./publication.ts";
 import { formatInZone } from "./publish-time.ts";
 import { absoluteUrl } from "#app/lib/meta.ts";
@@ -81,7 +82,7 @@ export default function PreviewLinks({
   return (
     <PostToolPage copy={PREVIEW_LINKS_COPY} post={post}>
       <Text>{PREVIEW_LINKS_COPY.intro}</Text>
-      <ToolResult result={actionData} />
+      <ActionNotice result={actionData} />
       {actionData?.link ? (
         <TextInput
           label={PREVIEW_LINKS_COPY.link}

@@ -3,7 +3,8 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/revisions";
 import { ChangedLines } from "./changed-lines.tsx";
 import { REVISIONS_COPY } from "./labels.ts";
-import { PostToolPage, postToolMeta, ToolResult } from "./post-tool-page.tsx";
+import { ActionNotice } from "#app/components/team/action-notice.tsx";
+import { PostToolPage, postToolMeta } from "./post-tool-page.tsx";
 import { formatInZone } from "./publish-time.ts";
 import { revisionDiff, type FieldDiff } from "./revision-diff.ts";
 import classes from "./revisions.module.css";
@@ -142,7 +143,7 @@ export default function Revisions({
   return (
     <PostToolPage copy={REVISIONS_COPY} post={post}>
       <Text>{REVISIONS_COPY.intro}</Text>
-      <ToolResult result={actionData} />
+      <ActionNotice result={actionData} />
       {revisions === null ? (
         <Alert color="red" role="alert">
           {REVISIONS_COPY.unavailable}
