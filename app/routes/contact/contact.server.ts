@@ -105,8 +105,9 @@ export function contactPageAction(args: ActionArgs) {
   return contactFormAction(args, {
     schema: ContactSchema,
     limiter: contactPageLimiter,
-    message: ({ name, companyEmail, projectDescription }) => ({
-      name,
+    // The page's own names for two fields; any other field passes as it is.
+    message: ({ companyEmail, projectDescription, ...fields }) => ({
+      ...fields,
       email: companyEmail,
       message: projectDescription,
       company: "",
