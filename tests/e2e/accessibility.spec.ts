@@ -22,7 +22,8 @@ const SIZES = [
   { width: 375, height: 740 },
 ];
 
-const POST_WITH_COVER = "/blueprints/b0000000-0000-4000-8000-000000000001";
+const POST_ID = "b0000000-0000-4000-8000-000000000001";
+const POST_WITH_COVER = `/blueprints/${POST_ID}`;
 const POST_WITHOUT_COVER = "/blueprints/b0000000-0000-4000-8000-000000000007";
 
 // A heading names the page where the path alone could land elsewhere (a
@@ -54,6 +55,29 @@ const ROUTES: {
   { path: "/no-such-page" },
   { path: "/write", heading: "Write a New Post", account: "author" },
   { path: "/admin/newsletter", heading: "Subscribers", account: "admin" },
+  { path: "/admin/jobs", heading: "Jobs", account: "admin" },
+  { path: "/admin/jobs/1", heading: "Edit:", account: "admin" },
+  {
+    path: "/admin/jobs/1/applications",
+    heading: "Applications:",
+    account: "admin",
+  },
+  { path: "/admin/analytics", heading: "Analytics", account: "admin" },
+  {
+    path: `/edit/${POST_ID}/revisions`,
+    heading: "Revisions",
+    account: "admin",
+  },
+  {
+    path: `/edit/${POST_ID}/preview-links`,
+    heading: "Preview links",
+    account: "admin",
+  },
+  {
+    path: `/edit/${POST_ID}/newsletter`,
+    heading: "Send to subscribers",
+    account: "admin",
+  },
   {
     path: "/admin",
     heading: "Platform Users Management",

@@ -67,7 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const STATE_COLORS = { draft: "gray", open: "green.9", closed: "red.9" };
+// Light badges read as shade 9 on shade 1 of a colour without a shade
+// index (a shade makes Mantine fill the badge with it, hiding the word).
+// green-9 on green-1 is 3.9:1, so an open job is in the brand's colour.
+const STATE_COLORS = { draft: "gray", open: "brand", closed: "red" };
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
   const { jobs, failed } = loaderData;
