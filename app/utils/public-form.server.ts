@@ -15,7 +15,7 @@ import {
 import { isSpam, SPAM_MESSAGE } from "#app/utils/honeypot.server.ts";
 import { type RateLimiter } from "#app/utils/rate-limit.server.ts";
 import { countShared } from "#app/utils/shared-rate-limit.server.ts";
-import { formBudgetLeft } from "#app/utils/supabase.server.ts";
+import { formBudgetLeft, invokeFunction } from "#app/utils/supabase.server.ts";
 import type { ToastData } from "#app/utils/toast.ts";
 
 // The public forms' actions (contact page, company dialog, job application):
@@ -141,6 +141,33 @@ export function sendResult(data: unknown): SendResult {
     (data as { duplicate?: unknown }).duplicate === true
     ? "duplicate"
     : true;
+}
+
+/**
+ * Hands a submission to a form's edge function `name`, which stores it and
+ * tells the team. Only whether it failed matters to the visitor, as the
+ * product fixes it; the reason goes to the log. The same submission sent
+ * again is "duplicate": stored once, counted as one conversion.
+ */
+export async function sendToFunction(
+  context: Readonly<RouterContextProvider>,
+  name: string,
+  payload: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<SendResult> {
+  try {
+    const { data, error } = await invokeFunction(
+      context,
+      name,
+      payload,
+      headers,
+    );
+    if (!error) return sendResult(data);
+    console.error(`${name} failed: ${error.message}`);
+  } catch (error) {
+    console.error(`${name} failed: ${String(error)}`);
+  }
+  return false;
 }
 
 /** The page a form was posted from: with JavaScript, its data URL. */

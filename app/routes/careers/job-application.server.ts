@@ -16,9 +16,9 @@ import {
 } from "./job-application-schema.ts";
 import {
   publicFormAction,
+  sendToFunction,
   type SendResult,
 } from "#app/utils/public-form.server.ts";
-import { sendToFunction } from "#app/routes/contact/contact.server.ts";
 import {
   RATE_LIMIT_WINDOW_MS,
   RateLimiter,

@@ -12,14 +12,12 @@ import {
 } from "#app/routes/company/company-contact-schema.ts";
 import {
   publicFormAction,
-  sendResult,
-  type SendResult,
+  sendToFunction,
 } from "#app/utils/public-form.server.ts";
 import {
   RATE_LIMIT_WINDOW_MS,
   RateLimiter,
 } from "#app/utils/rate-limit.server.ts";
-import { invokeFunction } from "#app/utils/supabase.server.ts";
 import type { ContactPayload } from "#supabase/functions/_shared/payloads.ts";
 
 /** Accepted submissions per address and minute, per form. */
@@ -33,33 +31,6 @@ export const companyContactLimiter = new RateLimiter(
   RATE_LIMIT_WINDOW_MS,
   "company-dialog",
 );
-
-/**
- * Hands a submission to a form's edge function `name`, which stores it and
- * tells the team. Only whether it failed matters to the visitor, as the
- * product fixes it; the reason goes to the log. The same submission sent
- * again is "duplicate": stored once, counted as one conversion.
- */
-export async function sendToFunction(
-  context: Readonly<RouterContextProvider>,
-  name: string,
-  payload: Record<string, unknown>,
-  headers?: Record<string, string>,
-): Promise<SendResult> {
-  try {
-    const { data, error } = await invokeFunction(
-      context,
-      name,
-      payload,
-      headers,
-    );
-    if (!error) return sendResult(data);
-    console.error(`${name} failed: ${error.message}`);
-  } catch (error) {
-    console.error(`${name} failed: ${String(error)}`);
-  }
-  return false;
-}
 
 type ActionArgs = {
   request: Request;
