@@ -211,31 +211,27 @@ export function createAnalytics({
       const countryCode = country
         ? header(headers, country)?.toUpperCase()
         : undefined;
-      const hit: Hit = {
-        address: clientAddressOf(headers, request.socket?.remoteAddress),
-        user_agent: userAgent,
-        path,
-        referrer_host: referrerHost,
-        utm_source: utm(params, "utm_source"),
-        utm_medium: utm(params, "utm_medium"),
-        utm_campaign: utm(params, "utm_campaign"),
-        // XX and T1 (Tor) are what Cloudflare says when it does not know.
-        country:
-          countryCode && /^[A-Z]{2}$/.test(countryCode) && countryCode !== "XX"
-            ? countryCode
-            : undefined,
-        device: deviceClass(userAgent),
-        views: 1,
-      };
+      const address = clientAddressOf(headers, request.socket?.remoteAddress);
+      const utmSource = utm(params, "utm_source");
+      const utmMedium = utm(params, "utm_medium");
+      const utmCampaign = utm(params, "utm_campaign");
+      // XX and T1 (Tor) are what Cloudflare says when it does not know.
+      const countryKnown =
+        countryCode && /^[A-Z]{2}$/.test(countryCode) && countryCode !== "XX"
+          ? countryCode
+          : undefined;
+      // Most views repeat one already pending (a reload, a poller, the same
+      // visitor again), so the key is made first and only a new view is
+      // classified and allocated.
       const key = [
-        hit.address,
-        hit.user_agent,
-        hit.path,
-        hit.referrer_host,
-        hit.utm_source,
-        hit.utm_medium,
-        hit.utm_campaign,
-        hit.country,
+        address,
+        userAgent,
+        path,
+        referrerHost,
+        utmSource,
+        utmMedium,
+        utmCampaign,
+        countryKnown,
       ].join("\n");
       const same = hits.get(key);
       if (same) {
@@ -243,7 +239,18 @@ export function createAnalytics({
         return;
       }
       if (hits.size >= MAX_PENDING) return;
-      hits.set(key, hit);
+      hits.set(key, {
+        address,
+        user_agent: userAgent,
+        path,
+        referrer_host: referrerHost,
+        utm_source: utmSource,
+        utm_medium: utmMedium,
+        utm_campaign: utmCampaign,
+        country: countryKnown,
+        device: deviceClass(userAgent),
+        views: 1,
+      });
       schedule();
     };
   }
