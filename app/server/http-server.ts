@@ -63,7 +63,9 @@ export const socketAddress: RequestHandler = (request, _response, next) => {
 /** The server build's stored-page answer (app/utils/page-cache.server.ts). */
 export type AnswerStoredPage = (request: IncomingMessage) => {
   status: number;
-  headers: Record<string, string>;
+  /** Names and values in one flat list. */
+  headers: string[];
+  contentType: string;
   body: Buffer | null;
 } | null;
 
@@ -129,7 +131,7 @@ export function createRequestListener(
     }
     response.writeHead(stored.status, stored.headers);
     response.end(stored.body ?? undefined);
-    view?.(stored.status, stored.headers["content-type"]);
+    view?.(stored.status, stored.contentType);
   };
 }
 

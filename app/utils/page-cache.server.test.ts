@@ -113,13 +113,24 @@ function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
       scriptHashes: context.get(scriptHashesContext),
     };
   }
-  /** The same request before Express and React Router: the stored answer, or null. */
+  /**
+   * The same request before Express and React Router: the stored answer, or
+   * null, its flat header list read as an object.
+   */
   function answer(
     path: string,
     headers: Record<string, string> = {},
     method = "GET",
   ) {
-    return store.answer({ method, url: path, headers });
+    const answered = store.answer({ method, url: path, headers });
+    if (!answered) return null;
+    const named: Record<string, string> = {};
+    for (let i = 0; i < answered.headers.length; i += 2) {
+      const name = answered.headers[i]!;
+      expect(named[name], `${name} sent twice`).toBeUndefined();
+      named[name] = answered.headers[i + 1]!;
+    }
+    return { ...answered, headers: named };
   }
   /** Renders `path` and waits until it is stored (compressed). */
   async function store_(path: string) {
@@ -319,6 +330,85 @@ describe("job pages", () => {
       timeout: 2_000,
     });
     expect(Date.now()).toBeGreaterThanOrEqual(closes);
+  });
+
+  test("past their deadline, requests arriving during one render wait for it instead of rendering", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      const { stored, render, answer, renders } = setup({ blogSeconds: 5 });
+      await stored("/careers/9");
+      const before = renders();
+      vi.advanceTimersByTime(60_001);
+      expect(answer("/careers/9")).toBeNull();
+      let release!: () => void;
+      const slow = (nonce: string) =>
+        new Promise<Response>((resolve) => {
+          release = () =>
+            resolve(
+              new Response(page(nonce), {
+                headers: { "Content-Type": "text/html; charset=utf-8" },
+              }),
+            );
+        });
+      const leader = render("/careers/9", { respond: slow });
+      await vi.waitFor(() => expect(release).toBeTypeOf("function"));
+      // Each of these would be a render and its queries without the wait.
+      const followers = Array.from({ length: 49 }, () => render("/careers/9"));
+      release();
+      const answers = await Promise.all([leader, ...followers]);
+      expect(renders() - before).toBe(1);
+      const [first] = answers;
+      for (const { response, body, scriptHashes } of answers) {
+        expect(response.status).toBe(200);
+        expect(response.headers.get("X-Page-Cache")).toBe("miss");
+        expect(body).toBe(first!.body);
+        expect(body).not.toContain("nonce");
+        expect(scriptHashes).toEqual([sha256("1")]);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("a page never stored is rendered for each request, none waiting for another", async () => {
+    const { render, renders } = setup();
+    let release!: () => void;
+    const held = render("/careers/10", {
+      respond: (nonce) =>
+        new Promise<Response>((resolve) => {
+          release = () =>
+            resolve(
+              new Response(page(nonce), {
+                headers: { "Content-Type": "text/html; charset=utf-8" },
+              }),
+            );
+        }),
+    });
+    await vi.waitFor(() => expect(release).toBeTypeOf("function"));
+    const other = await render("/careers/10");
+    expect(other.response.status).toBe(200);
+    expect(renders()).toBe(2);
+    release();
+    await held;
+  });
+
+  test("a failed render sends those waiting for it to render for themselves", async () => {
+    const { stored, store, render, renders } = setup();
+    await stored("/careers/11");
+    store.drop("until-jobs-change");
+    let fail!: () => void;
+    const leader = render("/careers/11", {
+      respond: () =>
+        new Promise<Response>((resolve) => {
+          fail = () => resolve(new Response("down", { status: 503 }));
+        }),
+    });
+    await vi.waitFor(() => expect(fail).toBeTypeOf("function"));
+    const follower = render("/careers/11");
+    fail();
+    expect((await leader).response.status).toBe(503);
+    expect((await follower).response.status).toBe(200);
+    expect(renders()).toBe(3);
   });
 
   test("are dropped when a job changes, without a closing time kept for a lifetime", async () => {

@@ -41,6 +41,7 @@ type Encoding = "br" | "gzip";
 type Entry = {
   status: number;
   headers: [string, string][];
+  contentType: string;
   body: Buffer;
   /** Filled before the entry is stored. */
   encoded: Partial<Record<Encoding, Buffer>>;
@@ -70,10 +71,16 @@ export type StoredPageRequest = {
   headers: IncomingHttpHeaders;
 };
 
-/** A stored page's answer, as the production server writes it. */
+/**
+ * A stored page's answer, as the production server writes it. Its headers
+ * are one flat list of names and values, the form `writeHead` takes fastest:
+ * given an object made per request, Node spends more on enumerating it than
+ * on the rest of the answer.
+ */
 export type StoredAnswer = {
   status: number;
-  headers: Record<string, string>;
+  headers: string[];
+  contentType: string;
   body: Buffer | null;
 };
 
@@ -135,6 +142,20 @@ export function acceptedEncodings(acceptEncoding: string | null | undefined) {
   );
 }
 
+// Browsers send one of a few Accept-Encoding values, each on every request:
+// each is parsed once. Bounded, since a client may send any text.
+const parsedEncodings = new Map<string, Encoding[]>();
+function encodingsFor(acceptEncoding: string | undefined) {
+  const value = acceptEncoding ?? "";
+  let encodings = parsedEncodings.get(value);
+  if (encodings === undefined) {
+    encodings = acceptedEncodings(value);
+    if (parsedEncodings.size >= 64) parsedEncodings.clear();
+    parsedEncodings.set(value, encodings);
+  }
+  return encodings;
+}
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
@@ -179,8 +200,8 @@ export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
 
 /** What a replay sends for one encoding of an entry, made once. */
 type Replay = {
-  headers: Record<string, string>;
-  notModified: Record<string, string>;
+  headers: string[];
+  notModified: string[];
   tag: string;
   body: Buffer;
 };
@@ -207,8 +228,8 @@ function replayFor(entry: Entry, encoding: Encoding | null): Replay {
     applySecurityHeaders(made, entry.scriptHashes ?? []);
   }
   const replay = {
-    headers: Object.fromEntries(headers),
-    notModified: Object.fromEntries(notModified),
+    headers: [...headers].flat(),
+    notModified: [...notModified].flat(),
     tag,
     body,
   };
@@ -227,24 +248,28 @@ function storedAnswer(
   started: number,
 ): StoredAnswer {
   const encoding =
-    acceptedEncodings(request.headers["accept-encoding"]).find(
+    encodingsFor(request.headers["accept-encoding"]).find(
       (candidate) => entry.encoded[candidate],
     ) ?? null;
   const replay = replayFor(entry, encoding);
   const notModified = noneMatch(request.headers["if-none-match"], replay.tag);
-  const headers = { ...(notModified ? replay.notModified : replay.headers) };
+  const headers = (notModified ? replay.notModified : replay.headers).slice();
   // A blog page's lifetimes were cut to end by the next publication when it
   // was made: its age, rounded up, keeps a CDN and a browser to that end.
   if (entry.rule === "until-posts-change") {
-    headers.age = String(Math.ceil((started - entry.madeAt) / 1000));
+    headers.push("age", String(Math.ceil((started - entry.madeAt) / 1000)));
   }
-  headers["server-timing"] = serverTimingHeader(performance.now() - started, {
-    supabaseMs: 0,
-    supabaseCalls: 0,
-  });
+  headers.push(
+    "server-timing",
+    serverTimingHeader(performance.now() - started, {
+      supabaseMs: 0,
+      supabaseCalls: 0,
+    }),
+  );
   return {
     status: notModified ? 304 : entry.status,
     headers,
+    contentType: entry.contentType,
     body: notModified || request.method === "HEAD" ? null : replay.body,
   };
 }
@@ -267,9 +292,16 @@ export function createPageStore({
   maxEntries?: number;
 } = {}) {
   const entries = new Map<string, Entry>();
-  // Keys being rendered and stored right now: meanwhile other requests get
-  // the expired copy, so a busy page costs one render per expiry.
-  const refreshing = new Set<string>();
+  // Keys being rendered and stored right now, each with the entry its render
+  // makes (null if it makes none): meanwhile other requests get the expired
+  // copy, so a busy page costs one render per expiry.
+  const refreshing = new Map<string, Promise<Entry | null>>();
+  // Keys stored at least once. A request for one that finds no copy it may
+  // answer (past its deadline, dropped after a save) while another renders
+  // it waits for that render instead of making its own: fifty connections
+  // on a page that just passed its deadline would otherwise be fifty renders
+  // and fifty rounds of queries at once.
+  const storedKeys = new Set<string>();
   // Bumped when a rule's pages are dropped, so a render that began before
   // (and may hold the old post) is not stored after.
   const dropped = new Map<StoreRule, number>();
@@ -318,8 +350,21 @@ export function createPageStore({
       url.pathname + url.search,
       request.headers.get("Cookie"),
     );
-    if (key === null || refreshing.has(key)) return next();
-    refreshing.add(key);
+    if (key === null) return next();
+    const inFlight = refreshing.get(key);
+    if (inFlight) {
+      const entry = storedKeys.has(key) ? await inFlight : null;
+      if (!entry) return next();
+      context.set(scriptHashesContext, entry.scriptHashes);
+      return renderedResponse(entry);
+    }
+    let made: (entry: Entry | null) => void = () => {};
+    refreshing.set(
+      key,
+      new Promise((resolve) => {
+        made = resolve;
+      }),
+    );
     const droppedBefore = new Map(dropped);
     let storing = false;
     // Lifetimes count from before the render: the loader measured the time
@@ -346,6 +391,7 @@ export function createPageStore({
       const shared = sharedLifetimeMs(response.headers.get("Cache-Control"));
       if (Math.min(lifetimeMs(rule), shared) === 0) return response;
       const entry = await entryOf(response, context.get(nonceContext), rule);
+      made(entry);
       context.set(scriptHashesContext, entry.scriptHashes);
       storing = true;
       compress(entry.body, rule)
@@ -369,20 +415,20 @@ export function createPageStore({
           // Re-inserting moves the key to the end: the first key is the oldest.
           entries.delete(key);
           entries.set(key, entry);
+          if (storedKeys.size >= maxEntries * 4) storedKeys.clear();
+          storedKeys.add(key);
           if (entries.size > maxEntries) {
             const oldest = entries.keys().next().value;
             if (oldest !== undefined) entries.delete(oldest);
           }
         })
         .finally(() => refreshing.delete(key));
-      const headers = new Headers(entry.headers);
-      headers.set("X-Page-Cache", "miss");
-      return new Response(new Uint8Array(entry.body), {
-        status: entry.status,
-        headers,
-      });
+      return renderedResponse(entry);
     } finally {
-      if (!storing) refreshing.delete(key);
+      if (!storing) {
+        made(null);
+        refreshing.delete(key);
+      }
     }
   };
 
@@ -395,6 +441,19 @@ export function createPageStore({
   }
 
   return { entries, answer, middleware, drop };
+}
+
+/**
+ * A render's answer to the visitors it was made for: the stored text,
+ * compressed on the way out and untagged (only stored bytes are).
+ */
+function renderedResponse(entry: Entry) {
+  const headers = new Headers(entry.headers);
+  headers.set("X-Page-Cache", "miss");
+  return new Response(new Uint8Array(entry.body), {
+    status: entry.status,
+    headers,
+  });
 }
 
 /**
@@ -436,6 +495,7 @@ async function entryOf(
   return {
     status: response.status,
     headers: [...headers],
+    contentType: headers.get("Content-Type") ?? "",
     body,
     digest: createHash("sha256").update(body).digest("base64url").slice(0, 27),
     encoded: {},
