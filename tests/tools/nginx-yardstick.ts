@@ -3,7 +3,10 @@
 // with brotli as the site's page store keeps them; and, for what Node itself
 // costs, a bare Node server sending the same bytes from memory
 // (bare-node-server.ts). Each on one core (taskset), as the site is. `npm run
-// bench` prints each page's ratio to them.
+// bench` prints each page's ratio to them. The bare Node server sends each
+// page with the headers the site's stored answer sends (its policy, caching
+// and security headers), so the ratio to it is what the app adds to Node
+// itself for the same response.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,6 +41,30 @@ async function until(url: string, what: string, child: ChildProcess) {
 }
 
 /**
+ * The headers the site's stored answer for `path` sends with its brotli
+ * bytes, as one flat list, less those the bare server sets itself (length,
+ * encoding, tag) and those Node adds to every response.
+ */
+async function storedHeaders(origin: string, path: string) {
+  const own = new Set([
+    "content-length",
+    "content-encoding",
+    "etag",
+    "date",
+    "connection",
+    "keep-alive",
+    "transfer-encoding",
+  ]);
+  const response = await fetch(`${origin}${path}`, {
+    headers: { "accept-encoding": "br" },
+  });
+  await response.arrayBuffer();
+  if (response.headers.get("x-page-cache") !== "hit")
+    throw new Error(`${path} was not answered from the store`);
+  return [...response.headers].filter(([name]) => !own.has(name)).flat();
+}
+
+/**
  * Starts nginx on `nginxPort` and the bare Node server on `nodePort`, both
  * on `cpu`, with one file per path holding the bytes the site answered for
  * it (uncompressed, `.br` and `.gz` beside). Installs nginx first if it is
@@ -64,6 +91,10 @@ export async function startYardsticks(
     const body = Buffer.from(await response.arrayBuffer());
     const name = `page-${i}.html`;
     writeFileSync(join(dir, name), body);
+    writeFileSync(
+      join(dir, `${name}.headers.json`),
+      JSON.stringify(await storedHeaders(origin, path)),
+    );
     writeFileSync(
       join(dir, `${name}.br`),
       brotliCompressSync(body, {
