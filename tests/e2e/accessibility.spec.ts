@@ -1,5 +1,6 @@
+import { createHash, randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { signIn, type Account } from "../support/auth-helpers.ts";
+import { ACCOUNTS, signIn, type Account } from "../support/auth-helpers.ts";
 import { axeTarget, expectNoAxeViolations } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import {
@@ -53,6 +54,7 @@ const ROUTES: {
   { path: POST_WITH_COVER },
   { path: POST_WITHOUT_COVER },
   { path: "/no-such-page" },
+  { path: "/privacy" },
   { path: "/write", heading: "Write a New Post", account: "author" },
   { path: "/admin/newsletter", heading: "Subscribers", account: "admin" },
   { path: "/admin/jobs", heading: "Jobs", account: "admin" },
@@ -450,6 +452,51 @@ const TOOL_STATES: {
       await expect(
         page.getByRole("button", { name: /Delete/ }).first(),
       ).toBeVisible();
+    },
+  },
+  {
+    name: "/admin/applications/{id} with its application open",
+    account: "admin",
+    async reach(page, _project, { applicationId, email }) {
+      await page.goto(`/admin/applications/${applicationId}`);
+      await expect(
+        page.getByRole("heading", {
+          level: 1,
+          name: "Axe Applicant, Founding Engineer",
+        }),
+      ).toBeVisible();
+      await expect(page.getByText(email).first()).toBeVisible();
+      await expect(page.getByTestId("application-status")).toBeVisible();
+    },
+  },
+  {
+    name: "/preview/{token} of a draft, opened signed out",
+    async reach(page, project) {
+      const title = `Axe preview ${project} ${crypto.randomUUID().slice(0, 8)}`;
+      const draft = await service
+        .from("blog_posts")
+        .insert({
+          title,
+          content: "<p>A draft shared before it is published.</p>",
+          author_id: ACCOUNTS.author.id,
+          published: false,
+        })
+        .select("id")
+        .single();
+      if (draft.error) throw draft.error;
+      // As the preview-links page makes one: only the token's hash is stored.
+      const token = randomBytes(32).toString("base64url");
+      const link = await service.from("post_preview_links").insert({
+        post_id: draft.data.id as string,
+        token_hash: createHash("sha256").update(token).digest("hex"),
+        created_by: ACCOUNTS.author.id,
+      });
+      if (link.error) throw link.error;
+      await page.goto(`/preview/${token}`);
+      await expect(
+        page.getByRole("heading", { level: 1, name: title }),
+      ).toBeVisible();
+      await expect(page.getByText("Draft preview").first()).toBeVisible();
     },
   },
   {
