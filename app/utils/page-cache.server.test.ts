@@ -411,6 +411,31 @@ describe("job pages", () => {
     expect(renders()).toBe(3);
   });
 
+  test("a request arriving after a job changed never gets the render that began before", async () => {
+    const { stored, store, render, renders } = setup();
+    await stored("/careers/12");
+    store.drop("until-jobs-change");
+    let release!: () => void;
+    const leader = render("/careers/12", {
+      respond: (nonce) =>
+        new Promise<Response>((resolve) => {
+          release = () =>
+            resolve(
+              new Response(`${page(nonce)}old job`, {
+                headers: { "Content-Type": "text/html; charset=utf-8" },
+              }),
+            );
+        }),
+    });
+    await vi.waitFor(() => expect(release).toBeTypeOf("function"));
+    store.drop("until-jobs-change");
+    const after = render("/careers/12");
+    release();
+    expect((await leader).body).toContain("old job");
+    expect((await after).body).not.toContain("old job");
+    expect(renders()).toBe(3);
+  });
+
   test("are dropped when a job changes, without a closing time kept for a lifetime", async () => {
     const { stored, store, answer } = setup({ blogSeconds: 60 });
     await stored("/careers/8");

@@ -295,7 +295,10 @@ export function createPageStore({
   // Keys being rendered and stored right now, each with the entry its render
   // makes (null if it makes none): meanwhile other requests get the expired
   // copy, so a busy page costs one render per expiry.
-  const refreshing = new Map<string, Promise<Entry | null>>();
+  const refreshing = new Map<
+    string,
+    { entry: Promise<Entry | null>; droppedBefore: Map<StoreRule, number> }
+  >();
   // Keys stored at least once. A request for one that finds no copy it may
   // answer (past its deadline, dropped after a save) while another renders
   // it waits for that render instead of making its own: fifty connections
@@ -305,6 +308,8 @@ export function createPageStore({
   // Bumped when a rule's pages are dropped, so a render that began before
   // (and may hold the old post) is not stored after.
   const dropped = new Map<StoreRule, number>();
+  const droppedSince = (before: Map<StoreRule, number>, rule: StoreRule) =>
+    (dropped.get(rule) ?? 0) !== (before.get(rule) ?? 0);
   const lifetimeMs = (rule: StoreRule) =>
     rule === "until-deploy" ? Infinity : blogSeconds * 1000;
 
@@ -351,21 +356,23 @@ export function createPageStore({
       request.headers.get("Cookie"),
     );
     if (key === null) return next();
-    const inFlight = refreshing.get(key);
-    if (inFlight) {
-      const entry = storedKeys.has(key) ? await inFlight : null;
-      if (!entry) return next();
+    const leader = refreshing.get(key);
+    if (leader) {
+      const entry = storedKeys.has(key) ? await leader.entry : null;
+      // A post or job changed since that render began: it may show the old one.
+      if (!entry || droppedSince(leader.droppedBefore, entry.rule))
+        return next();
       context.set(scriptHashesContext, entry.scriptHashes);
       return renderedResponse(entry);
     }
     let made: (entry: Entry | null) => void = () => {};
-    refreshing.set(
-      key,
-      new Promise((resolve) => {
+    const droppedBefore = new Map(dropped);
+    refreshing.set(key, {
+      entry: new Promise((resolve) => {
         made = resolve;
       }),
-    );
-    const droppedBefore = new Map(dropped);
+      droppedBefore,
+    });
     let storing = false;
     // Lifetimes count from before the render: the loader measured the time
     // left until a publication after this moment.
@@ -404,8 +411,7 @@ export function createPageStore({
           },
         )
         .then(() => {
-          if ((dropped.get(rule) ?? 0) !== (droppedBefore.get(rule) ?? 0))
-            return;
+          if (droppedSince(droppedBefore, rule)) return;
           entry.madeAt = started;
           entry.deadline = started + shared;
           entry.expires = Math.min(
