@@ -1,8 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import express from "express";
+import type { ServerBuild } from "react-router";
 import { afterEach, describe, expect, test } from "vitest";
 import {
+  createRequestListener,
   methodGuard,
   serverOptions,
   SOCKET_ADDRESS_HEADER,
@@ -127,5 +132,48 @@ describe("socketAddress", () => {
     const { SOCKET_ADDRESS_HEADER: appHeader } =
       await import("#app/utils/client-ip.server.ts");
     expect(appHeader).toBe(SOCKET_ADDRESS_HEADER);
+  });
+});
+
+describe("createRequestListener", () => {
+  test("a request the store makes wait is answered when the wait ends: from the store, or by the rest of the app", async () => {
+    const client = mkdtempSync(join(tmpdir(), "listener-"));
+    writeFileSync(join(client, "page.txt"), "from the app");
+    let storedAfterWait = true;
+    const build = {
+      entry: {
+        module: {
+          answerStoredPage: () =>
+            new Promise((resolve) =>
+              setTimeout(() =>
+                resolve(
+                  storedAfterWait
+                    ? {
+                        status: 200,
+                        headers: ["content-type", "text/plain"],
+                        contentType: "text/plain",
+                        body: Buffer.from("from the store"),
+                      }
+                    : null,
+                ),
+              ),
+            ),
+        },
+      },
+    } as unknown as ServerBuild;
+    try {
+      server = createServer(createRequestListener(build, client));
+      await new Promise<void>((resolve) =>
+        server!.listen(0, "127.0.0.1", resolve),
+      );
+      const address = server.address();
+      if (!address || typeof address === "string") throw new Error("no port");
+      const url = `http://127.0.0.1:${address.port}/page.txt`;
+      expect(await (await fetch(url)).text()).toBe("from the store");
+      storedAfterWait = false;
+      expect(await (await fetch(url)).text()).toBe("from the app");
+    } finally {
+      rmSync(client, { recursive: true, force: true });
+    }
   });
 });

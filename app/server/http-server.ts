@@ -7,6 +7,7 @@ import type {
   IncomingMessage,
   RequestListener,
   ServerOptions,
+  ServerResponse,
 } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -60,14 +61,22 @@ export const socketAddress: RequestHandler = (request, _response, next) => {
   next();
 };
 
-/** The server build's stored-page answer (app/utils/page-cache.server.ts). */
-export type AnswerStoredPage = (request: IncomingMessage) => {
+type StoredAnswer = {
   status: number;
   /** Names and values in one flat list. */
   headers: string[];
   contentType: string;
   body: Buffer | null;
-} | null;
+};
+
+/**
+ * The server build's stored-page answer (app/utils/page-cache.server.ts): a
+ * promise of it when the page is being rendered again and the request waits
+ * for that.
+ */
+export type AnswerStoredPage = (
+  request: IncomingMessage,
+) => StoredAnswer | Promise<StoredAnswer | null> | null;
 
 /** The server build's page-view counter (app/utils/analytics.server.ts). */
 export type CountPageView = (
@@ -116,10 +125,12 @@ export function createRequestListener(
     countPageView?: CountPageView;
   };
   if (!answerStoredPage && !countPageView) return app;
-  return (request, response) => {
-    // Both paths pass here, so a page view is counted once whichever answers.
-    const view = countPageView?.(request) ?? null;
-    const stored = answerStoredPage?.(request) ?? null;
+  const respond = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    view: ReturnType<CountPageView>,
+    stored: StoredAnswer | null,
+  ) => {
     if (!stored) {
       if (view) {
         response.once("finish", () =>
@@ -132,6 +143,19 @@ export function createRequestListener(
     response.writeHead(stored.status, stored.headers);
     response.end(stored.body ?? undefined);
     view?.(stored.status, stored.contentType);
+  };
+  return (request, response) => {
+    // Both paths pass here, so a page view is counted once whichever answers.
+    const view = countPageView?.(request) ?? null;
+    const stored = answerStoredPage?.(request) ?? null;
+    if (stored instanceof Promise) {
+      void stored.then(
+        (after) => respond(request, response, view, after),
+        () => respond(request, response, view, null),
+      );
+      return;
+    }
+    respond(request, response, view, stored);
   };
 }
 

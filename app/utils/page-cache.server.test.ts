@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { describe, expect, test, vi } from "vitest";
+import type { StoredAnswer } from "#app/utils/page-cache.server.ts";
 
 // The store as production runs it: the security policy is enforced.
 Object.assign(process.env, {
@@ -123,7 +124,12 @@ function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
     method = "GET",
   ) {
     const answered = store.answer({ method, url: path, headers });
-    if (!answered) return null;
+    if (answered instanceof Promise)
+      throw new Error(`${path}: the store made the request wait`);
+    return answered && named(answered);
+  }
+  /** A stored answer with its flat header list read as an object. */
+  function named(answered: StoredAnswer) {
     const named: Record<string, string> = {};
     for (let i = 0; i < answered.headers.length; i += 2) {
       const name = answered.headers[i]!;
@@ -138,7 +144,14 @@ function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
     await vi.waitFor(() => expect(store.entries.has(path)).toBe(true));
     return rendered;
   }
-  return { store, render, answer, stored: store_, renders: () => renders };
+  return {
+    store,
+    render,
+    answer,
+    named,
+    stored: store_,
+    renders: () => renders,
+  };
 }
 
 describe("route declarations", () => {
@@ -370,6 +383,58 @@ describe("job pages", () => {
     }
   });
 
+  test("past their deadline, requests arriving once a render is under way are answered from the store after it, not rendered", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      const { render, store, named, renders } = setup({ blogSeconds: 5 });
+      // A job page's own header: a CDN keeps it a minute at most.
+      const jobPage = (nonce: string, text = "") =>
+        new Response(`${page(nonce)}${text}`, {
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control": "public, max-age=0, s-maxage=60",
+          },
+        });
+      await render("/careers/13", { respond: (nonce) => jobPage(nonce) });
+      await vi.waitFor(() =>
+        expect(store.entries.has("/careers/13")).toBe(true),
+      );
+      const before = renders();
+      vi.advanceTimersByTime(60_001);
+      let release!: () => void;
+      const leader = render("/careers/13", {
+        respond: (nonce) =>
+          new Promise<Response>((resolve) => {
+            release = () => resolve(jobPage(nonce, "new copy"));
+          }),
+      });
+      await vi.waitFor(() => expect(release).toBeTypeOf("function"));
+      // Rendered and compressed for each, these would hold the server's one
+      // core until the render is stored, and draw more requests meanwhile.
+      const waiting = Array.from({ length: 50 }, () =>
+        store.answer({
+          method: "GET",
+          url: "/careers/13",
+          headers: { "accept-encoding": "br, gzip" },
+        }),
+      );
+      for (const each of waiting) expect(each).toBeInstanceOf(Promise);
+      release();
+      await leader;
+      const answers = await Promise.all(waiting);
+      expect(renders() - before).toBe(1);
+      for (const answered of answers) {
+        const { status, headers, body } = named(answered!);
+        expect(status).toBe(200);
+        expect(headers["x-page-cache"]).toBe("hit");
+        expect(headers["content-encoding"]).toBe("br");
+        expect(brotliDecompressSync(body!).toString()).toContain("new copy");
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test("a page never stored is rendered for each request, none waiting for another", async () => {
     const { render, renders } = setup();
     let release!: () => void;
@@ -429,6 +494,9 @@ describe("job pages", () => {
     });
     await vi.waitFor(() => expect(release).toBeTypeOf("function"));
     store.drop("until-jobs-change");
+    expect(
+      store.answer({ method: "GET", url: "/careers/12", headers: {} }),
+    ).toBeNull();
     const after = render("/careers/12");
     release();
     expect((await leader).body).toContain("old job");
@@ -540,7 +608,9 @@ describe("blog pages", () => {
   test("are kept no longer than their s-maxage (a scheduled publication's), stale or not, and replays carry their age", async () => {
     vi.useFakeTimers({ toFake: ["performance"] });
     try {
-      const { stored, answer, render } = setup({ blogSeconds: 5 });
+      const { stored, store, answer, named, render } = setup({
+        blogSeconds: 5,
+      });
       const capped = (nonce: string) =>
         new Response(page(nonce), {
           headers: {
@@ -566,17 +636,32 @@ describe("blog pages", () => {
         },
       });
       await vi.waitFor(() => expect(release).toBeTypeOf("function"));
-      expect(answer("/blueprints/abc")).toBeNull();
+      const waiting = store.answer({
+        method: "GET",
+        url: "/blueprints/abc",
+        headers: {},
+      });
+      expect(waiting).toBeInstanceOf(Promise);
       release();
       await refreshing;
+      // It waits for that render and is answered the new copy (the old one
+      // is over 2 s old).
+      expect(Number(named((await waiting)!).headers.age)).toBeLessThanOrEqual(
+        1,
+      );
       // Nor does a failed render: the copy is never extended past it.
+      const before = store.entries.get("/blueprints/abc");
       await render("/blueprints/abc", { respond: capped });
-      await vi.waitFor(() => expect(answer("/blueprints/abc")).not.toBeNull());
-      vi.advanceTimersByTime(1_000);
+      await vi.waitFor(() =>
+        expect(store.entries.get("/blueprints/abc")).not.toBe(before),
+      );
+      const { deadline } = store.entries.get("/blueprints/abc")!;
+      expect(deadline - performance.now()).toBeGreaterThan(500);
       await render("/blueprints/abc", {
         respond: () => new Response("down", { status: 503 }),
       });
-      vi.advanceTimersByTime(1_001);
+      expect(answer("/blueprints/abc")).not.toBeNull();
+      vi.advanceTimersByTime(deadline - performance.now() + 1);
       expect(answer("/blueprints/abc")).toBeNull();
     } finally {
       vi.useRealTimers();

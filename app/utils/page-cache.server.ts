@@ -293,18 +293,26 @@ export function createPageStore({
 } = {}) {
   const entries = new Map<string, Entry>();
   // Keys being rendered and stored right now, each with the entry its render
-  // makes (null if it makes none): meanwhile other requests get the expired
-  // copy, so a busy page costs one render per expiry.
+  // makes (null if it makes none) and when it is stored or given up:
+  // meanwhile other requests get the expired copy, so a busy page costs one
+  // render per expiry.
   const refreshing = new Map<
     string,
-    { entry: Promise<Entry | null>; droppedBefore: Map<StoreRule, number> }
+    {
+      entry: Promise<Entry | null>;
+      done: Promise<void>;
+      droppedBefore: Map<StoreRule, number>;
+    }
   >();
-  // Keys stored at least once. A request for one that finds no copy it may
-  // answer (past its deadline, dropped after a save) while another renders
-  // it waits for that render instead of making its own: fifty connections
-  // on a page that just passed its deadline would otherwise be fifty renders
-  // and fifty rounds of queries at once.
-  const storedKeys = new Set<string>();
+  // Keys stored at least once, with their rule. A request for one that finds
+  // no copy it may answer (past its deadline, dropped after a save) while
+  // another renders it waits for that render instead of making its own:
+  // fifty connections on a page that just passed its deadline would
+  // otherwise be fifty renders and fifty rounds of queries at once. It waits
+  // in front of Express when it can (answer), so it gets the stored bytes;
+  // in the middleware when it arrived before the render began, so it gets
+  // the render, compressed on its way out.
+  const storedRules = new Map<string, StoreRule>();
   // Bumped when a rule's pages are dropped, so a render that began before
   // (and may hold the old post) is not stored after.
   const dropped = new Map<StoreRule, number>();
@@ -317,15 +325,35 @@ export function createPageStore({
    * The production server's answer for a stored page, made before Express
    * and React Router see the request, or null to let them render it. GET and
    * HEAD of a stored path without query or personal cookies; an expired page
-   * is answered while another request renders it again.
+   * is answered while another request renders it again. A page stored
+   * before that has no copy it may answer while another request renders it
+   * is a promise: the answer once that render is stored, or null if it was
+   * not.
    */
-  function answer(request: StoredPageRequest): StoredAnswer | null {
+  function answer(
+    request: StoredPageRequest,
+    mayWait = true,
+  ): StoredAnswer | Promise<StoredAnswer | null> | null {
     const started = performance.now();
     const method = request.method === "HEAD" ? "GET" : request.method;
     const key = storeKey(method, request.url ?? "", request.headers.cookie);
-    const entry = key === null ? undefined : entries.get(key);
-    if (!entry || key === null) return null;
-    if (entry.deadline <= started) return null;
+    if (key === null) return null;
+    const entry = entries.get(key);
+    if (!entry || entry.deadline <= started) {
+      // Each of these requests rendering and compressing the page for
+      // itself would hold the one core for as long as the render takes to
+      // be stored, and every request meanwhile would do the same.
+      const under = refreshing.get(key);
+      const rule = storedRules.get(key);
+      if (
+        !mayWait ||
+        !under ||
+        !rule ||
+        droppedSince(under.droppedBefore, rule)
+      )
+        return null;
+      return under.done.then(() => answer(request, false));
+    }
     if (entry.expires <= started && !refreshing.has(key)) {
       // This request renders the page again; until that render is stored,
       // the others get this copy. Claimed here, not when the render reaches
@@ -358,7 +386,7 @@ export function createPageStore({
     if (key === null) return next();
     const leader = refreshing.get(key);
     if (leader) {
-      const entry = storedKeys.has(key) ? await leader.entry : null;
+      const entry = storedRules.has(key) ? await leader.entry : null;
       // A post or job changed since that render began: it may show the old one.
       if (!entry || droppedSince(leader.droppedBefore, entry.rule))
         return next();
@@ -366,13 +394,21 @@ export function createPageStore({
       return renderedResponse(entry);
     }
     let made: (entry: Entry | null) => void = () => {};
+    let finished: () => void = () => {};
     const droppedBefore = new Map(dropped);
     refreshing.set(key, {
       entry: new Promise((resolve) => {
         made = resolve;
       }),
+      done: new Promise((resolve) => {
+        finished = resolve;
+      }),
       droppedBefore,
     });
+    const release = () => {
+      refreshing.delete(key);
+      finished();
+    };
     let storing = false;
     // Lifetimes count from before the render: the loader measured the time
     // left until a publication after this moment.
@@ -421,19 +457,19 @@ export function createPageStore({
           // Re-inserting moves the key to the end: the first key is the oldest.
           entries.delete(key);
           entries.set(key, entry);
-          if (storedKeys.size >= maxEntries * 4) storedKeys.clear();
-          storedKeys.add(key);
+          if (storedRules.size >= maxEntries * 4) storedRules.clear();
+          storedRules.set(key, rule);
           if (entries.size > maxEntries) {
             const oldest = entries.keys().next().value;
             if (oldest !== undefined) entries.delete(oldest);
           }
         })
-        .finally(() => refreshing.delete(key));
+        .finally(release);
       return renderedResponse(entry);
     } finally {
       if (!storing) {
         made(null);
-        refreshing.delete(key);
+        release();
       }
     }
   };
