@@ -151,6 +151,7 @@ describe("createRequestListener", () => {
                     ? {
                         status: 200,
                         headers: ["content-type", "text/plain"],
+                        extra: [],
                         contentType: "text/plain",
                         body: Buffer.from("from the store"),
                       }

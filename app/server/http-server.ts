@@ -15,6 +15,10 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import morgan from "morgan";
 import type { ServerBuild } from "react-router";
+import {
+  createStoredAnswerWriter,
+  type WritableAnswer,
+} from "./write-stored-answer.ts";
 
 /** Every page and form takes these; anything else never reaches a route. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
@@ -61,13 +65,7 @@ export const socketAddress: RequestHandler = (request, _response, next) => {
   next();
 };
 
-type StoredAnswer = {
-  status: number;
-  /** Names and values in one flat list. */
-  headers: string[];
-  contentType: string;
-  body: Buffer | null;
-};
+type StoredAnswer = WritableAnswer & { contentType: string };
 
 /**
  * The server build's stored-page answer (app/utils/page-cache.server.ts): a
@@ -118,8 +116,10 @@ export function createApp(build: ServerBuild, clientDirectory: string) {
 export function createRequestListener(
   build: ServerBuild,
   clientDirectory: string,
+  timeouts: typeof TIMEOUTS = TIMEOUTS,
 ): RequestListener {
   const app = createApp(build, clientDirectory);
+  const write = createStoredAnswerWriter(timeouts.keepAliveMs);
   const { answerStoredPage, countPageView } = build.entry.module as {
     answerStoredPage?: AnswerStoredPage;
     countPageView?: CountPageView;
@@ -140,8 +140,7 @@ export function createRequestListener(
       app(request, response);
       return;
     }
-    response.writeHead(stored.status, stored.headers);
-    response.end(stored.body ?? undefined);
+    write(response, stored);
     view?.(stored.status, stored.contentType);
   };
   return (request, response) => {

@@ -131,10 +131,11 @@ function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
   /** A stored answer with its flat header list read as an object. */
   function named(answered: StoredAnswer) {
     const named: Record<string, string> = {};
-    for (let i = 0; i < answered.headers.length; i += 2) {
-      const name = answered.headers[i]!;
+    const list = [...answered.headers, ...answered.extra];
+    for (let i = 0; i < list.length; i += 2) {
+      const name = list[i]!;
       expect(named[name], `${name} sent twice`).toBeUndefined();
-      named[name] = answered.headers[i + 1]!;
+      named[name] = list[i + 1]!;
     }
     return { ...answered, headers: named };
   }

@@ -73,13 +73,16 @@ export type StoredPageRequest = {
 
 /**
  * A stored page's answer, as the production server writes it. Its headers
- * are one flat list of names and values, the form `writeHead` takes fastest:
- * given an object made per request, Node spends more on enumerating it than
- * on the rest of the answer.
+ * are flat lists of names and values, the form `writeHead` takes fastest
+ * (given an object made per request, Node spends more on enumerating it than
+ * on the rest of the answer): `headers`, made once per stored page and
+ * encoding and shared by every answer, so the server may keep what it makes
+ * of it; `extra`, this answer's own.
  */
 export type StoredAnswer = {
   status: number;
-  headers: string[];
+  headers: readonly string[];
+  extra: string[];
   contentType: string;
   body: Buffer | null;
 };
@@ -200,8 +203,8 @@ export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
 
 /** What a replay sends for one encoding of an entry, made once. */
 type Replay = {
-  headers: string[];
-  notModified: string[];
+  headers: readonly string[];
+  notModified: readonly string[];
   tag: string;
   body: Buffer;
 };
@@ -253,13 +256,13 @@ function storedAnswer(
     ) ?? null;
   const replay = replayFor(entry, encoding);
   const notModified = noneMatch(request.headers["if-none-match"], replay.tag);
-  const headers = (notModified ? replay.notModified : replay.headers).slice();
+  const extra: string[] = [];
   // A blog page's lifetimes were cut to end by the next publication when it
   // was made: its age, rounded up, keeps a CDN and a browser to that end.
   if (entry.rule === "until-posts-change") {
-    headers.push("age", String(Math.ceil((started - entry.madeAt) / 1000)));
+    extra.push("age", String(Math.ceil((started - entry.madeAt) / 1000)));
   }
-  headers.push(
+  extra.push(
     "server-timing",
     serverTimingHeader(performance.now() - started, {
       supabaseMs: 0,
@@ -268,7 +271,8 @@ function storedAnswer(
   );
   return {
     status: notModified ? 304 : entry.status,
-    headers,
+    headers: notModified ? replay.notModified : replay.headers,
+    extra,
     contentType: entry.contentType,
     body: notModified || request.method === "HEAD" ? null : replay.body,
   };
