@@ -107,10 +107,12 @@ function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
           : render();
       },
     )) as Response;
+    const bytes = Buffer.from(await response.arrayBuffer());
     return {
       nonce,
       response,
-      body: await response.text(),
+      bytes,
+      body: bytes.toString(),
       scriptHashes: context.get(scriptHashesContext),
     };
   }
@@ -366,19 +368,31 @@ describe("job pages", () => {
         });
       const leader = render("/careers/9", { respond: slow });
       await vi.waitFor(() => expect(release).toBeTypeOf("function"));
-      // Each of these would be a render and its queries without the wait.
-      const followers = Array.from({ length: 49 }, () => render("/careers/9"));
+      // Each of these would be a render and its queries without the wait,
+      // and each a compression of its own without the store's bytes.
+      const followers = Array.from({ length: 49 }, (_, i) =>
+        render("/careers/9", {
+          init: { headers: { "Accept-Encoding": i % 2 ? "br, gzip" : "" } },
+        }),
+      );
       release();
       const answers = await Promise.all([leader, ...followers]);
       expect(renders() - before).toBe(1);
       const [first] = answers;
-      for (const { response, body, scriptHashes } of answers) {
+      const encodings = new Set<string | null>();
+      for (const { response, bytes, scriptHashes } of answers) {
         expect(response.status).toBe(200);
         expect(response.headers.get("X-Page-Cache")).toBe("miss");
-        expect(body).toBe(first!.body);
-        expect(body).not.toContain("nonce");
+        const encoding = response.headers.get("Content-Encoding");
+        encodings.add(encoding);
+        const text = (
+          encoding === "br" ? brotliDecompressSync(bytes) : bytes
+        ).toString();
+        expect(text).toBe(first!.body);
+        expect(text).not.toContain("nonce");
         expect(scriptHashes).toEqual([sha256("1")]);
       }
+      expect(encodings).toEqual(new Set([null, "br"]));
     } finally {
       vi.useRealTimers();
     }

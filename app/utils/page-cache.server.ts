@@ -395,7 +395,11 @@ export function createPageStore({
       if (!entry || droppedSince(leader.droppedBefore, entry.rule))
         return next();
       context.set(scriptHashesContext, entry.scriptHashes);
-      return renderedResponse(entry);
+      // Each waiter's copy compressed for itself, on the one core, queued
+      // ahead of the store's own compression, which every request arriving
+      // meanwhile waits for: they get the store's bytes when it is done.
+      await leader.done;
+      return renderedResponse(entry, request.headers.get("Accept-Encoding"));
     }
     let made: (entry: Entry | null) => void = () => {};
     let finished: () => void = () => {};
@@ -490,13 +494,22 @@ export function createPageStore({
 }
 
 /**
- * A render's answer to the visitors it was made for: the stored text,
- * compressed on the way out and untagged (only stored bytes are).
+ * A render's answer to the visitors it was made for, untagged (only stored
+ * bytes are): the stored text, compressed on the way out, or, given the
+ * request's Accept-Encoding, the store's compressed bytes it accepts.
  */
-function renderedResponse(entry: Entry) {
+function renderedResponse(entry: Entry, acceptEncoding?: string | null) {
   const headers = new Headers(entry.headers);
   headers.set("X-Page-Cache", "miss");
-  return new Response(new Uint8Array(entry.body), {
+  const encoding =
+    acceptEncoding === undefined
+      ? undefined
+      : encodingsFor(acceptEncoding ?? undefined).find(
+          (candidate) => entry.encoded[candidate],
+        );
+  if (encoding) headers.set("Content-Encoding", encoding);
+  const body = (encoding && entry.encoded[encoding]) || entry.body;
+  return new Response(new Uint8Array(body), {
     status: entry.status,
     headers,
   });
