@@ -450,8 +450,8 @@ describe("job pages", () => {
     }
   });
 
-  test("a page never stored is rendered for each request, none waiting for another", async () => {
-    const { render, renders } = setup();
+  test("a page never stored is rendered once for the requests arriving while its route's render is under way", async () => {
+    const { render, renders, store } = setup();
     let release!: () => void;
     const held = render("/careers/10", {
       respond: (nonce) =>
@@ -465,7 +465,47 @@ describe("job pages", () => {
         }),
     });
     await vi.waitFor(() => expect(release).toBeTypeOf("function"));
-    const other = await render("/careers/10");
+    // One arriving in the middleware, one in front of Express.
+    const inMiddleware = render("/careers/10", {
+      init: { headers: { "Accept-Encoding": "br" } },
+    });
+    const inFront = store.answer({
+      method: "GET",
+      url: "/careers/10",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(inFront).toBeInstanceOf(Promise);
+    release();
+    const leader = await held;
+    const waiter = await inMiddleware;
+    expect(waiter.response.status).toBe(200);
+    expect(waiter.response.headers.get("Content-Encoding")).toBe("br");
+    expect(brotliDecompressSync(waiter.bytes).toString()).toBe(leader.body);
+    const answered = await inFront;
+    expect(answered?.status).toBe(200);
+    expect(brotliDecompressSync(answered!.body!).toString()).toBe(leader.body);
+    expect(renders()).toBe(1);
+  });
+
+  test("a page no route declares is rendered for each request, none waiting for another", async () => {
+    const { render, renders, store } = setup();
+    let release!: () => void;
+    const held = render("/sign-in", {
+      respond: (nonce) =>
+        new Promise<Response>((resolve) => {
+          release = () =>
+            resolve(
+              new Response(page(nonce), {
+                headers: { "Content-Type": "text/html; charset=utf-8" },
+              }),
+            );
+        }),
+    });
+    await vi.waitFor(() => expect(release).toBeTypeOf("function"));
+    expect(
+      store.answer({ method: "GET", url: "/sign-in", headers: {} }),
+    ).toBeNull();
+    const other = await render("/sign-in");
     expect(other.response.status).toBe(200);
     expect(renders()).toBe(2);
     release();

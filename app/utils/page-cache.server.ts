@@ -14,7 +14,7 @@ import {
 } from "#app/utils/security.server.ts";
 import { serverTimingHeader } from "#app/utils/server-timing.server.ts";
 import {
-  storeRuleContext,
+  declareRuleContext,
   type StoreRule,
 } from "#app/utils/stored-page.server.ts";
 import { isAuthCookieName } from "#app/utils/session.server.ts";
@@ -296,27 +296,29 @@ export function createPageStore({
   maxEntries?: number;
 } = {}) {
   const entries = new Map<string, Entry>();
-  // Keys being rendered and stored right now, each with the entry its render
-  // makes (null if it makes none) and when it is stored or given up:
-  // meanwhile other requests get the expired copy, so a busy page costs one
-  // render per expiry.
+  // Keys being rendered and stored right now, each with the rule its route
+  // declared (once its middleware has run), the entry its render makes (null
+  // if it makes none) and when it is stored or given up: meanwhile other
+  // requests get the expired copy, so a busy page costs one render per
+  // expiry. A request that finds no copy it may answer (never stored in this
+  // process, past its deadline, dropped after a save) while a declared page
+  // is rendered waits for that render instead of making its own: fifty
+  // connections on a page just deployed or past its deadline would otherwise
+  // be fifty renders, fifty compressions and fifty rounds of queries at once.
+  // It waits in front of Express when it can (answer), so it gets the stored
+  // bytes; in the middleware when it arrived before the render began, so it
+  // gets the render. A page no route declares is never waited for, so
+  // anonymous requests to pages never stored (sign-in, say) never queue
+  // behind one another.
   const refreshing = new Map<
     string,
     {
+      rule: StoreRule | null;
       entry: Promise<Entry | null>;
       done: Promise<void>;
       droppedBefore: Map<StoreRule, number>;
     }
   >();
-  // Keys stored at least once, with their rule. A request for one that finds
-  // no copy it may answer (past its deadline, dropped after a save) while
-  // another renders it waits for that render instead of making its own:
-  // fifty connections on a page that just passed its deadline would
-  // otherwise be fifty renders and fifty rounds of queries at once. It waits
-  // in front of Express when it can (answer), so it gets the stored bytes;
-  // in the middleware when it arrived before the render began, so it gets
-  // the render, compressed on its way out.
-  const storedRules = new Map<string, StoreRule>();
   // Bumped when a rule's pages are dropped, so a render that began before
   // (and may hold the old post) is not stored after.
   const dropped = new Map<StoreRule, number>();
@@ -329,10 +331,10 @@ export function createPageStore({
    * The production server's answer for a stored page, made before Express
    * and React Router see the request, or null to let them render it. GET and
    * HEAD of a stored path without query or personal cookies; an expired page
-   * is answered while another request renders it again. A page stored
-   * before that has no copy it may answer while another request renders it
-   * is a promise: the answer once that render is stored, or null if it was
-   * not.
+   * is answered while another request renders it again. A page with no
+   * copy it may answer, while another request renders it and its route has
+   * declared it stored, is a promise: the answer once that render is
+   * stored, or null if it was not.
    */
   function answer(
     request: StoredPageRequest,
@@ -348,12 +350,10 @@ export function createPageStore({
       // itself would hold the one core for as long as the render takes to
       // be stored, and every request meanwhile would do the same.
       const under = refreshing.get(key);
-      const rule = storedRules.get(key);
       if (
         !mayWait ||
-        !under ||
-        !rule ||
-        droppedSince(under.droppedBefore, rule)
+        !under?.rule ||
+        droppedSince(under.droppedBefore, under.rule)
       )
         return null;
       return under.done.then(() => answer(request, false));
@@ -390,7 +390,7 @@ export function createPageStore({
     if (key === null) return next();
     const leader = refreshing.get(key);
     if (leader) {
-      const entry = storedRules.has(key) ? await leader.entry : null;
+      const entry = leader.rule ? await leader.entry : null;
       // A post or job changed since that render began: it may show the old one.
       if (!entry || droppedSince(leader.droppedBefore, entry.rule))
         return next();
@@ -404,14 +404,19 @@ export function createPageStore({
     let made: (entry: Entry | null) => void = () => {};
     let finished: () => void = () => {};
     const droppedBefore = new Map(dropped);
-    refreshing.set(key, {
-      entry: new Promise((resolve) => {
+    const under = {
+      rule: null as StoreRule | null,
+      entry: new Promise<Entry | null>((resolve) => {
         made = resolve;
       }),
-      done: new Promise((resolve) => {
+      done: new Promise<void>((resolve) => {
         finished = resolve;
       }),
       droppedBefore,
+    };
+    refreshing.set(key, under);
+    context.set(declareRuleContext, (rule) => {
+      under.rule = rule;
     });
     const release = () => {
       refreshing.delete(key);
@@ -423,7 +428,7 @@ export function createPageStore({
     const started = performance.now();
     try {
       const response = await next();
-      const rule = context.get(storeRuleContext);
+      const { rule } = under;
       if (rule === null || lifetimeMs(rule) === 0) return response;
       if (!storable(response)) {
         // The backend failed while an older copy exists: that copy is
@@ -465,8 +470,6 @@ export function createPageStore({
           // Re-inserting moves the key to the end: the first key is the oldest.
           entries.delete(key);
           entries.set(key, entry);
-          if (storedRules.size >= maxEntries * 4) storedRules.clear();
-          storedRules.set(key, rule);
           if (entries.size > maxEntries) {
             const oldest = entries.keys().next().value;
             if (oldest !== undefined) entries.delete(oldest);

@@ -22,11 +22,18 @@ import { createContext, type MiddlewareFunction } from "react-router";
 export type StoreRule =
   "until-deploy" | "until-posts-change" | "until-jobs-change";
 
-export const storeRuleContext = createContext<StoreRule | null>(null);
+/**
+ * Set by the page store for a request it may store: told the route's rule
+ * as the route's middleware runs, before any loader, so requests for the
+ * same page arriving meanwhile know this render is one to wait for.
+ */
+export const declareRuleContext = createContext<(rule: StoreRule) => void>(
+  () => {},
+);
 
 function declare(rule: StoreRule): MiddlewareFunction<Response> {
   return ({ context }, next) => {
-    context.set(storeRuleContext, rule);
+    context.get(declareRuleContext)(rule);
     return next();
   };
 }
