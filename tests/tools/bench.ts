@@ -1,7 +1,8 @@
 // `npm run bench`: how fast the production server answers the pages that
 // matter, side by side in one run with what the machine allows: nginx
 // serving the same bytes precompressed, and a bare Node server sending them
-// from memory with the site's own headers (tests/tools/nginx-yardstick.ts).
+// from memory, both with the site's own headers
+// (tests/tools/nginx-yardstick.ts).
 // Each server has one core (taskset), the load generator (wrk, tests/tools/wrk.ts) the other, and a
 // line shows that the generator drives nginx well past the app. Then: 304s
 // for revalidated pages, the time from a cold process to its first pages,
