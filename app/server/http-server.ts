@@ -1,13 +1,16 @@
 // The production HTTP server: what react-router-serve does (compression,
 // static files, request log, React Router), plus what it cannot be told to
-// do: answer stored pages before everything else, refuse methods no page
-// takes before React Router (which answers them with a 500 and a stack trace
-// in the log), and bound how long one request may hold a connection.
-import type {
-  IncomingMessage,
-  RequestListener,
-  ServerOptions,
-  ServerResponse,
+// do: answer stored pages before everything else (on the connection itself,
+// stored-page-connections.ts, or here on one handed to Node's HTTP server),
+// refuse methods no page takes before React Router (which answers them with a
+// 500 and a stack trace in the log), and bound how long one request may hold
+// a connection.
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerOptions,
+  type ServerResponse,
 } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -15,6 +18,11 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import morgan from "morgan";
 import type { ServerBuild } from "react-router";
+import {
+  answerStoredPagesFirst,
+  type CountPageView,
+  type StoredPageOnHand,
+} from "./stored-page-connections.ts";
 import {
   createStoredAnswerWriter,
   type WritableAnswer,
@@ -75,11 +83,6 @@ type StoredAnswer = WritableAnswer & { contentType: string };
 export type AnswerStoredPage = (
   request: IncomingMessage,
 ) => StoredAnswer | Promise<StoredAnswer | null> | null;
-
-/** The server build's page-view counter (app/utils/analytics.server.ts). */
-export type CountPageView = (
-  request: IncomingMessage,
-) => ((status: number, contentType: unknown) => void) | null;
 
 export function createApp(build: ServerBuild, clientDirectory: string) {
   const app = express();
@@ -168,4 +171,28 @@ export function serverOptions(timeouts: typeof TIMEOUTS = TIMEOUTS) {
     // would let a slow request run up to that much past its limit).
     connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
   } satisfies ServerOptions;
+}
+
+/**
+ * The production server: stored pages answered on the connection
+ * (stored-page-connections.ts), everything else by Node's HTTP server with
+ * the request listener above, within `timeouts`.
+ */
+export function createSiteServer(
+  build: ServerBuild,
+  clientDirectory: string,
+  timeouts: typeof TIMEOUTS = TIMEOUTS,
+) {
+  const server = createServer(
+    serverOptions(timeouts),
+    createRequestListener(build, clientDirectory, timeouts),
+  );
+  const { storedPageOnHand, countPageView } = build.entry.module as {
+    storedPageOnHand?: StoredPageOnHand;
+    countPageView?: CountPageView;
+  };
+  if (storedPageOnHand) {
+    answerStoredPagesFirst(server, { onHand: storedPageOnHand, countPageView });
+  }
+  return server;
 }

@@ -1,10 +1,9 @@
 // `node app/server/production.ts`: serves the production build (build/) on
 // PORT and HOST. The Docker image and `npm start` both run this.
-import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { createRequestListener, serverOptions } from "./http-server.ts";
+import { createSiteServer } from "./http-server.ts";
 
 process.env.NODE_ENV ??= "production";
 const buildPath = path.resolve("build/server/index.js");
@@ -12,11 +11,10 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 
-const listener = createRequestListener(build, path.resolve("build/client"));
 const { flushAnalytics } = build.entry.module as {
   flushAnalytics?: () => Promise<void>;
 };
-const server = createServer(serverOptions(), listener).listen(
+const server = createSiteServer(build, path.resolve("build/client")).listen(
   port,
   host,
   () => {

@@ -44,8 +44,11 @@ function lines(list: readonly string[]) {
   return text;
 }
 
-const heads = new WeakMap<readonly string[], Map<number, string>>();
+type Head = { text: string; bytes: Buffer };
 
+const heads = new WeakMap<readonly string[], Map<number, Head>>();
+
+/** The status line and shared headers, as text and as the bytes sent. */
 function headOf(status: number, headers: readonly string[]) {
   let byStatus = heads.get(headers);
   if (!byStatus) {
@@ -54,7 +57,8 @@ function headOf(status: number, headers: readonly string[]) {
   }
   let head = byStatus.get(status);
   if (head === undefined) {
-    head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "unknown"}\r\n${lines(headers)}`;
+    const text = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "unknown"}\r\n${lines(headers)}`;
+    head = { text, bytes: Buffer.from(text, "latin1") };
     byStatus.set(status, head);
   }
   return head;
@@ -74,15 +78,31 @@ function date() {
 }
 
 /**
+ * The header block of a stored answer on a kept-alive connection, as Node
+ * makes it on a server whose kept-alive connections idle out after
+ * `keepAliveMs` (its `keepAliveTimeout`, which Node names in its Keep-Alive
+ * header), in two parts: the bytes made once for the page, and this
+ * answer's own lines after them.
+ */
+export function storedAnswerHead(answer: WritableAnswer, keepAliveMs: number) {
+  return {
+    shared: headOf(answer.status, answer.headers),
+    own: `${lines(answer.extra)}${date()}${keepAliveLines(keepAliveMs)}\r\n`,
+  };
+}
+
+function keepAliveLines(keepAliveMs: number) {
+  return `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveMs / 1000)}\r\n`;
+}
+
+/**
  * A writer for stored answers on a server whose kept-alive connections idle
- * out after `keepAliveMs` (the server's `keepAliveTimeout`, which Node names
- * in its Keep-Alive header). A response Node would not keep alive (HTTP/1.0,
+ * out after `keepAliveMs`. A response Node would not keep alive (HTTP/1.0,
  * `Connection: close`), or one something has already set a header on, is
  * written by `writeHead` instead: those are the cases where Node's header
  * block differs from the one made here.
  */
 export function createStoredAnswerWriter(keepAliveMs: number) {
-  const keepAlive = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveMs / 1000)}\r\n`;
   return (response: ServerResponse, answer: WritableAnswer) => {
     const outgoing = response as NodeResponse;
     if (
@@ -96,7 +116,8 @@ export function createStoredAnswerWriter(keepAliveMs: number) {
       return;
     }
     outgoing.statusCode = answer.status;
-    outgoing._header = `${headOf(answer.status, answer.headers)}${lines(answer.extra)}${date()}${keepAlive}\r\n`;
+    const { shared, own } = storedAnswerHead(answer, keepAliveMs);
+    outgoing._header = shared.text + own;
     outgoing._headerSent = false;
     response.end(answer.body ?? undefined);
   };

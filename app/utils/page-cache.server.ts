@@ -328,18 +328,37 @@ export function createPageStore({
     rule === "until-deploy" ? Infinity : blogSeconds * 1000;
 
   /**
+   * The stored answer for a request when one may be sent as it is: GET and
+   * HEAD of a stored path without query or personal cookies, within its
+   * lifetime, or past it while another request renders it again. Null
+   * otherwise, changing nothing: `answer` then decides.
+   */
+  function onHand(request: StoredPageRequest): StoredAnswer | null {
+    const started = performance.now();
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    const key = storeKey(method, request.url ?? "", request.headers.cookie);
+    if (key === null) return null;
+    const entry = entries.get(key);
+    if (!entry || entry.deadline <= started) return null;
+    if (entry.expires <= started && !refreshing.has(key)) return null;
+    return storedAnswer(entry, request, started);
+  }
+
+  /**
    * The production server's answer for a stored page, made before Express
-   * and React Router see the request, or null to let them render it. GET and
-   * HEAD of a stored path without query or personal cookies; an expired page
-   * is answered while another request renders it again. A page with no
-   * copy it may answer, while another request renders it and its route has
-   * declared it stored, is a promise: the answer once that render is
-   * stored, or null if it was not.
+   * and React Router see the request, or null to let them render it: the
+   * answer on hand; else, for a page past its lifetime, null, this request
+   * being the one that renders it again. A page with no copy it may answer,
+   * while another request renders it and its route has declared it stored,
+   * is a promise: the answer once that render is stored, or null if it was
+   * not.
    */
   function answer(
     request: StoredPageRequest,
     mayWait = true,
   ): StoredAnswer | Promise<StoredAnswer | null> | null {
+    const ready = onHand(request);
+    if (ready) return ready;
     const started = performance.now();
     const method = request.method === "HEAD" ? "GET" : request.method;
     const key = storeKey(method, request.url ?? "", request.headers.cookie);
@@ -358,18 +377,13 @@ export function createPageStore({
         return null;
       return under.done.then(() => answer(request, false));
     }
-    if (entry.expires <= started && !refreshing.has(key)) {
-      // This request renders the page again; until that render is stored,
-      // the others get this copy. Claimed here, not when the render reaches
-      // the middleware: requests arriving meanwhile would each render it
-      // (a page's whole load of connections at once, every expiry).
-      entry.expires = Math.min(
-        started + lifetimeMs(entry.rule),
-        entry.deadline,
-      );
-      return null;
-    }
-    return storedAnswer(entry, request, started);
+    // Past its lifetime, and no other request renders it: this one renders
+    // the page again; until that render is stored, the others get this copy.
+    // Claimed here, not when the render reaches the middleware: requests
+    // arriving meanwhile would each render it (a page's whole load of
+    // connections at once, every expiry).
+    entry.expires = Math.min(started + lifetimeMs(entry.rule), entry.deadline);
+    return null;
   }
 
   /**
@@ -493,7 +507,7 @@ export function createPageStore({
     }
   }
 
-  return { entries, answer, middleware, drop };
+  return { entries, onHand, answer, middleware, drop };
 }
 
 /**
@@ -572,6 +586,7 @@ async function entryOf(
 
 const pageStore = createPageStore();
 
+export const storedPageOnHand = pageStore.onHand;
 export const answerStoredPage = pageStore.answer;
 export const storePagesMiddleware = pageStore.middleware;
 
