@@ -1,5 +1,6 @@
 // The server build React Router's Vite plugin generates: the route table the
-// page store and the sitemap read route declarations from.
+// sitemap reads route declarations from, and the whole build the page store
+// renders a page again with.
 declare module "virtual:react-router/server-build" {
   import type { ServerBuild } from "react-router";
 

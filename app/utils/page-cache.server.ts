@@ -3,7 +3,11 @@ import type { IncomingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
-import type { MiddlewareFunction } from "react-router";
+import {
+  createRequestHandler,
+  type MiddlewareFunction,
+  type ServerBuild,
+} from "react-router";
 import { env } from "#app/utils/env.server.ts";
 import { MARKETING_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { keepNotModifiedHeaders } from "#app/utils/response-headers.server.ts";
@@ -288,19 +292,41 @@ function storeKey(
   return url;
 }
 
+// This server's own React Router, for renders no visitor waits for.
+let handler: Promise<(request: Request) => Promise<Response>> | undefined;
+
+/**
+ * Renders a stored page again as an anonymous visitor would get it, for no
+ * visitor: the store's middleware keeps what it renders.
+ */
+function renderAgain(path: string) {
+  handler ??= import("virtual:react-router/server-build").then((build) =>
+    createRequestHandler(build as unknown as ServerBuild, process.env.NODE_ENV),
+  );
+  void handler
+    .then((handle) => handle(new Request(new URL(path, env.SITE_URL))))
+    .then((response) => response.body?.cancel())
+    .catch((error: unknown) => {
+      console.error(`page store: rendering ${path} again failed`, error);
+    });
+}
+
 export function createPageStore({
   blogSeconds = env.PAGE_CACHE_BLOG_SECONDS,
   maxEntries = MAX_ENTRIES,
+  revalidate = renderAgain,
 }: {
   blogSeconds?: number;
   maxEntries?: number;
+  /** Renders the page stored under a key again, in the background. */
+  revalidate?: (key: string) => void;
 } = {}) {
   const entries = new Map<string, Entry>();
   // Keys being rendered and stored right now, each with the rule its route
   // declared (once its middleware has run), the entry its render makes (null
-  // if it makes none) and when it is stored or given up: meanwhile other
-  // requests get the expired copy, so a busy page costs one render per
-  // expiry. A request that finds no copy it may answer (never stored in this
+  // if it makes none) and when it is stored or given up: meanwhile requests
+  // get the expired copy, so a busy page costs one render per expiry. A
+  // request that finds no copy it may answer (never stored in this
   // process, past its deadline, dropped after a save) while a declared page
   // is rendered waits for that render instead of making its own: fifty
   // connections on a page just deployed or past its deadline would otherwise
@@ -328,10 +354,11 @@ export function createPageStore({
     rule === "until-deploy" ? Infinity : blogSeconds * 1000;
 
   /**
-   * The stored answer for a request when one may be sent as it is: GET and
-   * HEAD of a stored path without query or personal cookies, within its
-   * lifetime, or past it while another request renders it again. Null
-   * otherwise, changing nothing: `answer` then decides.
+   * The stored answer for a request whenever a copy may be sent without
+   * waiting: GET and HEAD of a stored path without query or personal
+   * cookies, within its deadline. The first request past a copy's lifetime
+   * starts one render of it in the background; until that render is stored,
+   * it and the others get this copy. Null otherwise.
    */
   function onHand(request: StoredPageRequest): StoredAnswer | null {
     const started = performance.now();
@@ -340,50 +367,43 @@ export function createPageStore({
     if (key === null) return null;
     const entry = entries.get(key);
     if (!entry || entry.deadline <= started) return null;
-    if (entry.expires <= started && !refreshing.has(key)) return null;
+    if (entry.expires <= started && !refreshing.has(key)) {
+      // Claimed here, not when the render reaches the middleware: requests
+      // arriving meanwhile would each start one (a page's whole load of
+      // connections at once, every expiry). If it never comes back, the
+      // first request a lifetime later starts another.
+      entry.expires = Math.min(
+        started + lifetimeMs(entry.rule),
+        entry.deadline,
+      );
+      revalidate(key);
+    }
     return storedAnswer(entry, request, started);
   }
 
   /**
    * The production server's answer for a stored page, made before Express
    * and React Router see the request, or null to let them render it: the
-   * answer on hand; else, for a page past its lifetime, null, this request
-   * being the one that renders it again. A page with no copy it may answer,
-   * while another request renders it and its route has declared it stored,
-   * is a promise: the answer once that render is stored, or null if it was
-   * not.
+   * answer on hand. A page with no copy it may answer (never stored in this
+   * process, past its deadline, dropped after a save), while another request
+   * renders it and its route has declared it stored, is a promise: the
+   * answer once that render is stored, or null if it was not. Each of those
+   * requests rendering and compressing the page for itself would hold the
+   * one core for as long as the render takes to be stored, and every request
+   * meanwhile would do the same.
    */
   function answer(
     request: StoredPageRequest,
     mayWait = true,
   ): StoredAnswer | Promise<StoredAnswer | null> | null {
     const ready = onHand(request);
-    if (ready) return ready;
-    const started = performance.now();
+    if (ready || !mayWait) return ready;
     const method = request.method === "HEAD" ? "GET" : request.method;
     const key = storeKey(method, request.url ?? "", request.headers.cookie);
-    if (key === null) return null;
-    const entry = entries.get(key);
-    if (!entry || entry.deadline <= started) {
-      // Each of these requests rendering and compressing the page for
-      // itself would hold the one core for as long as the render takes to
-      // be stored, and every request meanwhile would do the same.
-      const under = refreshing.get(key);
-      if (
-        !mayWait ||
-        !under?.rule ||
-        droppedSince(under.droppedBefore, under.rule)
-      )
-        return null;
-      return under.done.then(() => answer(request, false));
-    }
-    // Past its lifetime, and no other request renders it: this one renders
-    // the page again; until that render is stored, the others get this copy.
-    // Claimed here, not when the render reaches the middleware: requests
-    // arriving meanwhile would each render it (a page's whole load of
-    // connections at once, every expiry).
-    entry.expires = Math.min(started + lifetimeMs(entry.rule), entry.deadline);
-    return null;
+    const under = key === null ? undefined : refreshing.get(key);
+    if (!under?.rule || droppedSince(under.droppedBefore, under.rule))
+      return null;
+    return under.done.then(() => answer(request, false));
   }
 
   /**
