@@ -17,12 +17,9 @@ import {
 } from "#app/utils/site-json-ld.server.ts";
 
 // The production server answers stored pages before Express and React Router
-// with these (app/server/http-server.ts); they have to come from the build,
-// whose page store the root middleware fills.
-export {
-  answerStoredPage,
-  storedPageOnHand,
-} from "#app/utils/page-cache.server.ts";
+// with it (app/server/http-server.ts); it has to come from the build, whose
+// page store the root middleware fills.
+export { answerStoredPage } from "#app/utils/page-cache.server.ts";
 // The same request listener counts page views with them, stored or rendered,
 // and hands the last ones to Postgres when the process stops.
 export { countPageView, flushAnalytics } from "#app/utils/analytics.server.ts";

@@ -20,13 +20,11 @@ import morgan from "morgan";
 import type { ServerBuild } from "react-router";
 import {
   answerStoredPagesFirst,
+  type AnswerStoredPage,
   type CountPageView,
-  type StoredPageOnHand,
+  type StoredAnswer,
 } from "./stored-page-connections.ts";
-import {
-  createStoredAnswerWriter,
-  type WritableAnswer,
-} from "./write-stored-answer.ts";
+import { createStoredAnswerWriter } from "./write-stored-answer.ts";
 
 /** Every page and form takes these; anything else never reaches a route. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
@@ -72,17 +70,6 @@ export const socketAddress: RequestHandler = (request, _response, next) => {
   request.headers[SOCKET_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   next();
 };
-
-type StoredAnswer = WritableAnswer & { contentType: string };
-
-/**
- * The server build's stored-page answer (app/utils/page-cache.server.ts): a
- * promise of it when the page is being rendered again and the request waits
- * for that.
- */
-export type AnswerStoredPage = (
-  request: IncomingMessage,
-) => StoredAnswer | Promise<StoredAnswer | null> | null;
 
 export function createApp(build: ServerBuild, clientDirectory: string) {
   const app = express();
@@ -187,12 +174,12 @@ export function createSiteServer(
     serverOptions(timeouts),
     createRequestListener(build, clientDirectory, timeouts),
   );
-  const { storedPageOnHand, countPageView } = build.entry.module as {
-    storedPageOnHand?: StoredPageOnHand;
+  const { answerStoredPage, countPageView } = build.entry.module as {
+    answerStoredPage?: AnswerStoredPage;
     countPageView?: CountPageView;
   };
-  if (storedPageOnHand) {
-    answerStoredPagesFirst(server, { onHand: storedPageOnHand, countPageView });
+  if (answerStoredPage) {
+    answerStoredPagesFirst(server, { answer: answerStoredPage, countPageView });
   }
   return server;
 }

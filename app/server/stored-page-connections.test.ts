@@ -10,14 +10,13 @@ import { serverOptions, TIMEOUTS } from "./http-server.ts";
 import {
   answerStoredPagesFirst,
   readPlainRequest,
-  type PlainRequest,
 } from "./stored-page-connections.ts";
 
 const body = Buffer.from("<!doctype html><title>stored</title>");
 
-/** What the store holds: `/page` and, answered 304, `/same`. */
+/** What the store holds: `/page`, `/wait` (once rendered) and, answered 304, `/same`. */
 function stored(method: string, url: string) {
-  if (url !== "/page" && url !== "/same") return null;
+  if (url !== "/page" && url !== "/same" && url !== "/wait") return null;
   return url === "/same"
     ? {
         status: 304,
@@ -79,7 +78,14 @@ async function withReader(timeouts = TIMEOUTS) {
   const server = createServer(serverOptions(timeouts), nodeListener);
   const views: string[] = [];
   answerStoredPagesFirst(server, {
-    onHand: (request: PlainRequest) => stored(request.method, request.url),
+    // `/wait` is being rendered; `/gone` too, but what that makes is not stored.
+    answer: (request) => {
+      const { method = "GET", url = "/" } = request;
+      if (url !== "/wait" && url !== "/gone") return stored(method, url);
+      return new Promise((resolve) =>
+        setTimeout(() => resolve(stored(method, url)), 50),
+      );
+    },
     countPageView: (request) => (status) =>
       views.push(`${request.method} ${request.url} ${status}`),
   });
@@ -175,6 +181,8 @@ describe("answerStoredPagesFirst", () => {
           get("/page"),
       ],
       [get("/other") + get("/page")],
+      [get("/wait") + get("/page"), get("/wait")],
+      [get("/page") + get("/gone") + get("/page")],
       [get("/page"), get("/page?q=1"), get("/page")],
       ["GET /page HTTP/1.1\r\nHo", "st: x\r\n\r\n", get("/page")],
       [
@@ -202,6 +210,8 @@ describe("answerStoredPagesFirst", () => {
       get("/page") + get("/same") + get("/other") + get("/page"),
     ]);
     expect(views).toEqual(["GET /page 200", "GET /same 304"]);
+    await exchange(port, [get("/wait") + get("/gone") + get("/page")]);
+    expect(views.slice(2)).toEqual(["GET /wait 200"]);
   });
 
   test("a connection idles out as on Node's server: a 408 when silent past its headers timeout, closed between requests after its keep-alive", async () => {

@@ -28,9 +28,18 @@ export type PlainRequest = {
   socket: { remoteAddress?: string };
 };
 
-type StoredAnswer = WritableAnswer & { contentType: string };
+export type StoredAnswer = WritableAnswer & { contentType: string };
 
-export type StoredPageOnHand = (request: PlainRequest) => StoredAnswer | null;
+/**
+ * The server build's stored-page answer (app/utils/page-cache.server.ts): a
+ * promise of it when the page is being rendered and the request waits for
+ * that; null for a request that is to be rendered.
+ */
+export type AnswerStoredPage = (request: {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+}) => StoredAnswer | Promise<StoredAnswer | null> | null;
 
 /** The server build's page-view counter (app/utils/analytics.server.ts). */
 export type CountPageView = (request: {
@@ -130,10 +139,10 @@ const REQUEST_TIMEOUT =
 export function answerStoredPagesFirst(
   server: Server,
   {
-    onHand,
+    answer,
     countPageView,
   }: {
-    onHand: StoredPageOnHand;
+    answer: AnswerStoredPage;
     countPageView?: CountPageView;
   },
 ) {
@@ -180,32 +189,56 @@ export function answerStoredPagesFirst(
       nodeConnection.call(server, socket);
       socket.resume();
     };
-    // A request's head split across reads, or anything after a request that
-    // is not answered here, goes over whole: nothing is kept between reads.
-    function read(chunk: Buffer) {
-      const text = chunk.toString("latin1");
-      let at = 0;
+    const write = (request: PlainRequest, stored: StoredAnswer) => {
+      const view = countPageView?.(request);
+      const { shared, own } = storedAnswerHead(stored, keepAliveMs);
+      socket.cork();
+      socket.write(shared.bytes);
+      socket.write(own, "latin1");
+      if (stored.body) socket.write(stored.body);
+      socket.uncork();
+      view?.(stored.status, stored.contentType);
+    };
+    // The requests in `text` from `at` on, in order. A request's head split
+    // across reads, or anything after a request that is not answered here,
+    // goes over whole: nothing is kept between reads.
+    const serve = (text: string, at: number) => {
       while (at < text.length) {
         const plain = readPlainRequest(text, at);
-        const request = plain && {
+        const request: PlainRequest | null = plain && {
           method: plain.method,
           url: plain.url,
           headers: plain.headers,
           socket,
         };
-        const answer = request && onHand(request);
-        if (!plain || !request || !answer) {
+        const stored = request && answer(request);
+        if (stored instanceof Promise) {
+          // The page is being rendered: this connection's next bytes wait
+          // for its answer, as a pipelined request waits on Node's server.
+          const from = at;
+          socket.pause();
+          reading.delete(socket);
+          void stored.then(
+            (ready) => {
+              if (socket.destroyed) return;
+              if (!ready || !socket.writable) {
+                handOver(text.slice(from));
+                return;
+              }
+              reading.add(socket);
+              write(request!, ready);
+              serve(text, plain!.end);
+              if (reading.has(socket)) socket.resume();
+            },
+            () => handOver(text.slice(from)),
+          );
+          return;
+        }
+        if (!plain || !request || !stored) {
           handOver(text.slice(at));
           return;
         }
-        const view = countPageView?.(request);
-        const { shared, own } = storedAnswerHead(answer, keepAliveMs);
-        socket.cork();
-        socket.write(shared.bytes);
-        socket.write(own, "latin1");
-        if (answer.body) socket.write(answer.body);
-        socket.uncork();
-        view?.(answer.status, answer.contentType);
+        write(request, stored);
         at = plain.end;
         // A client that does not read what it asked for: Node's server holds
         // the rest of its requests until it does.
@@ -216,7 +249,8 @@ export function answerStoredPagesFirst(
       }
       answered = true;
       socket.setTimeout(idleMs);
-    }
+    };
+    const read = (chunk: Buffer) => serve(chunk.toString("latin1"), 0);
     reading.add(socket);
     socket.on("close", () => reading.delete(socket));
     socket.on("error", failed);

@@ -53,6 +53,11 @@ function declaredBy(pathname: string) {
   return null;
 }
 
+type Respond = (
+  nonce: string,
+  context: RouterContextProvider,
+) => Response | Promise<Response>;
+
 function page(nonce: string) {
   return `<html><script nonce="${nonce}">1</script><link nonce="${nonce}">${"<p>words</p>".repeat(100)}</html>`;
 }
@@ -61,12 +66,17 @@ const sha256 = (text: string) =>
   createHash("sha256").update(text).digest("base64");
 
 function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
-  /** The keys the store asked to be rendered again in the background. */
+  /** The keys the store rendered again in the background. */
   const revalidated: string[] = [];
+  /** What those renders answer: the page again, unless a test says otherwise. */
+  const background: { respond?: Respond } = {};
   const store = createPageStore({
     blogSeconds,
     maxEntries,
-    revalidate: (key) => revalidated.push(key),
+    revalidate: async (key, context) => {
+      revalidated.push(key);
+      await render(key, { context, respond: background.respond });
+    },
   });
   let renders = 0;
   /** A request through React Router's chain: the store's middleware around a render. */
@@ -74,19 +84,17 @@ function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
     path: string,
     {
       init = {},
+      context = new RouterContextProvider(),
       respond = (nonce: string) =>
         new Response(page(nonce), {
           headers: { "Content-Type": "text/html; charset=utf-8" },
         }),
     }: {
       init?: RequestInit;
-      respond?: (
-        nonce: string,
-        context: RouterContextProvider,
-      ) => Response | Promise<Response>;
+      context?: RouterContextProvider;
+      respond?: Respond;
     } = {},
   ) {
-    const context = new RouterContextProvider();
     const nonce = crypto.randomUUID().replaceAll("-", "");
     context.set(nonceContext, nonce);
     const request = new Request(`http://site.test${path}`, init);
@@ -136,6 +144,12 @@ function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
       throw new Error(`${path}: the store made the request wait`);
     return answered && named(answered);
   }
+  /** Whether the store makes a GET of `path` wait for a render. */
+  function waits(path: string) {
+    return (
+      store.answer({ method: "GET", url: path, headers: {} }) instanceof Promise
+    );
+  }
   /** A stored answer with its flat header list read as an object. */
   function named(answered: StoredAnswer) {
     const named: Record<string, string> = {};
@@ -157,10 +171,12 @@ function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
     store,
     render,
     answer,
+    waits,
     named,
     stored: store_,
     renders: () => renders,
     revalidated,
+    background,
   };
 }
 
@@ -336,7 +352,7 @@ describe("the page store", () => {
 
 describe("job pages", () => {
   test("are never answered past the closing time their header gives", async () => {
-    const { render, store, answer } = setup({ blogSeconds: 60 });
+    const { render, store, answer, waits } = setup({ blogSeconds: 60 });
     const closes = Date.now() + 1_000;
     await render("/careers/7", {
       respond: (nonce) =>
@@ -349,7 +365,8 @@ describe("job pages", () => {
     });
     await vi.waitFor(() => expect(store.entries.has("/careers/7")).toBe(true));
     expect(answer("/careers/7")).not.toBeNull();
-    await vi.waitFor(() => expect(answer("/careers/7")).toBeNull(), {
+    // Past it, a request waits for the page to be rendered again.
+    await vi.waitFor(() => expect(waits("/careers/7")).toBe(true), {
       timeout: 2_000,
     });
     expect(Date.now()).toBeGreaterThanOrEqual(closes);
@@ -358,7 +375,9 @@ describe("job pages", () => {
   test("past their deadline, requests arriving during one render wait for it instead of rendering", async () => {
     vi.useFakeTimers({ toFake: ["performance"] });
     try {
-      const { store, render, answer, renders } = setup({ blogSeconds: 5 });
+      const { store, render, renders, background, revalidated } = setup({
+        blogSeconds: 5,
+      });
       // A job page's own header: a CDN keeps it a minute at most.
       const jobPage = (nonce: string) =>
         new Response(page(nonce), {
@@ -373,13 +392,19 @@ describe("job pages", () => {
       );
       const before = renders();
       vi.advanceTimersByTime(60_001);
-      expect(answer("/careers/9")).toBeNull();
       let release!: () => void;
-      const slow = (nonce: string) =>
+      background.respond = (nonce: string) =>
         new Promise<Response>((resolve) => {
           release = () => resolve(jobPage(nonce));
         });
-      const leader = render("/careers/9", { respond: slow });
+      // The first request past the deadline starts the render and waits for it.
+      const leader = store.answer({
+        method: "GET",
+        url: "/careers/9",
+        headers: {},
+      });
+      expect(leader).toBeInstanceOf(Promise);
+      expect(revalidated).toEqual(["/careers/9"]);
       await vi.waitFor(() => expect(release).toBeTypeOf("function"));
       // Each of these would be a render and its queries without the wait,
       // and each a compression of its own without the store's bytes.
@@ -389,7 +414,8 @@ describe("job pages", () => {
         }),
       );
       release();
-      const answers = await Promise.all([leader, ...followers]);
+      const answers = await Promise.all(followers);
+      expect((await leader)?.status).toBe(200);
       expect(renders() - before).toBe(1);
       const [first] = answers;
       const encodings = new Set<string | null>();
@@ -585,27 +611,24 @@ describe("blog pages", () => {
   test("are rendered again in the background once their time is up, the old copy answered meanwhile", async () => {
     vi.useFakeTimers({ toFake: ["performance"] });
     try {
-      const { stored, answer, render, store, revalidated } = setup({
+      const { stored, answer, store, revalidated, background } = setup({
         blogSeconds: 5,
       });
       const first = await stored("/blueprints");
+      let release!: () => void;
+      background.respond = async (nonce) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return new Response(page(nonce).replace("words", "new words"), {
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        });
+      };
       vi.advanceTimersByTime(5_001);
       // The first request past its time gets the old copy and starts the render.
       expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
       expect(revalidated).toEqual(["/blueprints"]);
-      let release!: () => void;
-      const refreshing = render("/blueprints", {
-        respond: async (nonce) => {
-          await new Promise<void>((resolve) => (release = resolve));
-          return new Response(page(nonce).replace("words", "new words"), {
-            headers: { "Content-Type": "text/html; charset=utf-8" },
-          });
-        },
-      });
       await vi.waitFor(() => expect(release).toBeTypeOf("function"));
       expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
       release();
-      await refreshing;
       await vi.waitFor(() =>
         expect(answer("/blueprints")?.body?.toString()).toContain("new words"),
       );
@@ -616,18 +639,24 @@ describe("blog pages", () => {
     }
   });
 
-  test("once their time is up, one render starts, whatever the number of requests; another a lifetime later if it never came back", async () => {
+  test("once their time is up, one render starts, whatever the number of requests; another a lifetime later", async () => {
     vi.useFakeTimers({ toFake: ["performance"] });
     try {
-      const { stored, answer, revalidated } = setup({ blogSeconds: 5 });
-      const first = await stored("/blueprints");
+      const { stored, answer, revalidated, store } = setup({
+        blogSeconds: 5,
+      });
+      await stored("/blueprints");
+      const first = store.entries.get("/blueprints");
       vi.advanceTimersByTime(5_001);
       for (let i = 0; i < 50; i++) {
-        expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
+        expect(answer("/blueprints")).not.toBeNull();
       }
       expect(revalidated).toEqual(["/blueprints"]);
+      await vi.waitFor(() =>
+        expect(store.entries.get("/blueprints")).not.toBe(first),
+      );
       vi.advanceTimersByTime(5_001);
-      expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
+      expect(answer("/blueprints")).not.toBeNull();
       expect(revalidated).toEqual(["/blueprints", "/blueprints"]);
     } finally {
       vi.useRealTimers();
@@ -637,21 +666,36 @@ describe("blog pages", () => {
   test("when the render fails, the old copy is answered for another lifetime", async () => {
     vi.useFakeTimers({ toFake: ["performance"] });
     try {
-      const { stored, answer, render, revalidated } = setup({
+      const { stored, answer, revalidated, background, renders } = setup({
         blogSeconds: 5,
       });
       const first = await stored("/blueprints");
+      background.respond = () => new Response("down", { status: 503 });
       vi.advanceTimersByTime(5_001);
       expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
-      const failed = await render("/blueprints", {
-        respond: () => new Response("down", { status: 503 }),
-      });
-      expect(failed.response.status).toBe(503);
+      await vi.waitFor(() => expect(renders()).toBe(2));
+      // The render's middleware ends after its response.
+      await new Promise((resolve) => setTimeout(resolve, 20));
       expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
       expect(revalidated).toHaveLength(1);
       vi.advanceTimersByTime(5_001);
       expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
       expect(revalidated).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("a copy whose page is gone (a post unpublished) is answered no more", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      const { stored, answer, background, renders } = setup({ blogSeconds: 5 });
+      await stored("/blueprints/gone");
+      background.respond = () => new Response("Not found", { status: 404 });
+      vi.advanceTimersByTime(5_001);
+      expect(answer("/blueprints/gone")).not.toBeNull();
+      await vi.waitFor(() => expect(answer("/blueprints/gone")).toBeNull());
+      expect(renders()).toBe(2);
     } finally {
       vi.useRealTimers();
     }
@@ -681,9 +725,9 @@ describe("blog pages", () => {
   test("are kept no longer than their s-maxage (a scheduled publication's), stale or not, and replays carry their age", async () => {
     vi.useFakeTimers({ toFake: ["performance"] });
     try {
-      const { stored, store, answer, named, render } = setup({
-        blogSeconds: 5,
-      });
+      const { stored, store, answer, waits, named, render, background } = setup(
+        { blogSeconds: 5 },
+      );
       const capped = (nonce: string) =>
         new Response(page(nonce), {
           headers: {
@@ -696,18 +740,16 @@ describe("blog pages", () => {
       await vi.waitFor(() => expect(answer("/blueprints/abc")).not.toBeNull());
       vi.advanceTimersByTime(1_500);
       expect(answer("/blueprints/abc")?.headers.age).toBe("2");
+      // Past its deadline, requests wait for the render that starts.
+      let release!: () => void;
+      background.respond = async (nonce) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return capped(nonce);
+      };
       vi.advanceTimersByTime(501);
-      expect(answer("/blueprints/abc")).toBeNull();
+      expect(waits("/blueprints/abc")).toBe(true);
       // An uncapped page keeps the store's own lifetime.
       expect(answer("/blueprints")).not.toBeNull();
-      // A render on its way does not let the copy past its deadline be answered.
-      let release!: () => void;
-      const refreshing = render("/blueprints/abc", {
-        respond: async (nonce) => {
-          await new Promise<void>((resolve) => (release = resolve));
-          return capped(nonce);
-        },
-      });
       await vi.waitFor(() => expect(release).toBeTypeOf("function"));
       const waiting = store.answer({
         method: "GET",
@@ -716,7 +758,6 @@ describe("blog pages", () => {
       });
       expect(waiting).toBeInstanceOf(Promise);
       release();
-      await refreshing;
       // It waits for that render and is answered the new copy (the old one
       // is over 2 s old).
       expect(Number(named((await waiting)!).headers.age)).toBeLessThanOrEqual(
@@ -735,7 +776,7 @@ describe("blog pages", () => {
       });
       expect(answer("/blueprints/abc")).not.toBeNull();
       vi.advanceTimersByTime(deadline - performance.now() + 1);
-      expect(answer("/blueprints/abc")).toBeNull();
+      expect(waits("/blueprints/abc")).toBe(true);
     } finally {
       vi.useRealTimers();
     }

@@ -4,7 +4,9 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
 import {
+  createContext,
   createRequestHandler,
+  RouterContextProvider,
   type MiddlewareFunction,
   type ServerBuild,
 } from "react-router";
@@ -292,23 +294,45 @@ function storeKey(
   return url;
 }
 
+/** A render of a stored page under way, and what waits for it. */
+type Render = {
+  /** The rule its route declared, once its middleware has run. */
+  rule: StoreRule | null;
+  /** The entry it makes, null if it makes none. */
+  entry: Promise<Entry | null>;
+  /** Settled once it is stored or given up. */
+  done: Promise<void>;
+  droppedBefore: Map<StoreRule, number>;
+  /** Whether the store's middleware has taken it on. */
+  begun: boolean;
+  made: (entry: Entry | null) => void;
+  release: () => void;
+};
+
+// The render a request started by the store itself is.
+const backgroundRenderContext = createContext<Render | null>(null);
+
 // This server's own React Router, for renders no visitor waits for.
-let handler: Promise<(request: Request) => Promise<Response>> | undefined;
+let handler:
+  | Promise<
+      (request: Request, context: RouterContextProvider) => Promise<Response>
+    >
+  | undefined;
 
 /**
  * Renders a stored page again as an anonymous visitor would get it, for no
  * visitor: the store's middleware keeps what it renders.
  */
-function renderAgain(path: string) {
+async function renderAgain(path: string, context: RouterContextProvider) {
   handler ??= import("virtual:react-router/server-build").then((build) =>
     createRequestHandler(build as unknown as ServerBuild, process.env.NODE_ENV),
   );
-  void handler
-    .then((handle) => handle(new Request(new URL(path, env.SITE_URL))))
-    .then((response) => response.body?.cancel())
-    .catch((error: unknown) => {
-      console.error(`page store: rendering ${path} again failed`, error);
-    });
+  const handle = await handler;
+  const response = await handle(
+    new Request(new URL(path, env.SITE_URL)),
+    context,
+  );
+  await response.body?.cancel();
 }
 
 export function createPageStore({
@@ -318,8 +342,11 @@ export function createPageStore({
 }: {
   blogSeconds?: number;
   maxEntries?: number;
-  /** Renders the page stored under a key again, in the background. */
-  revalidate?: (key: string) => void;
+  /**
+   * Renders the page stored under a key again, in the background, with this
+   * request context.
+   */
+  revalidate?: (key: string, context: RouterContextProvider) => Promise<void>;
 } = {}) {
   const entries = new Map<string, Entry>();
   // Keys being rendered and stored right now, each with the rule its route
@@ -336,15 +363,7 @@ export function createPageStore({
   // gets the render. A page no route declares is never waited for, so
   // anonymous requests to pages never stored (sign-in, say) never queue
   // behind one another.
-  const refreshing = new Map<
-    string,
-    {
-      rule: StoreRule | null;
-      entry: Promise<Entry | null>;
-      done: Promise<void>;
-      droppedBefore: Map<StoreRule, number>;
-    }
-  >();
+  const refreshing = new Map<string, Render>();
   // Bumped when a rule's pages are dropped, so a render that began before
   // (and may hold the old post) is not stored after.
   const dropped = new Map<StoreRule, number>();
@@ -352,6 +371,53 @@ export function createPageStore({
     (dropped.get(rule) ?? 0) !== (before.get(rule) ?? 0);
   const lifetimeMs = (rule: StoreRule) =>
     rule === "until-deploy" ? Infinity : blogSeconds * 1000;
+
+  function register(key: string): Render {
+    let made: (entry: Entry | null) => void = () => {};
+    let finished: () => void = () => {};
+    const render: Render = {
+      rule: null,
+      entry: new Promise((resolve) => {
+        made = resolve;
+      }),
+      done: new Promise((resolve) => {
+        finished = resolve;
+      }),
+      droppedBefore: new Map(dropped),
+      begun: false,
+      made: (entry) => made(entry),
+      release: () => {
+        if (refreshing.get(key) === render) refreshing.delete(key);
+        finished();
+      },
+    };
+    refreshing.set(key, render);
+    return render;
+  }
+
+  /**
+   * Starts a render of a stored page no visitor waits for, registered at
+   * once, so that every request arriving before it reaches the middleware
+   * knows of it.
+   */
+  function renderInBackground(key: string, rule: StoreRule) {
+    const render = register(key);
+    render.rule = rule;
+    const context = new RouterContextProvider();
+    context.set(backgroundRenderContext, render);
+    revalidate(key, context)
+      .catch((error: unknown) => {
+        console.error(`page store: rendering ${key} again failed`, error);
+      })
+      .finally(() => {
+        // Failed before the middleware took it on: nothing else ends it.
+        if (!render.begun) {
+          render.made(null);
+          render.release();
+        }
+      });
+    return render;
+  }
 
   /**
    * The stored answer for a request whenever a copy may be sent without
@@ -376,7 +442,7 @@ export function createPageStore({
         started + lifetimeMs(entry.rule),
         entry.deadline,
       );
-      revalidate(key);
+      renderInBackground(key, entry.rule);
     }
     return storedAnswer(entry, request, started);
   }
@@ -385,9 +451,10 @@ export function createPageStore({
    * The production server's answer for a stored page, made before Express
    * and React Router see the request, or null to let them render it: the
    * answer on hand. A page with no copy it may answer (never stored in this
-   * process, past its deadline, dropped after a save), while another request
-   * renders it and its route has declared it stored, is a promise: the
-   * answer once that render is stored, or null if it was not. Each of those
+   * process, past its deadline, dropped after a save), while a render of it
+   * is under way and its route has declared it stored, is a promise: the
+   * answer once that render is stored, or null if it was not. A copy past
+   * its deadline starts that render in the background. Each of those
    * requests rendering and compressing the page for itself would hold the
    * one core for as long as the render takes to be stored, and every request
    * meanwhile would do the same.
@@ -400,7 +467,11 @@ export function createPageStore({
     if (ready || !mayWait) return ready;
     const method = request.method === "HEAD" ? "GET" : request.method;
     const key = storeKey(method, request.url ?? "", request.headers.cookie);
-    const under = key === null ? undefined : refreshing.get(key);
+    if (key === null) return null;
+    const past = entries.get(key);
+    const under =
+      refreshing.get(key) ??
+      (past ? renderInBackground(key, past.rule) : undefined);
     if (!under?.rule || droppedSince(under.droppedBefore, under.rule))
       return null;
     return under.done.then(() => answer(request, false));
@@ -422,8 +493,9 @@ export function createPageStore({
       request.headers.get("Cookie"),
     );
     if (key === null) return next();
+    const background = context.get(backgroundRenderContext);
     const leader = refreshing.get(key);
-    if (leader) {
+    if (leader && leader !== background) {
       const entry = leader.rule ? await leader.entry : null;
       // A post or job changed since that render began: it may show the old one.
       if (!entry || droppedSince(leader.droppedBefore, entry.rule))
@@ -435,27 +507,12 @@ export function createPageStore({
       await leader.done;
       return renderedResponse(entry, request.headers.get("Accept-Encoding"));
     }
-    let made: (entry: Entry | null) => void = () => {};
-    let finished: () => void = () => {};
-    const droppedBefore = new Map(dropped);
-    const under = {
-      rule: null as StoreRule | null,
-      entry: new Promise<Entry | null>((resolve) => {
-        made = resolve;
-      }),
-      done: new Promise<void>((resolve) => {
-        finished = resolve;
-      }),
-      droppedBefore,
-    };
-    refreshing.set(key, under);
+    const under = leader ?? register(key);
+    under.begun = true;
+    const { made, release, droppedBefore } = under;
     context.set(declareRuleContext, (rule) => {
       under.rule = rule;
     });
-    const release = () => {
-      refreshing.delete(key);
-      finished();
-    };
     let storing = false;
     // Lifetimes count from before the render: the loader measured the time
     // left until a publication after this moment.
@@ -468,12 +525,15 @@ export function createPageStore({
         // The backend failed while an older copy exists: that copy is
         // answered for another lifetime rather than every request rendering
         // (and failing) again meanwhile, though never past its deadline.
+        // Any other answer (a job gone, a post unpublished) ends the copy.
         const stale = entries.get(key);
         if (stale && response.status >= 500) {
           stale.expires = Math.min(
             performance.now() + lifetimeMs(rule),
             stale.deadline,
           );
+        } else if (stale) {
+          entries.delete(key);
         }
         return response;
       }
@@ -527,7 +587,7 @@ export function createPageStore({
     }
   }
 
-  return { entries, onHand, answer, middleware, drop };
+  return { entries, answer, middleware, drop };
 }
 
 /**
@@ -606,7 +666,6 @@ async function entryOf(
 
 const pageStore = createPageStore();
 
-export const storedPageOnHand = pageStore.onHand;
 export const answerStoredPage = pageStore.answer;
 export const storePagesMiddleware = pageStore.middleware;
 
