@@ -58,6 +58,24 @@ type Respond = (
   context: RouterContextProvider,
 ) => Response | Promise<Response>;
 
+/** A render of the page that answers once released. */
+function heldRender() {
+  let release: (() => void) | undefined;
+  return {
+    respond: (nonce: string) =>
+      new Promise<Response>((resolve) => {
+        release = () =>
+          resolve(
+            new Response(page(nonce), {
+              headers: { "Content-Type": "text/html; charset=utf-8" },
+            }),
+          );
+      }),
+    begun: () => release !== undefined,
+    release: () => release?.(),
+  };
+}
+
 function page(nonce: string) {
   return `<html><script nonce="${nonce}">1</script><link nonce="${nonce}">${"<p>words</p>".repeat(100)}</html>`;
 }
@@ -491,19 +509,9 @@ describe("job pages", () => {
 
   test("a page never stored is rendered once for the requests arriving while its route's render is under way", async () => {
     const { render, renders, store } = setup();
-    let release!: () => void;
-    const held = render("/careers/10", {
-      respond: (nonce) =>
-        new Promise<Response>((resolve) => {
-          release = () =>
-            resolve(
-              new Response(page(nonce), {
-                headers: { "Content-Type": "text/html; charset=utf-8" },
-              }),
-            );
-        }),
-    });
-    await vi.waitFor(() => expect(release).toBeTypeOf("function"));
+    const hold = heldRender();
+    const held = render("/careers/10", { respond: hold.respond });
+    await vi.waitFor(() => expect(hold.begun()).toBe(true));
     // One arriving in the middleware, one in front of Express.
     const inMiddleware = render("/careers/10", {
       init: { headers: { "Accept-Encoding": "br" } },
@@ -514,7 +522,7 @@ describe("job pages", () => {
       headers: { "accept-encoding": "br" },
     });
     expect(inFront).toBeInstanceOf(Promise);
-    release();
+    hold.release();
     const leader = await held;
     const waiter = await inMiddleware;
     expect(waiter.response.status).toBe(200);
@@ -528,26 +536,16 @@ describe("job pages", () => {
 
   test("a page no route declares is rendered for each request, none waiting for another", async () => {
     const { render, renders, store } = setup();
-    let release!: () => void;
-    const held = render("/sign-in", {
-      respond: (nonce) =>
-        new Promise<Response>((resolve) => {
-          release = () =>
-            resolve(
-              new Response(page(nonce), {
-                headers: { "Content-Type": "text/html; charset=utf-8" },
-              }),
-            );
-        }),
-    });
-    await vi.waitFor(() => expect(release).toBeTypeOf("function"));
+    const hold = heldRender();
+    const held = render("/sign-in", { respond: hold.respond });
+    await vi.waitFor(() => expect(hold.begun()).toBe(true));
     expect(
       store.answer({ method: "GET", url: "/sign-in", headers: {} }),
     ).toBeNull();
     const other = await render("/sign-in");
     expect(other.response.status).toBe(200);
     expect(renders()).toBe(2);
-    release();
+    hold.release();
     await held;
   });
 
