@@ -131,7 +131,7 @@ export function safeVariantSrcSet(
   } catch {
     return null;
   }
-  const candidates = value.split(/\s*,\s*/);
+  const candidates = value.split(",").map((candidate) => candidate.trim());
   const safe = candidates.every((candidate) => {
     const match = SRCSET_CANDIDATE.exec(candidate);
     const url = match ? httpUrl(match[1]!) : null;

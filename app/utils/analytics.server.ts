@@ -102,7 +102,7 @@ function signedIn(cookie: string | undefined) {
 
 /** A file or a feed: a dot in the last segment that is not a page's data. */
 function fileLike(path: string) {
-  return /\.[^/]*$/.test(path);
+  return path.lastIndexOf(".") > path.lastIndexOf("/");
 }
 
 function utm(params: URLSearchParams | null, name: string) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trimEndOf } from "#supabase/functions/_shared/text.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
 
@@ -73,9 +74,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.success) {
     return {
       ...result.data,
-      SITE_URL: result.data.SITE_URL.replace(/\/+$/, ""),
-      PLATFORM_URL: result.data.PLATFORM_URL.replace(/\/+$/, ""),
-      SUPABASE_URL: result.data.SUPABASE_URL.replace(/\/+$/, ""),
+      SITE_URL: trimEndOf(result.data.SITE_URL, "/"),
+      PLATFORM_URL: trimEndOf(result.data.PLATFORM_URL, "/"),
+      SUPABASE_URL: trimEndOf(result.data.SUPABASE_URL, "/"),
     };
   }
   const problems = result.error.issues.map((issue) => {

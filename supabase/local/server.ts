@@ -35,6 +35,7 @@ import { loadSchemaCache } from "./rest/schema-cache.ts";
 import { PortInUseError } from "./start-errors.ts";
 import { createStorageService } from "./storage.ts";
 import { seedStorage } from "./storage-seed.ts";
+import { trimEndOf } from "#supabase/functions/_shared/text.ts";
 
 const projectPath = (relative: string) =>
   fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -319,7 +320,7 @@ function createRouter(
 
   async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    const pathname = url.pathname.replace(/\/+$/, "") || "/";
+    const pathname = trimEndOf(url.pathname, "/") || "/";
     if (request.method === "OPTIONS")
       return new Response("ok", { status: 200 });
     const match = /^\/(auth|rest|storage|functions)\/v1(\/.*)?$/.exec(pathname);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { notSupported, type Caller, type ServerContext } from "./context.ts";
 import { storageDir } from "./database.ts";
 import { json, readJson } from "./http.ts";
+import { trimEndOf } from "#supabase/functions/_shared/text.ts";
 
 type Bucket = {
   id: string;
@@ -545,7 +546,7 @@ export function createStorageService(ctx: ServerContext) {
     if ("error" in read) return read.error;
     const body = (read.body ?? {}) as Record<string, unknown>;
     const prefix =
-      typeof body.prefix === "string" ? body.prefix.replace(/\/+$/, "") : "";
+      typeof body.prefix === "string" ? trimEndOf(body.prefix, "/") : "";
     const limit = typeof body.limit === "number" ? body.limit : 100;
     const offset = typeof body.offset === "number" ? body.offset : 0;
     const search = typeof body.search === "string" ? body.search : "";

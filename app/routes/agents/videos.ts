@@ -4,6 +4,7 @@
 // makes them, the embedded server seeds them, `npm run storage:upload` sends
 // them to a hosted project (docs/decisions/073-agent-videos.md).
 import type { AgentSlug } from "#app/content/agents.ts";
+import { trimEndOf } from "#supabase/functions/_shared/text.ts";
 
 export const AGENT_VIDEO_BUCKET = "agent-videos";
 
@@ -13,6 +14,6 @@ export function agentVideoSources(
   supabaseUrl: string,
   slug: AgentSlug,
 ): AgentVideoSources {
-  const folder = `${supabaseUrl.replace(/\/+$/, "")}/storage/v1/object/public/${AGENT_VIDEO_BUCKET}`;
+  const folder = `${trimEndOf(supabaseUrl, "/")}/storage/v1/object/public/${AGENT_VIDEO_BUCKET}`;
   return { webm: `${folder}/${slug}.webm`, mp4: `${folder}/${slug}.mp4` };
 }

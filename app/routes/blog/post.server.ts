@@ -16,6 +16,7 @@ import {
   variantUrls,
   type StoredVariants,
 } from "#app/routes/blog/image-variants.server.ts";
+import { trimEndOf } from "#supabase/functions/_shared/text.ts";
 
 // Writing side of the blog: reading the post form's body within limits,
 // storing cover images, saving through the atomic save_post function and
@@ -127,7 +128,7 @@ export function coverObjectPath(
 }
 
 export function publicCoverPrefix(supabaseUrl: string) {
-  return `${supabaseUrl.replace(/\/+$/, "")}/storage/v1/object/public/${COVER_BUCKET}/`;
+  return `${trimEndOf(supabaseUrl, "/")}/storage/v1/object/public/${COVER_BUCKET}/`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { BRAND_NAME } from "#app/content/site.ts";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { postCardSvg, renderSocialPng } from "#app/utils/social-card.server.ts";
 import { COVER_BUCKET, type StoredVariants } from "./image-variants.server.ts";
+import { trimEndOf } from "#supabase/functions/_shared/text.ts";
 
 // The social image (og:image, twitter:image) of a post. The author's own
 // social image comes first (decision 135), then the cover's. Link previews
@@ -18,7 +19,7 @@ const CARD_DESIGN = "1";
 const CARD_LABEL = "Blueprint";
 
 export function socialCardPrefix(supabaseUrl: string) {
-  return `${supabaseUrl.replace(/\/+$/, "")}/storage/v1/object/public/${SOCIAL_CARD_BUCKET}/`;
+  return `${trimEndOf(supabaseUrl, "/")}/storage/v1/object/public/${SOCIAL_CARD_BUCKET}/`;
 }
 
 /** An uploaded image's 1200×630 JPEG, or the image itself when a PNG or JPEG. */
@@ -44,7 +45,7 @@ export function postSocialImage(
   },
   supabaseUrl: string,
 ): string | null {
-  const bucket = `${supabaseUrl.replace(/\/+$/, "")}/storage/v1/object/public/${COVER_BUCKET}/`;
+  const bucket = `${trimEndOf(supabaseUrl, "/")}/storage/v1/object/public/${COVER_BUCKET}/`;
   const own = post.share_image_url?.startsWith(bucket)
     ? sharedImage(post.share_image_url, post.share_image_variants)
     : null;

@@ -10,6 +10,8 @@ import {
 import {
   CONTROL_CHARACTERS_MESSAGE,
   hasNoControlCharacters,
+  hasNoLineBreaks,
+  LINE_BREAKS_MESSAGE,
 } from "#supabase/functions/_shared/text.ts";
 
 /** Free text, trimmed, between `min` and `max` characters, no control characters. */
@@ -32,13 +34,14 @@ export function visitorText({
     .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE);
 }
 
+/** A name: one line of visitor text. */
 export function visitorName(message: string) {
   return visitorText({
     min: NAME_MIN_LENGTH,
     max: NAME_MAX_LENGTH,
     message,
     tooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
-  });
+  }).refine(hasNoLineBreaks, LINE_BREAKS_MESSAGE);
 }
 
 export function visitorEmail(message: string) {

@@ -1,5 +1,6 @@
 import type { FunctionEnv } from "./handler-types.ts";
 import { DEFAULT_TEAM_EMAIL } from "./limits.ts";
+import { trimEndOf } from "./text.ts";
 
 export type TeamNotification = {
   /** The team's address when absent; a candidate's for the e-mails they get. */
@@ -55,7 +56,7 @@ export async function sendEmails(
     console.info(`${log} RESEND_API_KEY is not set: no e-mail sent.`);
     return { sent: false, error: "RESEND_API_KEY is not set", retry: false };
   }
-  const base = (env.RESEND_API_URL || DEFAULT_PROVIDER_URL).replace(/\/+$/, "");
+  const base = trimEndOf(env.RESEND_API_URL || DEFAULT_PROVIDER_URL, "/");
   const from = env.NOTIFY_EMAIL_FROM || DEFAULT_FROM;
   const batch = Array.isArray(emails);
   const withFrom = (email: OutgoingEmail) => ({

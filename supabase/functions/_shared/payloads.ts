@@ -11,14 +11,23 @@ import {
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
 } from "./limits.ts";
-import { hasNoControlCharacters, plainFileName } from "./text.ts";
+import {
+  hasNoControlCharacters,
+  hasNoLineBreaks,
+  plainFileName,
+} from "./text.ts";
 
-const name = z
-  .string()
-  .trim()
-  .min(NAME_MIN_LENGTH)
-  .max(NAME_MAX_LENGTH)
-  .refine(hasNoControlCharacters);
+/** One line: names and the like refuse line breaks as well as control characters. */
+const line = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine(hasNoControlCharacters)
+    .refine(hasNoLineBreaks);
+
+const name = line(NAME_MIN_LENGTH, NAME_MAX_LENGTH);
 const email = z.email().max(EMAIL_MAX_LENGTH);
 
 export const ContactPayloadSchema = z.object({
@@ -32,11 +41,7 @@ export const ContactPayloadSchema = z.object({
     .refine(hasNoControlCharacters),
   // The contact page sends company as an empty string (as the product fixes it); the
   // company page's dialog leaves it out.
-  company: z
-    .string()
-    .max(NAME_MAX_LENGTH)
-    .refine(hasNoControlCharacters)
-    .optional(),
+  company: line(0, NAME_MAX_LENGTH).optional(),
 });
 
 export type ContactPayload = z.infer<typeof ContactPayloadSchema>;
@@ -45,7 +50,7 @@ export const JobApplicationPayloadSchema = z.object({
   name,
   email,
   comment: z.string().max(MESSAGE_MAX_LENGTH).refine(hasNoControlCharacters),
-  jobTitle: z.string().trim().min(1).max(NAME_MAX_LENGTH),
+  jobTitle: line(1, NAME_MAX_LENGTH),
   jobId: z.string().trim().min(1).max(64),
   // A caller other than the app may send a disguised name: whatever comes in
   // is stored and mailed without control or format characters.

@@ -359,6 +359,86 @@ describe("job-application handler", () => {
     );
   });
 
+  it("confirms in the company's words only: a phishing name is a greeting without its link, capped, once per address and job", async () => {
+    const { providerFetch, bodies } = fakeProvider();
+    const handler = createJobApplicationHandler({
+      providerFetch,
+      afterResponse,
+    });
+    const victim = "victim@phish.test";
+    const phishing = {
+      ...applicant(victim, await uploadCv("phish.pdf")),
+      name: "ACTION NEEDED: your account is locked. Sign in at https://evil.example/login or www.evil.example <b>now</b> mail help@evil.example",
+    };
+    const sent = await handler(post(phishing), {
+      ...env,
+      RESEND_API_KEY: "re_test_key",
+    });
+    expect(sent.status).toBe(200);
+    await Promise.all(afterResponseTasks);
+    const confirmation = bodies.find((body) =>
+      String(body.subject).startsWith("We received your application"),
+    );
+    expect(confirmation?.to).toEqual([victim]);
+    expect(confirmation?.reply_to).toBe("sales@recursa.ai");
+    const text = String(confirmation?.text);
+    const greeting = text.split("\n")[0] ?? "";
+    expect(greeting).toBe("Hello ACTION your account is locked. Sign in a,");
+    for (const visitorText of ["evil", "http", "<b>", "@"]) {
+      expect(text).not.toContain(visitorText);
+    }
+    // The rest is the company's text, word for word.
+    expect(text.slice(greeting.length)).toBe(
+      "\n\nthank you for applying for Founding Engineer at Recursa. Your application and CV reached us, and we will come back to you.\n\nIf we do not go ahead with your application, or if you withdraw it, we delete it and your CV 6 months after that decision. Reply to this e-mail to have them deleted sooner.\n\nThe Recursa team",
+    );
+
+    // Another CV for the same job: stored, the team told, the address not mailed again.
+    bodies.length = 0;
+    const again = await handler(
+      post({
+        ...phishing,
+        cvPath: await uploadCv("phish-2.pdf", "%PDF-1.7 other"),
+      }),
+      { ...env, RESEND_API_KEY: "re_test_key" },
+    );
+    expect(await again.json()).toEqual({ ok: true });
+    await Promise.all(afterResponseTasks);
+    expect(await applicationsFrom(victim)).toHaveLength(2);
+    expect(bodies.map((body) => body.to)).toEqual([["sales@recursa.ai"]]);
+  });
+
+  it("refuses a name or a company on more than one line", async () => {
+    const handler = createJobApplicationHandler({ afterResponse });
+    const cvPath = await uploadCv("lines.pdf");
+    for (const name of ["Marie\nCurie", "Marie\rCurie", "Marie\u2028Curie"]) {
+      const response = await handler(
+        post({ ...applicant("lines@apply.test", cvPath), name }),
+        env,
+      );
+      expect(response.status).toBe(400);
+    }
+    const contact = createContactHandler({ afterResponse });
+    const message = await contact(
+      new Request(`${backend.url}/functions/v1/contact-us`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          apikey: backend.publishableKey,
+          "x-forwarded-for": crypto.randomUUID(),
+        },
+        body: JSON.stringify({
+          name: "Marie Curie",
+          email: "lines@contact.test",
+          message: "A question before I apply for the role.",
+          company: "Acme\r\nBcc: everyone@example.com",
+        }),
+      }),
+      env,
+    );
+    expect(message.status).toBe(400);
+    expect(await applicationsFrom("lines@apply.test")).toHaveLength(0);
+  });
+
   it("removes the CV when the application cannot be stored", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const cvPath = await uploadCv("unlucky.pdf");

@@ -6,6 +6,7 @@ import { EMAIL_MAX_LENGTH } from "../_shared/limits.ts";
 import { confirmationEmail } from "../_shared/newsletter-mail.ts";
 import { sendEmails } from "../_shared/notify.ts";
 import { hasNoControlCharacters } from "../_shared/text.ts";
+import { trimEndOf } from "../_shared/text.ts";
 
 type Dependencies = {
   /** How the e-mail provider is reached; tests replace it, nothing else. */
@@ -14,7 +15,7 @@ type Dependencies = {
 
 const siteUrl = z
   .url({ protocol: /^https?$/ })
-  .transform((url) => url.replace(/\/+$/, ""));
+  .transform((url) => trimEndOf(url, "/"));
 
 const SubscribeSchema = z.object({
   action: z.literal("subscribe"),

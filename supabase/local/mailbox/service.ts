@@ -10,6 +10,7 @@ import {
 } from "./pages.ts";
 import { sendEmails } from "./resend.ts";
 import { openMailboxStore } from "./store.ts";
+import { trimEndOf } from "#supabase/functions/_shared/text.ts";
 
 export { MAILBOX_PATH };
 
@@ -47,8 +48,7 @@ export function createMailbox(dir: string, { reset = false } = {}) {
         403,
         "The mailbox answers requests to 127.0.0.1 or localhost only.",
       );
-    const path =
-      url.pathname.slice(MAILBOX_PATH.length).replace(/\/+$/, "") || "/";
+    const path = trimEndOf(url.pathname.slice(MAILBOX_PATH.length), "/") || "/";
     const read = request.method === "GET" || request.method === "HEAD";
 
     if (

@@ -4,6 +4,7 @@ import {
   NEWSLETTER_NAME,
   UNSUBSCRIBE_PLACEHOLDER,
 } from "#supabase/functions/_shared/newsletter-mail.ts";
+import { trimEndOf } from "#supabase/functions/_shared/text.ts";
 
 // A post as a newsletter e-mail: the post's sanitised HTML with every style
 // on its element (mail clients drop <style> blocks and class rules), and a
@@ -72,7 +73,7 @@ export function postBody(html: string, siteUrl: string) {
   const quotes: number[] = [];
   let pre = 0;
   const block = () => {
-    text = text.replace(/[ \t]+$/, "");
+    text = trimEndOf(text, " \t");
     if (text && !text.endsWith("\n\n"))
       text += text.endsWith("\n") ? "\n" : "\n\n";
   };
@@ -95,7 +96,7 @@ export function postBody(html: string, siteUrl: string) {
         if (name === "li") {
           const list = lists.at(-1);
           if (list) list.n++;
-          text = text.replace(/[ \t]+$/, "");
+          text = trimEndOf(text, " \t");
           if (text && !text.endsWith("\n")) text += "\n";
           text += `${"  ".repeat(Math.max(0, lists.length - 1))}${list?.ordered ? `${list.n}.` : "-"} `;
         }
@@ -123,7 +124,7 @@ export function postBody(html: string, siteUrl: string) {
           const quoted = text.slice(start).trim().split("\n");
           text = `${text.slice(0, start)}${quoted.map((line) => (line ? `> ${line}` : ">")).join("\n")}`;
         }
-        if (name === "li") text = `${text.replace(/[ \t]+$/, "")}\n`;
+        if (name === "li") text = `${trimEndOf(text, " \t")}\n`;
         if (BLOCKS.has(name)) block();
       },
     },
@@ -133,7 +134,7 @@ export function postBody(html: string, siteUrl: string) {
   parser.end();
   return {
     html: out,
-    text: text.replace(/\n{3,}/g, "\n\n").replace(/^\s+|\s+$/g, ""),
+    text: text.replace(/\n{3,}/g, "\n\n").trim(),
   };
 }
 

@@ -16,19 +16,33 @@ import { CONTENT_MAX_BYTES } from "./post-schema.ts";
 const USER_ID = "a0000000-0000-4000-8000-000000000002";
 const SITE = "http://127.0.0.1:3000";
 
-vi.mock("#app/utils/session.server.ts", () => ({
-  hasSessionCookie: () => true,
-  getUser: () => ({ id: USER_ID }),
+// Who the verified session is (authMiddleware's answer) and what role it
+// has: an author unless a test says otherwise.
+const session = vi.hoisted(() => ({
+  user: { id: "a0000000-0000-4000-8000-000000000002" } as { id: string } | null,
+  role: "author" as "author" | "reader",
 }));
 
-vi.mock("#app/utils/permissions.server.ts", async (original) => ({
-  ...(await original<object>()),
-  requireRole: async () => ({
-    user: { id: USER_ID },
-    isAuthor: true,
-    isTeamMember: false,
-  }),
+vi.mock("#app/utils/session.server.ts", () => ({
+  getUser: () => session.user,
+  getAuthState: () => ({ user: session.user }),
 }));
+
+vi.mock("#app/utils/permissions.server.ts", async (original) => {
+  const actual =
+    await original<typeof import("#app/utils/permissions.server.ts")>();
+  return {
+    ...actual,
+    requireRole: async () => {
+      if (session.role !== "author") throw actual.forbidden("Authors only");
+      return {
+        user: { id: USER_ID },
+        isAuthor: true,
+        isTeamMember: false,
+      };
+    },
+  };
+});
 
 const wordCounts: string[] = [];
 
@@ -63,7 +77,71 @@ async function submit(fields: Record<string, string>) {
 const preview = (content: string) =>
   submit({ intent: "preview", title: "Preview", content });
 
-beforeEach(() => postFormLimiter.reset());
+beforeEach(() => {
+  postFormLimiter.reset();
+  session.user = { id: USER_ID };
+  session.role = "author";
+});
+
+/** A post of the PoC's 160,000 `<`, whose body says whether anything read it. */
+function watchedPost() {
+  const watch = { read: false };
+  const bytes = new TextEncoder().encode(
+    new URLSearchParams({
+      intent: "publish",
+      title: "Stall",
+      content: "<".repeat(160_000),
+    }).toString(),
+  );
+  const request = new Request(`${SITE}/write`, {
+    method: "POST",
+    headers: {
+      Origin: SITE,
+      Cookie: "sb-127-auth-token=junk",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new ReadableStream(
+      {
+        pull(controller) {
+          watch.read = true;
+          controller.enqueue(bytes);
+          controller.close();
+        },
+      },
+      // Nothing is pulled until someone reads.
+      { highWaterMark: 0 },
+    ),
+    duplex: "half",
+  } as RequestInit);
+  return { request, watch };
+}
+
+describe("who is asking comes before the body", () => {
+  test("a cookie with the session's name but no verified session: 401, the body never read", async () => {
+    session.user = null;
+    const { request, watch } = watchedPost();
+    const response = (await postFormAction({
+      request,
+      context: new RouterContextProvider(),
+      postId: null,
+    })) as { data: PostActionData; init: ResponseInit | null };
+    expect(response.init?.status).toBe(401);
+    expect(response.data.result.initialValue).toBeUndefined();
+    expect(watch.read).toBe(false);
+  });
+
+  test("a signed-in reader who is not an author: 403, the body never read", async () => {
+    session.role = "reader";
+    const { request, watch } = watchedPost();
+    const thrown = await postFormAction({
+      request,
+      context: new RouterContextProvider(),
+      postId: null,
+    }).catch((error: unknown) => error);
+    expect((thrown as { init: ResponseInit }).init.status).toBe(403);
+    expect(watch.read).toBe(false);
+  });
+});
 
 describe("the post form's action", () => {
   test("a preview is sanitised and answered", async () => {

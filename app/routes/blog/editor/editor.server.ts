@@ -35,16 +35,12 @@ import {
   sanitizeOffThread,
   storePostHtml,
 } from "#app/routes/blog/post-html.server.ts";
-import {
-  forbidden,
-  getAuth,
-  requireRole,
-} from "#app/utils/permissions.server.ts";
+import { forbidden, requireRole } from "#app/utils/permissions.server.ts";
 import {
   RATE_LIMIT_WINDOW_MS,
   RateLimiter,
 } from "#app/utils/rate-limit.server.ts";
-import { getUser, hasSessionCookie } from "#app/utils/session.server.ts";
+import { getAuthState, getUser } from "#app/utils/session.server.ts";
 import { retryAfterHit } from "#app/utils/shared-rate-limit.server.ts";
 import { lookUpPost, type Post } from "#app/routes/blog/blog.server.ts";
 import { env } from "#app/utils/env.server.ts";
@@ -81,8 +77,8 @@ import { DEFAULT_SOCIAL_IMAGE_PATH } from "#app/content/site.ts";
 import { absoluteUrl } from "#app/lib/meta.ts";
 import { revisionDiff } from "./revision-diff.ts";
 
-// The action behind /write (postId null) and /edit/{id}: read the multipart
-// body within limits, validate with the form's schema, count the author's
+// The action behind /write (postId null) and /edit/{id}: establish the
+// author from the verified session, then read the multipart body within limits, validate with the form's schema, count the author's
 // submissions, sanitise off the request thread, then preview, or upload the
 // cover and save through save_post. Every failure answers with the form's
 // values kept and the product's message.
@@ -221,26 +217,23 @@ export async function postFormAction({
   postId: string | null;
 }) {
   const failedMessage = postId ? UPDATE_FAILED : PUBLISH_FAILED;
-  // Without any session cookie this cannot be an author, so the body (up to
-  // about 11 MB) is never read. The answer carries no form values: the editor in a
-  // browser with JavaScript keeps what the author wrote. An author whose
-  // session merely ran out still has the cookie, and gets the post back below
-  // with or without JavaScript.
-  if (!hasSessionCookie(request)) {
+  // Who is asking comes before anything of the body (up to about 11 MB):
+  // authMiddleware verified the session with Supabase before any action
+  // ran, so a cookie that only has the session's name is no one, and the
+  // role is one lookup by the user's id. An anonymous or under-privileged
+  // post costs the same whatever it holds. The answer carries no form
+  // values: the editor in a browser with JavaScript keeps what the author
+  // wrote, and its local backstop keeps it across a reload.
+  if (!getUser(context) && !getAuthState(context).authError) {
     return failure({ status: "error" }, AUTHENTICATION_ERROR, 401);
   }
+  const { user, isTeamMember } = await requireRole(context, request, "author");
+
   const body = await readPostForm(request);
   const intent = body.formData.get("intent");
   let submission = replyFor(body.formData, intent);
   const reply = () =>
     submission.reply({ hideFields: ["cover", "socialImage"] });
-
-  // A session that ran out while the author was writing: keep the post on
-  // screen so nothing is lost, and say why it was not saved.
-  if (!getUser(context) && !(await getAuth(context)).authError) {
-    return failure(reply(), AUTHENTICATION_ERROR, 401);
-  }
-  const { user, isTeamMember } = await requireRole(context, request, "author");
 
   if (body.problem === "too-large") {
     return failure(

@@ -22,6 +22,7 @@ import {
 } from "#app/routes/blog/post-messages.ts";
 import { imagesMissingAlt, missingAltMessage } from "./image-alt.ts";
 import { isTimeZone, zonedTimeToUtc } from "./publish-time.ts";
+import { withoutTags } from "#supabase/functions/_shared/text.ts";
 
 /** The bucket's own limit (5 MB); the product shows none, so the message says it plainly. */
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
@@ -77,8 +78,7 @@ export type PostIntent = (typeof POST_INTENTS)[number];
 export function hasVisibleContent(html: string | undefined): boolean {
   if (!html) return false;
   if (/<(?:img|iframe)\b/i.test(html)) return true;
-  const text = html
-    .replace(/<[^>]*>/g, "")
+  const text = withoutTags(html)
     .replace(/&nbsp;|&#160;|\u00a0/gi, " ")
     .trim();
   return text !== "";

@@ -7,16 +7,70 @@ export type DiffLine = { kind: "same" | "added" | "removed"; text: string };
 /** Past this many lines on either side a field is shown as replaced whole. */
 const MAX_LINES = 2000;
 
-/** A post's HTML as one line of text per block (paragraph, heading, item). */
+const LINE_ENDS = new Set([
+  "/p",
+  "/h1",
+  "/h2",
+  "/h3",
+  "/h4",
+  "/h5",
+  "/h6",
+  "/li",
+  "/blockquote",
+  "/pre",
+  "/div",
+  "/figure",
+  "/figcaption",
+  "/tr",
+  "br",
+]);
+
+/** The tag's name as written, `/` first for an end tag, lower-cased. */
+function tagName(tag: string) {
+  let end = tag.startsWith("/") ? 1 : 0;
+  while (end < tag.length && /[\da-z]/i.test(tag.charAt(end))) end++;
+  return tag.slice(0, end).toLowerCase();
+}
+
+/** An `alt="…"` attribute's value in a tag's text, found by scanning. */
+function altText(tag: string) {
+  const lower = tag.toLowerCase();
+  for (let at = lower.indexOf('alt="'); at !== -1;) {
+    if (/\s/.test(lower.charAt(at - 1))) {
+      const close = tag.indexOf('"', at + 5);
+      return close === -1 ? null : tag.slice(at + 5, close);
+    }
+    at = lower.indexOf('alt="', at + 1);
+  }
+  return null;
+}
+
+/**
+ * A post's HTML as one line of text per block (paragraph, heading, item).
+ * The HTML may be what a form sent, so it is read by one scan from `<` to
+ * `>`: a pattern over tags would retry every unclosed one to the end.
+ */
 export function htmlLines(html: string): string[] {
-  return html
-    .replace(/<img\b[^>]*?\balt="([^"]*)"[^>]*>/gi, "\n[image: $1]\n")
-    .replace(/<img\b[^>]*>/gi, "\n[image]\n")
-    .replace(
-      /<\/(p|h[1-6]|li|blockquote|pre|div|figure|figcaption|tr)>|<br\s*\/?>/gi,
-      "\n",
-    )
-    .replace(/<[^>]*>/g, "")
+  let text = "";
+  for (let from = 0; from < html.length;) {
+    const open = html.indexOf("<", from);
+    const close = open === -1 ? -1 : html.indexOf(">", open + 1);
+    if (close === -1) {
+      text += html.slice(from);
+      break;
+    }
+    text += html.slice(from, open);
+    const tag = html.slice(open + 1, close);
+    const name = tagName(tag);
+    if (name === "img") {
+      const alt = altText(tag);
+      text += alt === null ? "\n[image]\n" : `\n[image: ${alt}]\n`;
+    } else if (LINE_ENDS.has(name)) {
+      text += "\n";
+    }
+    from = close + 1;
+  }
+  return text
     .replace(/&nbsp;/g, " ")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
