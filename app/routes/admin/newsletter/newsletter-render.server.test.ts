@@ -55,3 +55,17 @@ describe("a post as a newsletter e-mail", () => {
     expect(email.text).toMatch(/Unsubscribe: \{\{unsubscribe_url\}\}$/);
   });
 });
+
+describe("a post no regular expression can stall", () => {
+  test("a <pre> of 100,000 spaces, and 20,000 paragraphs after it, keep their text", () => {
+    const spaces = " ".repeat(100_000);
+    const body = postBody(
+      `<pre>${spaces}x</pre>${"<p>a</p>".repeat(20_000)}<pre>${spaces}</pre>`,
+      "https://site.example",
+    );
+    // The text part is trimmed: the spaces before the x go.
+    expect(body.text.startsWith("x\n\na\n\na")).toBe(true);
+    expect(body.text.endsWith("a")).toBe(true);
+    expect(body.text.split("\n\n")).toHaveLength(20_001);
+  });
+});

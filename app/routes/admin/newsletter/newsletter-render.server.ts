@@ -64,18 +64,74 @@ function absolute(url: string, siteUrl: string) {
   return url.startsWith("/") && !url.startsWith("//") ? siteUrl + url : url;
 }
 
+/**
+ * The text part as it is written, in pieces: a string grown by `+=` and
+ * read at its end after each block is copied whole each time, so a post
+ * of many blocks would cost its length times their number.
+ */
+class TextPieces {
+  private list: string[] = [];
+
+  add(value: string) {
+    if (value) this.list.push(value);
+  }
+
+  get empty() {
+    return this.list.length === 0;
+  }
+
+  endsWith(suffix: string) {
+    let end = "";
+    for (let i = this.list.length - 1; i >= 0; i--) {
+      if (end.length >= suffix.length) break;
+      end = this.list[i]!.slice(-(suffix.length - end.length)) + end;
+    }
+    return end === suffix;
+  }
+
+  /** Removes the run of any of `characters` at the end, or `count` characters. */
+  trimEnd(characters: string) {
+    while (this.list.length > 0) {
+      const last = trimEndOf(this.list.at(-1)!, characters);
+      if (last !== "") {
+        this.list[this.list.length - 1] = last;
+        return;
+      }
+      this.list.pop();
+    }
+  }
+
+  dropLast() {
+    const last = this.list.pop()!.slice(0, -1);
+    this.add(last);
+  }
+
+  /** Where the text is now, to take back what follows with `takeFrom`. */
+  mark() {
+    return this.list.length;
+  }
+
+  takeFrom(mark: number) {
+    return this.list.splice(mark).join("");
+  }
+
+  toString() {
+    return this.list.join("");
+  }
+}
+
 /** The post's body, styled inline, and the same body as text. */
 export function postBody(html: string, siteUrl: string) {
   let out = "";
-  let text = "";
+  const text = new TextPieces();
   const links: string[] = [];
   const lists: { ordered: boolean; n: number }[] = [];
   const quotes: number[] = [];
   let pre = 0;
   const block = () => {
-    text = trimEndOf(text, " \t");
-    if (text && !text.endsWith("\n\n"))
-      text += text.endsWith("\n") ? "\n" : "\n\n";
+    text.trimEnd(" \t");
+    if (!text.empty && !text.endsWith("\n\n"))
+      text.add(text.endsWith("\n") ? "\n" : "\n\n");
   };
   const parser = new Parser(
     {
@@ -90,41 +146,48 @@ export function postBody(html: string, siteUrl: string) {
         if (STYLES[name]) tag += ` style="${STYLES[name]}"`;
         out += `${tag}>`;
         if (BLOCKS.has(name)) block();
-        if (/^h[1-6]$/.test(name)) text += `${"#".repeat(Number(name[1]))} `;
+        if (/^h[1-6]$/.test(name)) text.add(`${"#".repeat(Number(name[1]))} `);
         if (name === "ul" || name === "ol")
           lists.push({ ordered: name === "ol", n: 0 });
         if (name === "li") {
           const list = lists.at(-1);
           if (list) list.n++;
-          text = trimEndOf(text, " \t");
-          if (text && !text.endsWith("\n")) text += "\n";
-          text += `${"  ".repeat(Math.max(0, lists.length - 1))}${list?.ordered ? `${list.n}.` : "-"} `;
+          text.trimEnd(" \t");
+          if (!text.empty && !text.endsWith("\n")) text.add("\n");
+          text.add(
+            `${"  ".repeat(Math.max(0, lists.length - 1))}${list?.ordered ? `${list.n}.` : "-"} `,
+          );
         }
-        if (name === "blockquote") quotes.push(text.length);
+        if (name === "blockquote") quotes.push(text.mark());
         if (name === "pre") pre++;
-        if (name === "br") text += "\n";
-        if (name === "img" && attributes.alt) text += `[${attributes.alt}]`;
+        if (name === "br") text.add("\n");
+        if (name === "img" && attributes.alt) text.add(`[${attributes.alt}]`);
         if (name === "a") links.push(absolute(attributes.href ?? "", siteUrl));
       },
       ontext(value) {
         out += escapeHtml(value);
-        text += pre > 0 ? value : value.replace(/\s+/g, " ");
-        if (text.endsWith("\n ")) text = text.slice(0, -1);
+        text.add(pre > 0 ? value : value.replace(/\s+/g, " "));
+        if (text.endsWith("\n ")) text.dropLast();
       },
       onclosetag(name) {
         if (!VOID.has(name)) out += `</${name}>`;
         if (name === "a") {
           const href = links.pop();
-          if (href && !text.endsWith(href)) text += ` (${href})`;
+          if (href && !text.endsWith(href)) text.add(` (${href})`);
         }
         if (name === "ul" || name === "ol") lists.pop();
         if (name === "pre") pre--;
         if (name === "blockquote") {
-          const start = quotes.pop() ?? text.length;
-          const quoted = text.slice(start).trim().split("\n");
-          text = `${text.slice(0, start)}${quoted.map((line) => (line ? `> ${line}` : ">")).join("\n")}`;
+          const quoted = text
+            .takeFrom(quotes.pop() ?? text.mark())
+            .trim()
+            .split("\n");
+          text.add(quoted.map((line) => (line ? `> ${line}` : ">")).join("\n"));
         }
-        if (name === "li") text = `${trimEndOf(text, " \t")}\n`;
+        if (name === "li") {
+          text.trimEnd(" \t");
+          text.add("\n");
+        }
         if (BLOCKS.has(name)) block();
       },
     },
@@ -134,7 +197,10 @@ export function postBody(html: string, siteUrl: string) {
   parser.end();
   return {
     html: out,
-    text: text.replace(/\n{3,}/g, "\n\n").trim(),
+    text: text
+      .toString()
+      .replace(/\n{3,}/g, "\n\n")
+      .trim(),
   };
 }
 

@@ -8,6 +8,7 @@ import {
 import type { PostActionData } from "./types.ts";
 import { postFormAction, postFormLimiter } from "./editor.server.ts";
 import { CONTENT_MAX_BYTES } from "./post-schema.ts";
+import type * as PermissionsModule from "#app/utils/permissions.server.ts";
 
 // The post form's action up to the point where it would store anything:
 // the author's session and role stood in for; nothing here reaches Supabase,
@@ -29,8 +30,7 @@ vi.mock("#app/utils/session.server.ts", () => ({
 }));
 
 vi.mock("#app/utils/permissions.server.ts", async (original) => {
-  const actual =
-    await original<typeof import("#app/utils/permissions.server.ts")>();
+  const actual = await original<typeof PermissionsModule>();
   return {
     ...actual,
     requireRole: async () => {
