@@ -25,6 +25,7 @@ import { env } from "#app/utils/env.server.ts";
 import { useNonce } from "#app/utils/nonce-provider.tsx";
 import { storePagesMiddleware } from "#app/utils/page-cache.server.ts";
 import { securityMiddleware } from "#app/utils/security.server.ts";
+import { crossSitePostMiddleware } from "#app/utils/request-origin.server.ts";
 import { serverTimingMiddleware } from "#app/utils/server-timing.server.ts";
 import { supabaseMiddleware } from "#app/utils/supabase.server.ts";
 import { getToast } from "#app/utils/toast.server.ts";
@@ -32,6 +33,7 @@ import { getToast } from "#app/utils/toast.server.ts";
 export const middleware: Route.MiddlewareFunction[] = [
   serverTimingMiddleware,
   securityMiddleware,
+  crossSitePostMiddleware,
   storePagesMiddleware,
   supabaseMiddleware,
   authMiddleware,

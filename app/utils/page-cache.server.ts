@@ -137,17 +137,21 @@ export function inlineScriptHashes(html: string, nonce: string) {
   return [...new Set(hashes)];
 }
 
-/** The encodings the request accepts, brotli (the smallest) first. */
+/**
+ * The encodings the request accepts, brotli (the smallest) first. A coding
+ * named with `q=0` is refused even where `*` accepts the rest (RFC 9110,
+ * 12.5.3): `br;q=0, *` means anything but brotli.
+ */
 export function acceptedEncodings(acceptEncoding: string | null | undefined) {
-  const accepted = new Set<string>();
+  const weights = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [name = "", ...params] = part.split(";").map((s) => s.trim());
-    const q = params.find((param) => param.startsWith("q="));
-    if (q && Number(q.slice(2)) === 0) continue;
-    accepted.add(name.toLowerCase());
+    const q = params.find((param) => param.toLowerCase().startsWith("q="));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name.toLowerCase(), Number.isNaN(weight) ? 0 : weight);
   }
   return (["br", "gzip"] as const).filter(
-    (encoding) => accepted.has(encoding) || accepted.has("*"),
+    (encoding) => (weights.get(encoding) ?? weights.get("*") ?? 0) > 0,
   );
 }
 

@@ -1,3 +1,4 @@
+import type { MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
 
 /**
@@ -18,3 +19,28 @@ export function isSameOriginPost(request: Request) {
     fetchSite === null || fetchSite === "same-origin" || fetchSite === "none"
   );
 }
+
+/**
+ * Every route's posts, before anything reads them or asks who sent them:
+ * React Router's own check compares Origin only when one is sent, and a
+ * browser that leaves it out still says `Sec-Fetch-Site: cross-site`.
+ */
+export const crossSitePostMiddleware: MiddlewareFunction<Response> = async (
+  { request },
+  next,
+) => {
+  if (
+    request.method !== "GET" &&
+    request.method !== "HEAD" &&
+    !isSameOriginPost(request)
+  ) {
+    return new Response("Posts from another site are refused.", {
+      status: 403,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+      },
+    });
+  }
+  return next();
+};
