@@ -13,14 +13,32 @@
 //   accepted  four 8-bit 5000×5000 PNGs (the largest image accepted) with
 //             three more of those previews
 //
+//   strangers the three attacks of security round 4, each several times:
+//             anonymous posts of 160,000 `<` to /write with a junk session
+//             cookie, applications naming a victim's address with a
+//             phishing name, and the author's test send of a post that is
+//             a <pre> of 40,000 spaces; then whether any e-mail carried the
+//             phishing text
+//
+// Then every regular expression of the served code on 100,000-character
+// adversarial inputs (tests/support/regex-inventory.ts): the slowest.
+//
 // Prints the author's answers, each route's p50/p99/max and the peak RSS.
-// Target: p99 under 1 s, memory under 400 MB (the machine has 512 MB).
+// Target: p99 under 1 s, memory under 400 MB (the machine has 512 MB); the
+// anonymous routes' p99 under 100 ms in the strangers' round.
 //
 //   ports STALL_BENCH_PORT (4437) and STALL_BENCH_SUPABASE_PORT (54437)
 import { readdirSync, readFileSync } from "node:fs";
 import { DEMO_ACCOUNTS, demoPassword } from "#supabase/local/demo-accounts.ts";
 import { pngBomb } from "#tests/support/png-bomb.ts";
 import { startProductionSite } from "#tests/support/production-site.ts";
+import {
+  adversarialInputs,
+  runOn,
+  servedPatterns,
+} from "#tests/support/regex-inventory.ts";
+import { MAILBOX_PATH } from "#supabase/local/mailbox/service.ts";
+import { createClient } from "@supabase/supabase-js";
 
 const PROBE_INTERVAL_MS = 50;
 const ROUTES = {
@@ -257,6 +275,116 @@ try {
     }
     return [...previews, ...(await Promise.all(images))];
   });
+
+  const service = createClient(site.supabaseUrl, site.secretKey, {
+    auth: { persistSession: false },
+  });
+  const spaces = `<pre>${" ".repeat(40_000)}x</pre>`;
+  const published = new FormData();
+  published.set("intent", "publish");
+  published.set("title", "Forty thousand spaces");
+  published.set("content", spaces);
+  await fetch(`${site.origin}/write`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: site.origin, Cookie: cookie },
+    body: published,
+  });
+  const { data: spacePost } = await service
+    .from("posts")
+    .select("id")
+    .eq("title", "Forty thousand spaces")
+    .single();
+  const junkCookie = `sb-${new URL(site.supabaseUrl).hostname.split(".")[0]}-auth-token=base64-junk`;
+  const victim = "victim@stall-bench.example";
+  const phishingName =
+    "ACTION NEEDED Sign in at https://evil.example/login to keep your account";
+  const cv = new Blob(["%PDF-1.7\n%%EOF\n"], { type: "application/pdf" });
+  console.log(
+    "strangers: 160,000 `<` with a junk session cookie, a phishing application, a test send of a <pre> of 40,000 spaces",
+  );
+  await round(pid, async () => {
+    const answers: Answer[] = [];
+    for (let n = 1; n <= 3; n++) {
+      const stall = new FormData();
+      stall.set("intent", "publish");
+      stall.set("title", "Stall");
+      stall.set("content", "<".repeat(160_000));
+      answers.push(
+        await timed(`anonymous 160,000 \`<\` ${n}`, () =>
+          fetch(`${site.origin}/write`, {
+            method: "POST",
+            headers: { Origin: site.origin, Cookie: junkCookie },
+            body: stall,
+          }),
+        ),
+      );
+      const application = new FormData();
+      application.set("name__confirm", "");
+      application.set("name", phishingName);
+      application.set("email", victim);
+      application.set("comment", "");
+      application.set("cv", cv, `cv-${n}.pdf`);
+      answers.push(
+        await timed(`phishing application ${n}`, () =>
+          fetch(`${site.origin}/careers/1?apply=1`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { Origin: site.origin, "Fly-Client-IP": `10.9.9.${n}` },
+            body: application,
+          }),
+        ),
+      );
+      answers.push(
+        await timed(`test send of 40,000 spaces ${n}`, () =>
+          fetch(`${site.origin}/edit/${spacePost?.id}/newsletter`, {
+            method: "POST",
+            headers: { Origin: site.origin, Cookie: cookie },
+            body: new URLSearchParams({ intent: "test" }),
+          }),
+        ),
+      );
+    }
+    return answers;
+  });
+  const mailbox = `${site.supabaseUrl}${MAILBOX_PATH}/api/v1`;
+  const { messages } = (await (
+    await fetch(
+      `${mailbox}/search?${new URLSearchParams({ query: `to:${victim}`, limit: "100" })}`,
+    )
+  ).json()) as { messages: { ID: string }[] };
+  const texts = await Promise.all(
+    messages.map(async ({ ID }) => {
+      const message = (await (
+        await fetch(`${mailbox}/message/${ID}`)
+      ).json()) as { Text: string; HTML: string };
+      return `${message.Text}${message.HTML}`;
+    }),
+  );
+  console.log(
+    `  e-mails to the victim's address: ${texts.length}; carrying the phishing link: ${texts.filter((text) => text.includes("evil")).length}`,
+  );
+
+  console.log(
+    "patterns: every regular expression of the served code on 100,000-character adversarial inputs",
+  );
+  const timings = servedPatterns().map(({ where, pattern }) => {
+    let worst = { ms: 0, input: "" };
+    for (const { label, input } of adversarialInputs()) {
+      const started = performance.now();
+      runOn(pattern, input);
+      const ms = performance.now() - started;
+      if (ms > worst.ms) worst = { ms, input: label };
+    }
+    return { where, pattern: String(pattern), ...worst };
+  });
+  timings.sort((a, b) => b.ms - a.ms);
+  console.log(`  ${timings.length} patterns; the five slowest:`);
+  for (const timing of timings.slice(0, 5)) {
+    console.log(
+      `  ${timing.ms.toFixed(1)} ms  ${timing.where}  ${timing.pattern.slice(0, 60)} on ${timing.input}`,
+    );
+  }
 } finally {
   site.stop();
 }
