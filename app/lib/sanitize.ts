@@ -1,5 +1,4 @@
 import sanitizeHtml from "sanitize-html";
-import { withoutControlCharacters } from "#supabase/functions/_shared/text.ts";
 
 // The one allow-list for post bodies, the product's toolbar. It runs when a post
 // is saved and again when it is rendered, so a row written by any other client
@@ -292,9 +291,13 @@ const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
     (frame.tag === "img" || frame.tag === "iframe") && !frame.attribs.src,
 };
 
+/**
+ * A post's HTML as it may be stored. Postgres refuses NUL in text and no
+ * control character belongs in a post: the caller removes them first
+ * (sanitize-worker.ts), so its depth check reads these same characters.
+ */
 export function sanitizePostHtml(html: string): string {
-  // Postgres refuses NUL in text; no control character belongs in a post.
-  return sanitizeHtml(withoutControlCharacters(html), OPTIONS);
+  return sanitizeHtml(html, OPTIONS);
 }
 
 /**
