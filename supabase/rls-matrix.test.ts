@@ -473,6 +473,26 @@ const scenarios = {
       .eq("name", "Blueprints");
     return outcomeOfRead(error, data);
   },
+  "select a tag only a draft carries": async (actor) => {
+    const postId = await createPost(otherId(actor));
+    const tag = await createTag();
+    must(
+      await service
+        .from("post_tags")
+        .insert({ post_id: postId, tag_id: tag.id }),
+    );
+    must(
+      await service
+        .from("blog_posts")
+        .update({ published_at: null })
+        .eq("id", postId),
+    );
+    const { data, error } = await clients[actor]
+      .from("tags")
+      .select("id, name")
+      .eq("id", tag.id);
+    return outcomeOfRead(error, data);
+  },
   "insert a tag": async (actor) => {
     const name = unique("new-tag");
     return insertOutcome(actor, "tags", { name }, async () => {
@@ -1464,6 +1484,31 @@ const scenarios = {
     });
     return outcomeOfRead(error, data ? [data] : []);
   },
+  "read a draft by the preview link of an author since demoted": async (
+    actor,
+  ) => {
+    // The reader stands for a demoted author: their own post, their link,
+    // and no author's rights any more.
+    const postId = await createPost(READER_ID);
+    must(
+      await service
+        .from("blog_posts")
+        .update({ published_at: null })
+        .eq("id", postId),
+    );
+    const token = randomUUID() + randomUUID();
+    must(
+      await service.from("post_preview_links").insert({
+        post_id: postId,
+        token_hash: tokenHash(token),
+        created_by: READER_ID,
+      }),
+    );
+    const { data, error } = await clients[actor].rpc("post_by_preview_token", {
+      p_token: token,
+    });
+    return outcomeOfRead(error, data ? [data] : []);
+  },
   "read a draft by its token's stored hash": async (actor) => {
     const { token } = await previewLinkFixture();
     const { data, error } = await clients[actor].rpc("post_by_preview_token", {
@@ -1549,6 +1594,7 @@ const MATRIX: Row[] = [
   ["post_html",        "store HTML for the author's post",          "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["post_html",        "replace the author's post's stored HTML",   "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["tags",             "select tags",                               "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
+  ["tags",             "select a tag only a draft carries",         "filtered", "filtered", "allowed",  "allowed",  "allowed"],
   ["tags",             "insert a tag",                              "denied",   "denied",   "allowed",  "allowed",  "allowed"],
   ["tags",             "rename a tag",                              "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["tags",             "delete a tag",                              "denied",   "denied",   "denied",   "denied",   "allowed"],
@@ -1650,6 +1696,7 @@ const MATRIX: Row[] = [
   ["post_preview_links", "revoke the author's draft's preview links", "denied",   "filtered", "allowed",  "allowed",  "allowed"],
   ["post_preview_links", "open a revoked preview link again (revoked_at)", "denied", "filtered", "denied", "denied",  "allowed"],
   ["post_by_preview_token()", "read a draft by its preview token",       "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],
+  ["post_by_preview_token()", "read a draft by the preview link of an author since demoted", "filtered", "filtered", "filtered", "filtered", "filtered"],
   ["post_by_preview_token()", "read a draft by its token's stored hash", "filtered", "filtered", "filtered", "filtered", "filtered"],
   ["post_by_preview_token()", "read a draft by an expired or revoked preview token", "filtered", "filtered", "filtered", "filtered", "filtered"],
 ];

@@ -47,7 +47,9 @@ export async function startProductionSite({
   };
   try {
     for (let i = 0; ; i++) {
-      if (i > 300) throw new Error("the site did not start");
+      // Three minutes: on a loaded two-core machine the embedded server
+      // alone takes two to migrate.
+      if (i > 900) throw new Error("the site did not start");
       if (site.exitCode !== null) throw new Error("the site exited");
       const ok = await fetch(`${origin}/healthz`).then(
         (r) => r.ok,
