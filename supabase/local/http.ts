@@ -61,6 +61,9 @@ export function nodeListener(handler: Handler, log: (message: string) => void) {
   };
 }
 
+/** The header the platform's edge sets to the caller's address. */
+export const CLIENT_ADDRESS_HEADER = "cf-connecting-ip";
+
 async function toRequest(req: IncomingMessage) {
   const host = req.headers.host ?? "127.0.0.1";
   const url = new URL(req.url ?? "/", `http://${host}`);
@@ -71,6 +74,9 @@ async function toRequest(req: IncomingMessage) {
       for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
+  // What the platform's edge (Cloudflare) does: the address it saw the
+  // request come from, whatever the caller wrote under that name.
+  headers.set(CLIENT_ADDRESS_HEADER, req.socket.remoteAddress ?? "unknown");
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
   const body = hasBody ? await readBody(req) : undefined;

@@ -68,7 +68,8 @@ function post(
     headers: {
       "Content-Type": "application/json",
       apikey,
-      "x-forwarded-for": address,
+      // What the platform's edge sets: the address it saw.
+      "cf-connecting-ip": address,
       ...headers,
     },
     body: typeof body === "string" ? body : JSON.stringify(body),
@@ -305,6 +306,34 @@ describe("contact-us handler", () => {
       env,
     );
     expect(fromApp.status).toBe(200);
+  });
+
+  it("counts the address the edge saw, whatever the caller writes in x-forwarded-for, x-real-ip or cf-connecting-ip", async () => {
+    const handler = createContactHandler({ afterResponse });
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const address = `203.0.113.${Math.floor(Math.random() * 250)}-spoof`;
+    const statuses = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await handler(
+        post(
+          {
+            name: "Spoofing Caller",
+            email: `spoof-${i}@limit.test`,
+            message: `Spoofed call number ${i} with the public key.`,
+          },
+          {
+            address,
+            headers: {
+              "x-forwarded-for": `10.0.0.${i}`,
+              "x-real-ip": `10.0.1.${i}`,
+            },
+          },
+        ),
+        env,
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 
   it("keeps the message when the e-mail provider fails, for the outbox to retry", async () => {

@@ -84,7 +84,7 @@ function post(
       "Content-Type": "application/json",
       apikey: backend.publishableKey,
       // An address of its own: the function limits calls per address.
-      "x-forwarded-for": crypto.randomUUID(),
+      "cf-connecting-ip": crypto.randomUUID(),
       ...headers,
     },
     body: JSON.stringify(body),
@@ -288,7 +288,7 @@ describe("job-application handler", () => {
       headers: {
         "Content-Type": "application/json",
         apikey: backend.publishableKey,
-        "x-forwarded-for": crypto.randomUUID(),
+        "cf-connecting-ip": crypto.randomUUID(),
       },
       body: JSON.stringify({
         name: "Marie Curie",
@@ -424,7 +424,7 @@ describe("job-application handler", () => {
         headers: {
           "Content-Type": "application/json",
           apikey: backend.publishableKey,
-          "x-forwarded-for": crypto.randomUUID(),
+          "cf-connecting-ip": crypto.randomUUID(),
         },
         body: JSON.stringify({
           name: "Marie Curie",
