@@ -86,7 +86,7 @@ const rssMb = (pid: number) => {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 };
 
-async function signIn() {
+async function signIn(attempt = 1): Promise<string> {
   const { email } = DEMO_ACCOUNTS.author;
   const page = await (await fetch(`${site.origin}/auth`)).text();
   const from = /name="from__confirm" value="([^"]*)"/.exec(page)?.[1] ?? "";
@@ -101,6 +101,8 @@ async function signIn() {
       from__confirm: from,
     }),
   });
+  // A loaded machine can time the sign-in out (503): ask again.
+  if (response.status === 503 && attempt < 5) return signIn(attempt + 1);
   if (response.status !== 302) throw new Error(`sign-in: ${response.status}`);
   return response.headers
     .getSetCookie()
