@@ -7,6 +7,7 @@ import {
 import { trimEndOf, withoutTags } from "#supabase/functions/_shared/text.ts";
 import { hasVisibleContent } from "#app/routes/blog/editor/post-schema.ts";
 import { htmlLines } from "#app/routes/blog/editor/revision-diff.ts";
+import { contentImages } from "#app/routes/blog/editor/image-alt.ts";
 
 // Every pattern the served code holds, fed what an attacker would send it.
 // A pattern that backtracks takes minutes on one of these (100,000² steps),
@@ -57,5 +58,11 @@ describe("the scans that replaced backtracking patterns", () => {
     expect(htmlLines(`${'<img alt="'.repeat(10_000)}>`)).toEqual([
       "[image: <img alt=]",
     ]);
+  });
+
+  test("find a post's images among 100,000 characters of unclosed `<img `", () => {
+    expect(
+      contentImages(`<img src="a.png" alt='x > y'>${"<img ".repeat(20_000)}`),
+    ).toEqual([{ src: "a.png", alt: "x > y", decorative: false }]);
   });
 });

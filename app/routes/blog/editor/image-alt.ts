@@ -13,7 +13,6 @@ export type ContentImage = {
   decorative: boolean;
 };
 
-const IMG_TAG = /<img\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
 const ATTRIBUTE =
   /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
@@ -27,10 +26,42 @@ function decodeEntities(text: string) {
     .replace(/&amp;/g, "&");
 }
 
+/**
+ * The attribute text of each `<img …>` tag, by one scan that steps over
+ * quoted values: a pattern over quoted attributes retries every unclosed
+ * tag to the end, so a post of `<img ` repeated costs its length squared.
+ * A tag left open reaches the end: no image closes after it.
+ */
+function imgTags(html: string): string[] {
+  const tags: string[] = [];
+  for (let from = 0; ;) {
+    const open = html.indexOf("<", from);
+    if (open === -1) return tags;
+    from = open + 1;
+    if (
+      html.slice(open + 1, open + 4).toLowerCase() !== "img" ||
+      /\w/.test(html.charAt(open + 4))
+    )
+      continue;
+    let quote = "";
+    let at = open + 4;
+    for (; at < html.length; at++) {
+      const char = html.charAt(at);
+      if (quote) {
+        if (char === quote) quote = "";
+      } else if (char === '"' || char === "'") quote = char;
+      else if (char === ">") break;
+    }
+    if (at >= html.length) return tags;
+    tags.push(html.slice(open + 4, at));
+    from = at + 1;
+  }
+}
+
 /** The images of a post's HTML, in order, with what describes them. */
 export function contentImages(html: string): ContentImage[] {
   const images: ContentImage[] = [];
-  for (const [, attributes = ""] of html.matchAll(IMG_TAG)) {
+  for (const attributes of imgTags(html)) {
     const found = new Map<string, string>();
     for (const [, name = "", double, single, bare] of attributes.matchAll(
       ATTRIBUTE,
