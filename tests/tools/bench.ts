@@ -26,7 +26,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { createClient } from "@supabase/supabase-js";
-import { SERVER_NODE_FLAGS } from "#app/server/node-flags.ts";
 import { startProductionSite } from "#tests/support/production-site.ts";
 import { startYardsticks, type Yardstick } from "./nginx-yardstick.ts";
 import { ensureWrk, wrk, type WrkResult } from "./wrk.ts";
@@ -89,27 +88,23 @@ let yardstick: Yardstick | null = null;
 
 /** Another app server from the same build, against the running backend. */
 function spawnApp(appPort: number, env: Record<string, string> = {}) {
-  return spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, "app/server/production.ts"],
-    {
-      cwd: site.root,
-      stdio: "ignore",
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(appPort),
-        HOST: "127.0.0.1",
-        SITE_URL: `http://127.0.0.1:${appPort}`,
-        PLATFORM_URL: "https://platform.example.com",
-        SUPABASE_URL: supabaseUrl,
-        SUPABASE_PUBLISHABLE_KEY: publishableKey,
-        SUPABASE_SECRET_KEY: secretKey,
-        SESSION_SECRET: "bench-session-secret-0123456789abcdef",
-        ...env,
-      },
+  return spawn(process.execPath, ["app/server/production.ts"], {
+    cwd: site.root,
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      HOST: "127.0.0.1",
+      SITE_URL: `http://127.0.0.1:${appPort}`,
+      PLATFORM_URL: "https://platform.example.com",
+      SUPABASE_URL: supabaseUrl,
+      SUPABASE_PUBLISHABLE_KEY: publishableKey,
+      SUPABASE_SECRET_KEY: secretKey,
+      SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+      ...env,
     },
-  );
+  });
 }
 
 /**
