@@ -179,10 +179,27 @@ describe("createRequestListener", () => {
       const stored = await fetch(`${origin}/company`);
       expect(await stored.text()).toBe("from the store");
       expect(stored.headers.get("etag")).toBe('"a"');
-      for (const spelling of ["/Company", "/company/", "/compan%79"]) {
-        const moved = await fetch(origin + spelling, { redirect: "manual" });
-        expect(moved.status, spelling).toBe(301);
-        expect(moved.headers.get("location"), spelling).toBe("/company");
+      // As sent: fetch would resolve the dot segments itself.
+      for (const spelling of [
+        "/Company",
+        "/company/",
+        "/compan%79",
+        "/page.txt/../company",
+      ]) {
+        const moved = await new Promise<{ status?: number; location?: string }>(
+          (resolve, reject) =>
+            request({ port: address.port, host: "127.0.0.1", path: spelling })
+              .on("response", (response) => {
+                response.resume();
+                resolve({
+                  status: response.statusCode,
+                  location: response.headers.location,
+                });
+              })
+              .on("error", reject)
+              .end(),
+        );
+        expect(moved, spelling).toEqual({ status: 301, location: "/company" });
       }
       const query = await fetch(`${origin}/COMPANY?utm_source=x`, {
         redirect: "manual",

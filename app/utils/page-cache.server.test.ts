@@ -404,6 +404,16 @@ describe("pages made from the database", () => {
     const renewed = answer("/blueprints", { "accept-encoding": "br" })!;
     expect(renewed.headers.etag).toBe(tag);
     expect(renewed.headers.age).toBe("0");
+    // The same bytes with a shorter lifetime (a post scheduled meanwhile).
+    vi.advanceTimersByTime(5_001);
+    expect(answer("/blueprints")).toBeNull();
+    await render("/blueprints", { respond: kept(8) });
+    await vi.waitFor(() =>
+      expect(store.entries.get("/blueprints")).not.toBe(entry),
+    );
+    expect(answer("/blueprints")!.headers["cache-control"]).toContain(
+      "s-maxage=8",
+    );
   });
 
   test("when the render fails, the copy is answered until its s-maxage; a page gone ends it", async () => {

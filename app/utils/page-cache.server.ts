@@ -302,8 +302,8 @@ export function createPageStore({
 
   /**
    * Stores what React Router renders for a page whose route declares it
-   * stored. A render the same as the copy it replaces (a blog page made
-   * again with no post changed) renews that copy's lifetime and keeps its
+   * stored. A render the same as the copy it replaces, bytes and headers (a
+   * blog page made again with no post changed), renews that copy's lifetime and keeps its
    * compressed bytes and tags; a new one is compressed first. This visitor
    * gets the render itself, compressed on the way out.
    */
@@ -343,7 +343,11 @@ export function createPageStore({
     context.set(scriptHashesContext, entry.scriptHashes);
     const current = () =>
       (dropped.get(stored) ?? 0) === (droppedBefore.get(stored) ?? 0);
-    if (old && old.digest === entry.digest && old.status === entry.status) {
+    const same =
+      old?.digest === entry.digest &&
+      old.status === entry.status &&
+      `${old.headers}` === `${entry.headers}`;
+    if (old && same) {
       if (current()) keep(key, old, started, shared);
     } else {
       void compress(entry.body, stored).then(
