@@ -32,5 +32,5 @@ USER node
 ENV PORT=3000 HOST=0.0.0.0 MALLOC_ARENA_MAX=2 NODE_OPTIONS=--max-old-space-size=160
 EXPOSE 3000
 # Node 24 runs the TypeScript server as it is (type stripping): no build step.
-# Its flags are app/server/node-flags.ts's (tests/tools/deploy-files.test.ts).
-CMD ["node", "--no-memory-reducer", "app/server/production.ts"]
+# Stock Node, no flags, as npm start runs it (tests/tools/deploy-files.test.ts).
+CMD ["node", "app/server/production.ts"]

@@ -136,29 +136,35 @@ describe("socketAddress", () => {
 });
 
 describe("createRequestListener", () => {
-  test("a request the store makes wait is answered when the wait ends: from the store, or by the rest of the app", async () => {
+  test("answers a stored page, sends other spellings of a page to its own, and hands the rest to the app", async () => {
     const client = mkdtempSync(join(tmpdir(), "listener-"));
     writeFileSync(join(client, "page.txt"), "from the app");
-    let storedAfterWait = true;
+    const route = (
+      id: string,
+      parentId: string | undefined,
+      path?: string,
+    ) => ({
+      id,
+      parentId,
+      path,
+    });
     const build = {
+      routes: {
+        root: route("root", undefined, ""),
+        company: route("company", "root", "company"),
+        other: route("other", "root", "*"),
+      },
       entry: {
         module: {
-          answerStoredPage: () =>
-            new Promise((resolve) =>
-              setTimeout(() =>
-                resolve(
-                  storedAfterWait
-                    ? {
-                        status: 200,
-                        headers: ["content-type", "text/plain"],
-                        extra: [],
-                        contentType: "text/plain",
-                        body: Buffer.from("from the store"),
-                      }
-                    : null,
-                ),
-              ),
-            ),
+          answerStoredPage: (request: { url?: string }) =>
+            request.url === "/company"
+              ? {
+                  status: 200,
+                  headers: ["content-type", "text/plain", "etag", '"a"'],
+                  contentType: "text/plain",
+                  body: Buffer.from("from the store"),
+                }
+              : null,
         },
       },
     } as unknown as ServerBuild;
@@ -169,10 +175,39 @@ describe("createRequestListener", () => {
       );
       const address = server.address();
       if (!address || typeof address === "string") throw new Error("no port");
-      const url = `http://127.0.0.1:${address.port}/page.txt`;
-      expect(await (await fetch(url)).text()).toBe("from the store");
-      storedAfterWait = false;
-      expect(await (await fetch(url)).text()).toBe("from the app");
+      const origin = `http://127.0.0.1:${address.port}`;
+      const stored = await fetch(`${origin}/company`);
+      expect(await stored.text()).toBe("from the store");
+      expect(stored.headers.get("etag")).toBe('"a"');
+      // As sent: fetch would resolve the dot segments itself.
+      for (const spelling of [
+        "/Company",
+        "/company/",
+        "/compan%79",
+        "/page.txt/../company",
+      ]) {
+        const moved = await new Promise<{ status?: number; location?: string }>(
+          (resolve, reject) =>
+            request({ port: address.port, host: "127.0.0.1", path: spelling })
+              .on("response", (response) => {
+                response.resume();
+                resolve({
+                  status: response.statusCode,
+                  location: response.headers.location,
+                });
+              })
+              .on("error", reject)
+              .end(),
+        );
+        expect(moved, spelling).toEqual({ status: 301, location: "/company" });
+      }
+      const query = await fetch(`${origin}/COMPANY?utm_source=x`, {
+        redirect: "manual",
+      });
+      expect(query.headers.get("location")).toBe("/company?utm_source=x");
+      expect(await (await fetch(`${origin}/page.txt`)).text()).toBe(
+        "from the app",
+      );
     } finally {
       rmSync(client, { recursive: true, force: true });
     }

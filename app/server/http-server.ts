@@ -1,16 +1,14 @@
 // The production HTTP server: what react-router-serve does (compression,
 // static files, request log, React Router), plus what it cannot be told to
-// do: answer stored pages before everything else (on the connection itself,
-// stored-page-connections.ts, or here on one handed to Node's HTTP server),
-// refuse methods no page takes before React Router (which answers them with a
-// 500 and a stack trace in the log), and bound how long one request may hold
-// a connection.
+// do: answer stored pages before everything else, send other spellings of a
+// page's path to its own, refuse methods no page takes before React Router
+// (which answers them with a 500 and a stack trace in the log), and bound how
+// long one request may hold a connection.
 import {
   createServer,
   type IncomingMessage,
   type RequestListener,
   type ServerOptions,
-  type ServerResponse,
 } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -18,13 +16,9 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import morgan from "morgan";
 import type { ServerBuild } from "react-router";
-import {
-  answerStoredPagesFirst,
-  type AnswerStoredPage,
-  type CountPageView,
-  type StoredAnswer,
-} from "./stored-page-connections.ts";
-import { createStoredAnswerWriter } from "./write-stored-answer.ts";
+import type { PageView } from "#app/utils/analytics.server.ts";
+import type { StoredAnswer } from "#app/utils/page-cache.server.ts";
+import { createCanonicalPath } from "./canonical-path.ts";
 
 /** Every page and form takes these; anything else never reaches a route. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
@@ -95,56 +89,51 @@ export function createApp(build: ServerBuild, clientDirectory: string) {
 }
 
 /**
- * The production server's request listener. A stored page is answered here,
- * before Express: its bytes are already compressed for the request's
- * Accept-Encoding and its headers made by the store, so none of Express's
- * route matching, static-file lookups, compression or request log runs for
- * it (they cost a stored page most of its time, decision 084). Everything
- * else goes on to Express and React Router. Page views are counted here for
- * both (decision 160).
+ * The production server's request listener: the one path every request
+ * takes. A stored page is answered first, its bytes compressed and its
+ * headers made by the store (app/utils/page-cache.server.ts), so none of
+ * Express's route matching, static-file lookups, compression or request log
+ * runs for it. Only a canonical path is ever stored, so anything else is
+ * then sent to its canonical spelling (canonical-path.ts) or handed to
+ * Express and React Router. Page views are counted here for both.
  */
 export function createRequestListener(
   build: ServerBuild,
   clientDirectory: string,
-  timeouts: typeof TIMEOUTS = TIMEOUTS,
 ): RequestListener {
   const app = createApp(build, clientDirectory);
-  const write = createStoredAnswerWriter(timeouts.keepAliveMs);
+  const canonicalTarget = createCanonicalPath(build.routes);
   const { answerStoredPage, countPageView } = build.entry.module as {
-    answerStoredPage?: AnswerStoredPage;
-    countPageView?: CountPageView;
-  };
-  if (!answerStoredPage && !countPageView) return app;
-  const respond = (
-    request: IncomingMessage,
-    response: ServerResponse,
-    view: ReturnType<CountPageView>,
-    stored: StoredAnswer | null,
-  ) => {
-    if (!stored) {
-      if (view) {
-        response.once("finish", () =>
-          view(response.statusCode, response.getHeader("content-type")),
-        );
-      }
-      app(request, response);
-      return;
-    }
-    write(response, stored);
-    view?.(stored.status, stored.contentType);
+    answerStoredPage?: (request: IncomingMessage) => StoredAnswer | null;
+    countPageView?: (request: IncomingMessage) => PageView | null;
   };
   return (request, response) => {
-    // Both paths pass here, so a page view is counted once whichever answers.
     const view = countPageView?.(request) ?? null;
     const stored = answerStoredPage?.(request) ?? null;
-    if (stored instanceof Promise) {
-      void stored.then(
-        (after) => respond(request, response, view, after),
-        () => respond(request, response, view, null),
-      );
+    if (stored) {
+      response.writeHead(stored.status, stored.headers);
+      response.end(stored.body ?? undefined);
+      view?.(stored.status, stored.contentType);
       return;
     }
-    respond(request, response, view, stored);
+    const moved =
+      request.method === "GET" || request.method === "HEAD"
+        ? canonicalTarget(request.url ?? "/")
+        : null;
+    if (moved) {
+      response.writeHead(301, {
+        Location: moved,
+        "Cache-Control": "public, max-age=86400",
+      });
+      response.end();
+      return;
+    }
+    if (view) {
+      response.once("finish", () =>
+        view(response.statusCode, response.getHeader("content-type")),
+      );
+    }
+    app(request, response);
   };
 }
 
@@ -160,26 +149,14 @@ export function serverOptions(timeouts: typeof TIMEOUTS = TIMEOUTS) {
   } satisfies ServerOptions;
 }
 
-/**
- * The production server: stored pages answered on the connection
- * (stored-page-connections.ts), everything else by Node's HTTP server with
- * the request listener above, within `timeouts`.
- */
+/** The production server: Node's HTTP server with the listener above. */
 export function createSiteServer(
   build: ServerBuild,
   clientDirectory: string,
   timeouts: typeof TIMEOUTS = TIMEOUTS,
 ) {
-  const server = createServer(
+  return createServer(
     serverOptions(timeouts),
-    createRequestListener(build, clientDirectory, timeouts),
+    createRequestListener(build, clientDirectory),
   );
-  const { answerStoredPage, countPageView } = build.entry.module as {
-    answerStoredPage?: AnswerStoredPage;
-    countPageView?: CountPageView;
-  };
-  if (answerStoredPage) {
-    answerStoredPagesFirst(server, { answer: answerStoredPage, countPageView });
-  }
-  return server;
 }

@@ -3,6 +3,8 @@ import {
   createAnalytics,
   deviceClass,
   FLUSH_AT,
+  MAX_PENDING_BYTES,
+  visitorKey,
   type Batch,
   type CountedRequest,
 } from "./analytics.server.ts";
@@ -137,8 +139,11 @@ describe("countPageView", () => {
     );
     expect(analytics.pending().hits).toEqual([
       {
-        address: "192.0.2.4",
-        user_agent: expect.stringContaining("iPhone"),
+        address: visitorKey(
+          "192.0.2.4",
+          "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
+        ),
+        user_agent: "",
         path: "/",
         referrer_host: "news.example.org",
         utm_source: "news",
@@ -190,7 +195,11 @@ describe("flush", () => {
     expect(analytics.batches[0]?.conversions).toEqual([
       expect.objectContaining({ kind: "contact", form_path: "/contact-us" }),
     ]);
-    expect(analytics.pending()).toEqual({ hits: [], conversions: [] });
+    expect(analytics.pending()).toEqual({
+      hits: [],
+      conversions: [],
+      bytes: 0,
+    });
   });
 });
 
@@ -222,10 +231,82 @@ describe("a batch", () => {
         views,
       })),
     ).toEqual([
-      { address: "192.0.2.4", path: "/", views: 5 },
-      { address: "192.0.2.4", path: "/careers", views: 1 },
-      { address: "192.0.2.5", path: "/", views: 1 },
+      { address: visitorKey("192.0.2.4", FIREFOX), path: "/", views: 5 },
+      { address: visitorKey("192.0.2.4", FIREFOX), path: "/careers", views: 1 },
+      { address: visitorKey("192.0.2.5", FIREFOX), path: "/", views: 1 },
     ]);
+  });
+
+  test("holds a view in a few bounded fields, whatever the request sent", () => {
+    const analytics = counter();
+    const agent = `${FIREFOX} ${"x".repeat(900)}`;
+    view(
+      analytics,
+      get(`/?utm_source=${"s".repeat(5_000)}&q=${"q".repeat(5_000)}`, {
+        "user-agent": agent,
+        referer: `https://${"r".repeat(300)}.example.org/${"p".repeat(5_000)}`,
+      }),
+    );
+    const [hit] = analytics.pending().hits;
+    expect(hit).toMatchObject({
+      address: visitorKey("192.0.2.4", agent),
+      user_agent: "",
+      path: "/",
+      device: "desktop",
+    });
+    expect(JSON.stringify(hit).length).toBeLessThan(600);
+    // Longer than any browser's: not counted, not held.
+    const long = get("/", { "user-agent": `${FIREFOX} ${"x".repeat(2_000)}` });
+    expect(analytics.countPageView(long)).toBeNull();
+  });
+
+  test("stays within its bytes under a flood of distinct visitors and pages", () => {
+    const analytics = counter();
+    for (let index = 0; index < 40_000; index++) {
+      analytics.countPageView({
+        ...get(`/blueprints/${"p".repeat(400)}${index}`, {
+          "user-agent": `${FIREFOX} ${index}`,
+        }),
+      })?.(200, "text/html");
+    }
+    expect(analytics.pending().bytes).toBeLessThanOrEqual(MAX_PENDING_BYTES);
+  });
+});
+
+describe("a failed batch", () => {
+  test("is merged back into what is pending and sent with the next, none lost", async () => {
+    const sent: Batch[] = [];
+    let down = true;
+    const analytics = createAnalytics({
+      enabled: true,
+      site: "example.com",
+      flushMs: 60_000,
+      send: async (_site, batch) => {
+        if (down) throw new Error("Postgres is down");
+        sent.push(batch);
+      },
+    });
+    const errors = console.error;
+    console.error = () => {};
+    try {
+      analytics.countPageView(get("/"))?.(200, "text/html");
+      analytics.countPageView(get("/careers"))?.(200, "text/html");
+      await analytics.flush();
+      expect(sent).toEqual([]);
+      analytics.countPageView(get("/"))?.(200, "text/html");
+      await analytics.flush();
+      down = false;
+      analytics.countPageView(get("/"))?.(200, "text/html");
+      await analytics.flush();
+    } finally {
+      console.error = errors;
+    }
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.hits.map(({ path, views }) => ({ path, views }))).toEqual([
+      { path: "/", views: 3 },
+      { path: "/careers", views: 1 },
+    ]);
+    expect(analytics.pending().bytes).toBe(0);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { parseCookieHeader } from "@supabase/ssr";
 import { isbot } from "isbot";
@@ -10,11 +11,17 @@ import { isAuthCookieName } from "#app/utils/session.server.ts";
 // Page views and accepted forms, counted on the server without a cookie or
 // anything else in the browser (decision 160). The production server's
 // request listener asks `countPageView` about every request, stored page or
-// not; what passes is kept in memory and handed to Postgres in one call every
-// few seconds (analytics_record), where the visitor's address and User-Agent
-// become a hash with the day's salt and are dropped.
+// not; what passes is reduced at once to a few bounded fields (a hash of the
+// visitor's address and User-Agent, the canonical path, the referrer's host,
+// capped campaign fields, the device class), kept in memory within a byte
+// bound and handed to Postgres in one call every few seconds
+// (analytics_record), where the visitor's hash is hashed again with the
+// day's salt. A batch Postgres refuses is merged back and sent again later.
 
-/** What a page view or a form hands to analytics_record. */
+/**
+ * What a page view or a form hands to analytics_record: `address` is the
+ * visitor key made here, `user_agent` is empty (it is part of the key).
+ */
 type Visit = { address: string; user_agent: string };
 export type Hit = Visit & {
   path: string;
@@ -44,12 +51,35 @@ export type PageView = (status: number, contentType: unknown) => void;
 
 export type DeviceClass = "desktop" | "mobile" | "tablet";
 
-/** Past this many different unsent views, more are dropped rather than held: Postgres is down. */
-export const MAX_PENDING = 10_000;
+/**
+ * What unsent views and forms may hold together, as counted by `sizeOf`:
+ * past it (Postgres down for a long while) new ones are not counted.
+ */
+export const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 /** A batch this large goes at once rather than waiting for the timer. */
 export const FLUSH_AT = 1_000;
+/** The longest wait between attempts while Postgres refuses batches. */
+export const MAX_BACKOFF_MS = 60_000;
 const MAX_PATH = 512;
 const MAX_UTM = 100;
+/** No browser sends a User-Agent this long; a flood of them is not counted. */
+const MAX_USER_AGENT = 1_024;
+
+/**
+ * The visitor as Postgres sees it: 22 characters whatever the client sent,
+ * hashed again there with the day's salt.
+ */
+export function visitorKey(address: string, userAgent: string) {
+  return createHash("sha256")
+    .update(`${address}\n${userAgent}`)
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+/** What a pending entry holds, in bytes, roughly: its strings and a row's overhead. */
+function sizeOf(key: string) {
+  return key.length * 2 + 200;
+}
 
 /** Tablets first: an Android tablet's User-Agent has no "Mobile". */
 export function deviceClass(userAgent: string): DeviceClass {
@@ -64,6 +94,7 @@ export function deviceClass(userAgent: string): DeviceClass {
 // expression runs once per User-Agent, not per request.
 const botAnswers = new Map<string, boolean>();
 function bot(userAgent: string) {
+  if (userAgent.length > MAX_USER_AGENT) return true;
   let answer = botAnswers.get(userAgent);
   if (answer === undefined) {
     answer = isbot(userAgent);
@@ -128,35 +159,83 @@ export function createAnalytics({
   // is a count, not another row to send and store.
   let hits = new Map<string, Hit>();
   let conversions: Conversion[] = [];
-  let timer: ReturnType<typeof setInterval> | null = null;
+  let bytes = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
   let flushing: Promise<void> | null = null;
+  let failures = 0;
   const country = countryHeader?.toLowerCase();
 
   function schedule() {
-    if (hits.size + conversions.length >= FLUSH_AT && !flushing) {
+    if (hits.size + conversions.length >= FLUSH_AT && !flushing && !failures) {
       void flush();
     }
     if (timer) return;
-    timer = setInterval(() => void flush(), flushMs);
+    const wait = Math.min(flushMs * 2 ** failures, MAX_BACKOFF_MS);
+    timer = setTimeout(() => {
+      timer = null;
+      void flush();
+    }, wait);
     timer.unref();
   }
 
-  /** Hands what is pending to Postgres; a failed batch is dropped, not retried. */
+  /** Whether `size` more bytes fit; they are counted if so. */
+  function room(size: number) {
+    if (bytes + size > MAX_PENDING_BYTES) return false;
+    bytes += size;
+    return true;
+  }
+
+  function keepHit(key: string, hit: Hit) {
+    const same = hits.get(key);
+    if (same) {
+      same.views += hit.views;
+      return true;
+    }
+    if (!room(sizeOf(key))) return false;
+    hits.set(key, hit);
+    return true;
+  }
+
+  /**
+   * Hands what is pending to Postgres. A batch it refuses is merged back
+   * into what is pending (the same view again is a count), within the
+   * bound, and sent again after a wait that doubles with each failure.
+   */
   function flush(): Promise<void> {
     if (flushing) return flushing.then(flush);
     if (hits.size === 0 && conversions.length === 0) return Promise.resolve();
-    const batch = { hits: [...hits.values()], conversions };
+    const sent = hits;
+    const batch = { hits: [...sent.values()], conversions };
     hits = new Map();
     conversions = [];
+    bytes = 0;
     flushing = send(site, batch)
-      .catch((error: unknown) => {
-        console.error(
-          `analytics: ${batch.hits.length} page views and ${batch.conversions.length} forms not recorded`,
-          error,
-        );
-      })
+      .then(
+        () => {
+          failures = 0;
+        },
+        (error: unknown) => {
+          failures += 1;
+          const before = batch.conversions.length + sent.size;
+          let kept = 0;
+          for (const [key, hit] of sent) if (keepHit(key, hit)) kept += 1;
+          const later = conversions;
+          conversions = [];
+          for (const conversion of [...batch.conversions, ...later]) {
+            if (room(sizeOf(conversion.form_path))) {
+              conversions.push(conversion);
+              if (batch.conversions.includes(conversion)) kept += 1;
+            }
+          }
+          console.error(
+            `analytics: a batch of ${before} rows not recorded, ${kept} kept for the next attempt`,
+            error,
+          );
+        },
+      )
       .finally(() => {
         flushing = null;
+        if (hits.size > 0 || conversions.length > 0) schedule();
       });
     return flushing;
   }
@@ -220,12 +299,9 @@ export function createAnalytics({
         countryCode && /^[A-Z]{2}$/.test(countryCode) && countryCode !== "XX"
           ? countryCode
           : undefined;
-      // Most views repeat one already pending (a reload, a poller, the same
-      // visitor again), so the key is made first and only a new view is
-      // classified and allocated.
+      const visitor = visitorKey(address, userAgent);
       const key = [
-        address,
-        userAgent,
+        visitor,
         path,
         referrerHost,
         utmSource,
@@ -233,15 +309,9 @@ export function createAnalytics({
         utmCampaign,
         countryKnown,
       ].join("\n");
-      const same = hits.get(key);
-      if (same) {
-        same.views += 1;
-        return;
-      }
-      if (hits.size >= MAX_PENDING) return;
-      hits.set(key, {
-        address,
-        user_agent: userAgent,
+      const kept = keepHit(key, {
+        address: visitor,
+        user_agent: "",
         path,
         referrer_host: referrerHost,
         utm_source: utmSource,
@@ -251,6 +321,7 @@ export function createAnalytics({
         device: deviceClass(userAgent),
         views: 1,
       });
+      if (!kept) return;
       schedule();
     };
   }
@@ -268,12 +339,13 @@ export function createAnalytics({
     const userAgent = request.headers.get("User-Agent") ?? "";
     if (!userAgent || bot(userAgent)) return;
     if (signedIn(request.headers.get("Cookie") ?? undefined)) return;
-    if (conversions.length >= MAX_PENDING) return;
+    const form_path = formPath.slice(0, MAX_PATH);
+    if (!room(sizeOf(form_path))) return;
     conversions.push({
-      address: getClientIp(request),
-      user_agent: userAgent,
+      address: visitorKey(getClientIp(request), userAgent),
+      user_agent: "",
       kind,
-      form_path: formPath.slice(0, MAX_PATH),
+      form_path,
     });
     schedule();
   }
@@ -285,6 +357,7 @@ export function createAnalytics({
     pending: () => ({
       hits: [...hits.values()],
       conversions: [...conversions],
+      bytes,
     }),
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import type { StoredAnswer } from "#app/utils/page-cache.server.ts";
 
 // The store as production runs it: the security policy is enforced.
@@ -58,24 +58,6 @@ type Respond = (
   context: RouterContextProvider,
 ) => Response | Promise<Response>;
 
-/** A render of the page that answers once released. */
-function heldRender() {
-  let release: (() => void) | undefined;
-  return {
-    respond: (nonce: string) =>
-      new Promise<Response>((resolve) => {
-        release = () =>
-          resolve(
-            new Response(page(nonce), {
-              headers: { "Content-Type": "text/html; charset=utf-8" },
-            }),
-          );
-      }),
-    begun: () => release !== undefined,
-    release: () => release?.(),
-  };
-}
-
 function page(nonce: string) {
   return `<html><script nonce="${nonce}">1</script><link nonce="${nonce}">${"<p>words</p>".repeat(100)}</html>`;
 }
@@ -83,19 +65,8 @@ function page(nonce: string) {
 const sha256 = (text: string) =>
   createHash("sha256").update(text).digest("base64");
 
-function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
-  /** The keys the store rendered again in the background. */
-  const revalidated: string[] = [];
-  /** What those renders answer: the page again, unless a test says otherwise. */
-  const background: { respond?: Respond } = {};
-  const store = createPageStore({
-    blogSeconds,
-    maxEntries,
-    revalidate: async (key, context) => {
-      revalidated.push(key);
-      await render(key, { context, respond: background.respond });
-    },
-  });
+function setup({ blogSeconds = 5, maxBytes = 1 << 20 } = {}) {
+  const store = createPageStore({ blogSeconds, maxBytes });
   let renders = 0;
   /** A request through React Router's chain: the store's middleware around a render. */
   async function render(
@@ -158,20 +129,12 @@ function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
     method = "GET",
   ) {
     const answered = store.answer({ method, url: path, headers });
-    if (answered instanceof Promise)
-      throw new Error(`${path}: the store made the request wait`);
     return answered && named(answered);
-  }
-  /** Whether the store makes a GET of `path` wait for a render. */
-  function waits(path: string) {
-    return (
-      store.answer({ method: "GET", url: path, headers: {} }) instanceof Promise
-    );
   }
   /** A stored answer with its flat header list read as an object. */
   function named(answered: StoredAnswer) {
     const named: Record<string, string> = {};
-    const list = [...answered.headers, ...answered.extra];
+    const list = answered.headers;
     for (let i = 0; i < list.length; i += 2) {
       const name = list[i]!;
       expect(named[name], `${name} sent twice`).toBeUndefined();
@@ -189,12 +152,9 @@ function setup({ blogSeconds = 5, maxEntries = 500 } = {}) {
     store,
     render,
     answer,
-    waits,
     named,
     stored: store_,
     renders: () => renders,
-    revalidated,
-    background,
   };
 }
 
@@ -227,7 +187,6 @@ describe("the page store", () => {
     );
     expect(hit.headers["content-security-policy"]).not.toContain("nonce");
     expect(hit.headers["x-frame-options"]).toBe("DENY");
-    expect(hit.headers["server-timing"]).toMatch(/^total;dur=/);
     expect(renders()).toBe(1);
   });
 
@@ -359,243 +318,126 @@ describe("the page store", () => {
     expect(store.entries.size).toBe(0);
   });
 
-  test("keeps at most its number of pages, dropping the oldest stored", async () => {
-    const { stored, store } = setup({ maxEntries: 2 });
+  test("keeps at most its bytes, dropping the oldest stored", async () => {
+    const one = setup();
+    await one.stored("/careers/1");
+    const size = one.store.bytes();
+    expect(size).toBeGreaterThan(Buffer.byteLength(page("")));
+    const { stored, store } = setup({ maxBytes: size * 2 + 10 });
     await stored("/careers/1");
     await stored("/careers/2");
     await stored("/careers/3");
     expect([...store.entries.keys()]).toEqual(["/careers/2", "/careers/3"]);
+    expect(store.bytes()).toBeLessThanOrEqual(size * 2 + 10);
+  });
+});
+
+/** A page whose header lets a CDN keep it `seconds`. */
+const kept =
+  (seconds: number, words = "words") =>
+  (nonce: string) =>
+    new Response(page(nonce).replace("words", words), {
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": `public, max-age=0, s-maxage=${seconds}`,
+      },
+    });
+
+describe("pages made from the database", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test("are never answered past the s-maxage their header gives (a job's closing)", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const { render, store, answer } = setup({ blogSeconds: 60 });
+    await render("/careers/7", { respond: kept(1) });
+    await vi.waitFor(() => expect(store.entries.has("/careers/7")).toBe(true));
+    expect(answer("/careers/7")).not.toBeNull();
+    vi.advanceTimersByTime(1_001);
+    expect(answer("/careers/7")).toBeNull();
+    expect(answer("/careers/7")).toBeNull();
+  });
+
+  test("past their lifetime, one request renders; the others get the copy, with its age, until that render is stored", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const { stored, render, store, answer } = setup({ blogSeconds: 5 });
+    const first = await stored("/blueprints");
+    vi.advanceTimersByTime(2_400);
+    expect(answer("/blueprints")!.headers.age).toBe("2");
+    vi.advanceTimersByTime(2_601);
+    expect(answer("/blueprints")).toBeNull();
+    for (let i = 0; i < 50; i++) {
+      expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
+    }
+    await render("/blueprints", { respond: kept(300, "new words") });
+    await vi.waitFor(() =>
+      expect(answer("/blueprints")?.body?.toString()).toContain("new words"),
+    );
+    expect(answer("/blueprints")!.headers.age).toBe("0");
+    expect(store.entries.size).toBe(1);
+  });
+
+  test("a quiet spell past their s-maxage leaves nothing to answer: the next visitor gets a render", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const { render, store, answer } = setup({ blogSeconds: 5 });
+    await render("/blueprints", { respond: kept(15) });
+    await vi.waitFor(() => expect(store.entries.size).toBe(1));
+    vi.advanceTimersByTime(3_600_000);
+    expect(answer("/blueprints")).toBeNull();
+    expect(answer("/blueprints")).toBeNull();
+  });
+
+  test("a render the same as the copy renews it, keeping its compressed bytes and tags", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const { render, store, answer } = setup({ blogSeconds: 5 });
+    await render("/blueprints", { respond: kept(15) });
+    await vi.waitFor(() => expect(store.entries.size).toBe(1));
+    const entry = store.entries.get("/blueprints");
+    const tag = answer("/blueprints", { "accept-encoding": "br" })!.headers
+      .etag;
+    vi.advanceTimersByTime(5_001);
+    expect(answer("/blueprints")).toBeNull();
+    // The same markup with another nonce: the same page.
+    await render("/blueprints", { respond: kept(15) });
+    expect(store.entries.get("/blueprints")).toBe(entry);
+    const renewed = answer("/blueprints", { "accept-encoding": "br" })!;
+    expect(renewed.headers.etag).toBe(tag);
+    expect(renewed.headers.age).toBe("0");
+    // The same bytes with a shorter lifetime (a post scheduled meanwhile).
+    vi.advanceTimersByTime(5_001);
+    expect(answer("/blueprints")).toBeNull();
+    await render("/blueprints", { respond: kept(8) });
+    await vi.waitFor(() =>
+      expect(store.entries.get("/blueprints")).not.toBe(entry),
+    );
+    expect(answer("/blueprints")!.headers["cache-control"]).toContain(
+      "s-maxage=8",
+    );
+  });
+
+  test("when the render fails, the copy is answered until its s-maxage; a page gone ends it", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const { render, store, answer } = setup({ blogSeconds: 5 });
+    await render("/blueprints", { respond: kept(20) });
+    await render("/blueprints/gone", { respond: kept(20) });
+    await vi.waitFor(() => expect(store.entries.size).toBe(2));
+    vi.advanceTimersByTime(5_001);
+    expect(answer("/blueprints")).toBeNull();
+    await render("/blueprints", {
+      respond: () => new Response("down", { status: 503 }),
+    });
+    expect(answer("/blueprints")).not.toBeNull();
+    vi.advanceTimersByTime(15_000);
+    expect(answer("/blueprints")).toBeNull();
+    await render("/blueprints/gone", {
+      respond: () => new Response("Not found", { status: 404 }),
+    });
+    expect(store.entries.has("/blueprints/gone")).toBe(false);
   });
 });
 
 describe("job pages", () => {
-  test("are never answered past the closing time their header gives", async () => {
-    const { render, store, answer, waits } = setup({ blogSeconds: 60 });
-    const closes = Date.now() + 1_000;
-    await render("/careers/7", {
-      respond: (nonce) =>
-        new Response(page(nonce), {
-          headers: {
-            "Content-Type": "text/html; charset=utf-8",
-            "Cache-Control": "public, max-age=0, s-maxage=1",
-          },
-        }),
-    });
-    await vi.waitFor(() => expect(store.entries.has("/careers/7")).toBe(true));
-    expect(answer("/careers/7")).not.toBeNull();
-    // Past it, a request waits for the page to be rendered again.
-    await vi.waitFor(() => expect(waits("/careers/7")).toBe(true), {
-      timeout: 2_000,
-    });
-    expect(Date.now()).toBeGreaterThanOrEqual(closes);
-  });
-
-  test("past their deadline, requests arriving during one render wait for it instead of rendering", async () => {
-    vi.useFakeTimers({ toFake: ["performance"] });
-    try {
-      const { store, render, renders, background, revalidated } = setup({
-        blogSeconds: 5,
-      });
-      // A job page's own header: a CDN keeps it a minute at most.
-      const jobPage = (nonce: string) =>
-        new Response(page(nonce), {
-          headers: {
-            "Content-Type": "text/html; charset=utf-8",
-            "Cache-Control": "public, max-age=0, s-maxage=60",
-          },
-        });
-      await render("/careers/9", { respond: jobPage });
-      await vi.waitFor(() =>
-        expect(store.entries.has("/careers/9")).toBe(true),
-      );
-      const before = renders();
-      vi.advanceTimersByTime(60_001);
-      let release!: () => void;
-      background.respond = (nonce: string) =>
-        new Promise<Response>((resolve) => {
-          release = () => resolve(jobPage(nonce));
-        });
-      // The first request past the deadline starts the render and waits for it.
-      const leader = store.answer({
-        method: "GET",
-        url: "/careers/9",
-        headers: {},
-      });
-      expect(leader).toBeInstanceOf(Promise);
-      expect(revalidated).toEqual(["/careers/9"]);
-      await vi.waitFor(() => expect(release).toBeTypeOf("function"));
-      // Each of these would be a render and its queries without the wait,
-      // and each a compression of its own without the store's bytes.
-      const followers = Array.from({ length: 49 }, (_, i) =>
-        render("/careers/9", {
-          init: { headers: { "Accept-Encoding": i % 2 ? "br, gzip" : "" } },
-        }),
-      );
-      release();
-      const answers = await Promise.all(followers);
-      expect((await leader)?.status).toBe(200);
-      expect(renders() - before).toBe(1);
-      const [first] = answers;
-      const encodings = new Set<string | null>();
-      for (const { response, bytes, scriptHashes } of answers) {
-        expect(response.status).toBe(200);
-        expect(response.headers.get("X-Page-Cache")).toBe("miss");
-        const encoding = response.headers.get("Content-Encoding");
-        encodings.add(encoding);
-        const text = (
-          encoding === "br" ? brotliDecompressSync(bytes) : bytes
-        ).toString();
-        expect(text).toBe(first!.body);
-        expect(text).not.toContain("nonce");
-        expect(scriptHashes).toEqual([sha256("1")]);
-      }
-      expect(encodings).toEqual(new Set([null, "br"]));
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  test("past their deadline, requests arriving once a render is under way are answered from the store after it, not rendered", async () => {
-    vi.useFakeTimers({ toFake: ["performance"] });
-    try {
-      const { render, store, named, renders } = setup({ blogSeconds: 5 });
-      // A job page's own header: a CDN keeps it a minute at most.
-      const jobPage = (nonce: string, text = "") =>
-        new Response(`${page(nonce)}${text}`, {
-          headers: {
-            "Content-Type": "text/html; charset=utf-8",
-            "Cache-Control": "public, max-age=0, s-maxage=60",
-          },
-        });
-      await render("/careers/13", { respond: (nonce) => jobPage(nonce) });
-      await vi.waitFor(() =>
-        expect(store.entries.has("/careers/13")).toBe(true),
-      );
-      const before = renders();
-      vi.advanceTimersByTime(60_001);
-      let release!: () => void;
-      const leader = render("/careers/13", {
-        respond: (nonce) =>
-          new Promise<Response>((resolve) => {
-            release = () => resolve(jobPage(nonce, "new copy"));
-          }),
-      });
-      await vi.waitFor(() => expect(release).toBeTypeOf("function"));
-      // Rendered and compressed for each, these would hold the server's one
-      // core until the render is stored, and draw more requests meanwhile.
-      const waiting = Array.from({ length: 50 }, () =>
-        store.answer({
-          method: "GET",
-          url: "/careers/13",
-          headers: { "accept-encoding": "br, gzip" },
-        }),
-      );
-      for (const each of waiting) expect(each).toBeInstanceOf(Promise);
-      release();
-      await leader;
-      const answers = await Promise.all(waiting);
-      expect(renders() - before).toBe(1);
-      for (const answered of answers) {
-        const { status, headers, body } = named(answered!);
-        expect(status).toBe(200);
-        expect(headers["x-page-cache"]).toBe("hit");
-        expect(headers["content-encoding"]).toBe("br");
-        expect(brotliDecompressSync(body!).toString()).toContain("new copy");
-      }
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  test("a page never stored is rendered once for the requests arriving while its route's render is under way", async () => {
-    const { render, renders, store } = setup();
-    const hold = heldRender();
-    const held = render("/careers/10", { respond: hold.respond });
-    await vi.waitFor(() => expect(hold.begun()).toBe(true));
-    // One arriving in the middleware, one in front of Express.
-    const inMiddleware = render("/careers/10", {
-      init: { headers: { "Accept-Encoding": "br" } },
-    });
-    const inFront = store.answer({
-      method: "GET",
-      url: "/careers/10",
-      headers: { "accept-encoding": "br" },
-    });
-    expect(inFront).toBeInstanceOf(Promise);
-    hold.release();
-    const leader = await held;
-    const waiter = await inMiddleware;
-    expect(waiter.response.status).toBe(200);
-    expect(waiter.response.headers.get("Content-Encoding")).toBe("br");
-    expect(brotliDecompressSync(waiter.bytes).toString()).toBe(leader.body);
-    const answered = await inFront;
-    expect(answered?.status).toBe(200);
-    expect(brotliDecompressSync(answered!.body!).toString()).toBe(leader.body);
-    expect(renders()).toBe(1);
-  });
-
-  test("a page no route declares is rendered for each request, none waiting for another", async () => {
-    const { render, renders, store } = setup();
-    const hold = heldRender();
-    const held = render("/sign-in", { respond: hold.respond });
-    await vi.waitFor(() => expect(hold.begun()).toBe(true));
-    expect(
-      store.answer({ method: "GET", url: "/sign-in", headers: {} }),
-    ).toBeNull();
-    const other = await render("/sign-in");
-    expect(other.response.status).toBe(200);
-    expect(renders()).toBe(2);
-    hold.release();
-    await held;
-  });
-
-  test("a failed render sends those waiting for it to render for themselves", async () => {
-    const { stored, store, render, renders } = setup();
-    await stored("/careers/11");
-    store.drop("until-jobs-change");
-    let fail!: () => void;
-    const leader = render("/careers/11", {
-      respond: () =>
-        new Promise<Response>((resolve) => {
-          fail = () => resolve(new Response("down", { status: 503 }));
-        }),
-    });
-    await vi.waitFor(() => expect(fail).toBeTypeOf("function"));
-    const follower = render("/careers/11");
-    fail();
-    expect((await leader).response.status).toBe(503);
-    expect((await follower).response.status).toBe(200);
-    expect(renders()).toBe(3);
-  });
-
-  test("a request arriving after a job changed never gets the render that began before", async () => {
-    const { stored, store, render, renders } = setup();
-    await stored("/careers/12");
-    store.drop("until-jobs-change");
-    let release!: () => void;
-    const leader = render("/careers/12", {
-      respond: (nonce) =>
-        new Promise<Response>((resolve) => {
-          release = () =>
-            resolve(
-              new Response(`${page(nonce)}old job`, {
-                headers: { "Content-Type": "text/html; charset=utf-8" },
-              }),
-            );
-        }),
-    });
-    await vi.waitFor(() => expect(release).toBeTypeOf("function"));
-    store.drop("until-jobs-change");
-    expect(
-      store.answer({ method: "GET", url: "/careers/12", headers: {} }),
-    ).toBeNull();
-    const after = render("/careers/12");
-    release();
-    expect((await leader).body).toContain("old job");
-    expect((await after).body).not.toContain("old job");
-    expect(renders()).toBe(3);
-  });
-
   test("are dropped when a job changes, without a closing time kept for a lifetime", async () => {
     const { stored, store, answer } = setup({ blogSeconds: 60 });
     await stored("/careers/8");
@@ -606,99 +448,6 @@ describe("job pages", () => {
 });
 
 describe("blog pages", () => {
-  test("are rendered again in the background once their time is up, the old copy answered meanwhile", async () => {
-    vi.useFakeTimers({ toFake: ["performance"] });
-    try {
-      const { stored, answer, store, revalidated, background } = setup({
-        blogSeconds: 5,
-      });
-      const first = await stored("/blueprints");
-      let release!: () => void;
-      background.respond = async (nonce) => {
-        await new Promise<void>((resolve) => (release = resolve));
-        return new Response(page(nonce).replace("words", "new words"), {
-          headers: { "Content-Type": "text/html; charset=utf-8" },
-        });
-      };
-      vi.advanceTimersByTime(5_001);
-      // The first request past its time gets the old copy and starts the render.
-      expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
-      expect(revalidated).toEqual(["/blueprints"]);
-      await vi.waitFor(() => expect(release).toBeTypeOf("function"));
-      expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
-      release();
-      await vi.waitFor(() =>
-        expect(answer("/blueprints")?.body?.toString()).toContain("new words"),
-      );
-      expect(store.entries.size).toBe(1);
-      expect(revalidated).toEqual(["/blueprints"]);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  test("once their time is up, one render starts, whatever the number of requests; another a lifetime later", async () => {
-    vi.useFakeTimers({ toFake: ["performance"] });
-    try {
-      const { stored, answer, revalidated, store } = setup({
-        blogSeconds: 5,
-      });
-      await stored("/blueprints");
-      const first = store.entries.get("/blueprints");
-      vi.advanceTimersByTime(5_001);
-      for (let i = 0; i < 50; i++) {
-        expect(answer("/blueprints")).not.toBeNull();
-      }
-      expect(revalidated).toEqual(["/blueprints"]);
-      await vi.waitFor(() =>
-        expect(store.entries.get("/blueprints")).not.toBe(first),
-      );
-      vi.advanceTimersByTime(5_001);
-      expect(answer("/blueprints")).not.toBeNull();
-      expect(revalidated).toEqual(["/blueprints", "/blueprints"]);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  test("when the render fails, the old copy is answered for another lifetime", async () => {
-    vi.useFakeTimers({ toFake: ["performance"] });
-    try {
-      const { stored, answer, revalidated, background, renders } = setup({
-        blogSeconds: 5,
-      });
-      const first = await stored("/blueprints");
-      background.respond = () => new Response("down", { status: 503 });
-      vi.advanceTimersByTime(5_001);
-      expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
-      await vi.waitFor(() => expect(renders()).toBe(2));
-      // The render's middleware ends after its response.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
-      expect(revalidated).toHaveLength(1);
-      vi.advanceTimersByTime(5_001);
-      expect(answer("/blueprints")?.body?.toString()).toBe(first.body);
-      expect(revalidated).toHaveLength(2);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  test("a copy whose page is gone (a post unpublished) is answered no more", async () => {
-    vi.useFakeTimers({ toFake: ["performance"] });
-    try {
-      const { stored, answer, background, renders } = setup({ blogSeconds: 5 });
-      await stored("/blueprints/gone");
-      background.respond = () => new Response("Not found", { status: 404 });
-      vi.advanceTimersByTime(5_001);
-      expect(answer("/blueprints/gone")).not.toBeNull();
-      await vi.waitFor(() => expect(answer("/blueprints/gone")).toBeNull());
-      expect(renders()).toBe(2);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
   test("are dropped when a post changes, also one rendered before the change; other pages stay", async () => {
     const { stored, store, render } = setup();
     await stored("/");
@@ -718,66 +467,6 @@ describe("blog pages", () => {
     await before;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect([...store.entries.keys()]).toEqual(["/"]);
-  });
-
-  test("are kept no longer than their s-maxage (a scheduled publication's), stale or not, and replays carry their age", async () => {
-    vi.useFakeTimers({ toFake: ["performance"] });
-    try {
-      const { stored, store, answer, waits, named, render, background } = setup(
-        { blogSeconds: 5 },
-      );
-      const capped = (nonce: string) =>
-        new Response(page(nonce), {
-          headers: {
-            "Content-Type": "text/html; charset=utf-8",
-            "Cache-Control": cappedCacheControl(3),
-          },
-        });
-      await stored("/blueprints");
-      await render("/blueprints/abc", { respond: capped });
-      await vi.waitFor(() => expect(answer("/blueprints/abc")).not.toBeNull());
-      vi.advanceTimersByTime(1_500);
-      expect(answer("/blueprints/abc")?.headers.age).toBe("2");
-      // Past its deadline, requests wait for the render that starts.
-      let release!: () => void;
-      background.respond = async (nonce) => {
-        await new Promise<void>((resolve) => (release = resolve));
-        return capped(nonce);
-      };
-      vi.advanceTimersByTime(501);
-      expect(waits("/blueprints/abc")).toBe(true);
-      // An uncapped page keeps the store's own lifetime.
-      expect(answer("/blueprints")).not.toBeNull();
-      await vi.waitFor(() => expect(release).toBeTypeOf("function"));
-      const waiting = store.answer({
-        method: "GET",
-        url: "/blueprints/abc",
-        headers: {},
-      });
-      expect(waiting).toBeInstanceOf(Promise);
-      release();
-      // It waits for that render and is answered the new copy (the old one
-      // is over 2 s old).
-      expect(Number(named((await waiting)!).headers.age)).toBeLessThanOrEqual(
-        1,
-      );
-      // Nor does a failed render: the copy is never extended past it.
-      const before = store.entries.get("/blueprints/abc");
-      await render("/blueprints/abc", { respond: capped });
-      await vi.waitFor(() =>
-        expect(store.entries.get("/blueprints/abc")).not.toBe(before),
-      );
-      const { deadline } = store.entries.get("/blueprints/abc")!;
-      expect(deadline - performance.now()).toBeGreaterThan(500);
-      await render("/blueprints/abc", {
-        respond: () => new Response("down", { status: 503 }),
-      });
-      expect(answer("/blueprints/abc")).not.toBeNull();
-      vi.advanceTimersByTime(deadline - performance.now() + 1);
-      expect(waits("/blueprints/abc")).toBe(true);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 
   test("are not stored when a publication is due now (s-maxage=0)", async () => {

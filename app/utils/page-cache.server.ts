@@ -3,13 +3,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
-import {
-  createContext,
-  createRequestHandler,
-  RouterContextProvider,
-  type MiddlewareFunction,
-  type ServerBuild,
-} from "react-router";
+import type { MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
 import { MARKETING_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { keepNotModifiedHeaders } from "#app/utils/response-headers.server.ts";
@@ -18,7 +12,6 @@ import {
   nonceContext,
   scriptHashesContext,
 } from "#app/utils/security.server.ts";
-import { serverTimingHeader } from "#app/utils/server-timing.server.ts";
 import {
   declareRuleContext,
   type StoreRule,
@@ -29,45 +22,51 @@ import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
 // Every public page is the same bytes for every anonymous visitor, so its
 // render is stored and replayed: no React, no loaders, no Supabase. A route
 // declares that it is stored, and for how long, in its own middleware
-// (app/utils/stored-page.server.ts). React Router's root middleware stores what it
-// renders (storePagesMiddleware); the production server answers from the
-// store before anything else runs (answerStoredPage, app/server/http-server.ts).
+// (app/utils/stored-page.server.ts). React Router's root middleware stores
+// what it renders (storePagesMiddleware); the production server's request
+// listener answers from the store before Express (answerStoredPage,
+// app/server/http-server.ts). Only canonical paths reach the middleware
+// (app/server/canonical-path.ts), so a page is stored under one key.
 // Everything that can make a page personal bypasses both: a session or flash
-// cookie on the request, a query string, a response that sets a cookie, is
-// private, or is anything but a 200.
+// cookie, a query string, a response that sets a cookie, is private, or is
+// anything but a 200.
 
-/**
- * Every post is a key of its own: past this many pages (tens of megabytes)
- * the oldest stored is dropped.
- */
-export const MAX_ENTRIES = 500;
+/** What the stored pages may hold together, bodies and encodings. */
+export const MAX_BYTES = 32 * 1024 * 1024;
 
 type Encoding = "br" | "gzip";
+
+/** What the listener writes: `writeHead(status, headers)`, then `body`. */
+export type StoredAnswer = {
+  status: number;
+  headers: string[];
+  contentType: string;
+  body: Buffer | null;
+};
+
+type Replay = { headers: string[]; notModified: string[]; body: Buffer };
 
 type Entry = {
   status: number;
   headers: [string, string][];
   contentType: string;
   body: Buffer;
-  /** Filled before the entry is stored. */
   encoded: Partial<Record<Encoding, Buffer>>;
-  /** Each encoding's answer, made on first use (replayFor). */
+  /** Each encoding's headers and bytes, made on first use. */
   replays: Partial<Record<Encoding | "identity", Replay>>;
-  /** A hash of the stored body; each encoding's ETag is made from it. */
+  /** A hash of the body; each encoding's ETag is made from it. */
   digest: string;
-  /** The inline scripts' hashes, for an HTML page's policy. */
   scriptHashes: string[] | null;
   rule: StoreRule;
-  /** performance.now() after which the entry is stale. */
-  expires: number;
-  /**
-   * performance.now() it may never be answered after, stale or not: the end
-   * of its own s-maxage, which a page that reads posts caps at the next
-   * scheduled publication.
-   */
-  deadline: number;
+  size: number;
   /** performance.now() its render began at: its age counts from there. */
   madeAt: number;
+  /** performance.now() after which a request renders the page again. */
+  expires: number;
+  /** performance.now() it is never answered after: its own s-maxage. */
+  deadline: number;
+  /** performance.now() a request past `expires` went to render it, or 0. */
+  renewing: number;
 };
 
 /** The parts of a Node request the store reads. */
@@ -77,33 +76,13 @@ export type StoredPageRequest = {
   headers: IncomingHttpHeaders;
 };
 
-/**
- * A stored page's answer, as the production server writes it. Its headers
- * are flat lists of names and values, the form `writeHead` takes fastest
- * (given an object made per request, Node spends more on enumerating it than
- * on the rest of the answer): `headers`, made once per stored page and
- * encoding and shared by every answer, so the server may keep what it makes
- * of it; `extra`, this answer's own.
- */
-export type StoredAnswer = {
-  status: number;
-  headers: readonly string[];
-  extra: string[];
-  contentType: string;
-  body: Buffer | null;
-};
-
-/** Whether the request carries anything that makes its page personal. */
 function personal(cookieHeader: string | null | undefined) {
   return parseCookieHeader(cookieHeader ?? "").some(
     ({ name }) => name === TOAST_COOKIE || isAuthCookieName(name),
   );
 }
 
-/**
- * How long the response lets a shared cache keep it (its s-maxage), in
- * milliseconds; unlimited without one.
- */
+/** The response's s-maxage in milliseconds; unlimited without one. */
 export function sharedLifetimeMs(cacheControl: string | null) {
   const match = /(?:^|[,\s])s-maxage=(\d+)/.exec(cacheControl ?? "");
   return match ? Number(match[1]) * 1000 : Infinity;
@@ -120,9 +99,8 @@ function storable(response: Response) {
 /**
  * The base64 SHA-256 of every inline script this render's nonce trusted, as
  * a policy's hash sources name them. A script without the nonce (one slipped
- * into a post, say) stays untrusted, as it was in the rendered page. React
- * escapes `</script` inside a script's text, so the first closing tag ends
- * it.
+ * into a post, say) stays untrusted. React escapes `</script` inside a
+ * script's text, so the first closing tag ends it.
  */
 export function inlineScriptHashes(html: string, nonce: string) {
   const hashes: string[] = [];
@@ -155,8 +133,8 @@ export function acceptedEncodings(acceptEncoding: string | null | undefined) {
   );
 }
 
-// Browsers send one of a few Accept-Encoding values, each on every request:
-// each is parsed once. Bounded, since a client may send any text.
+// Browsers send one of a few Accept-Encoding values: each is parsed once.
+// Bounded, since a client may send any text.
 const parsedEncodings = new Map<string, Encoding[]>();
 function encodingsFor(acceptEncoding: string | undefined) {
   const value = acceptEncoding ?? "";
@@ -174,8 +152,8 @@ const gzipped = promisify(gzip);
 
 /**
  * Compresses a body once, so a replay only copies bytes. A page kept until
- * the deploy gets brotli's best; a blog page is stored again every few
- * seconds, so it gets a quality that takes milliseconds, not a hundred.
+ * the deploy gets brotli's best; a page made from the database is made again
+ * every few seconds, so it gets a quality that takes milliseconds.
  */
 async function compress(body: Buffer, rule: StoreRule) {
   const quality = rule === "until-deploy" ? constants.BROTLI_MAX_QUALITY : 5;
@@ -191,18 +169,12 @@ async function compress(body: Buffer, rule: StoreRule) {
   return { br, gzip: gz };
 }
 
-/**
- * The strong ETag of the representation a replay sends: encodings are
- * different bytes, so each gets a tag of its own (RFC 9110 §8.8.3).
- */
+/** Each encoding is different bytes, so each has its own strong tag. */
 export function entityTag(digest: string, encoding: Encoding | null) {
   return `"${digest}${encoding ? `-${encoding}` : ""}"`;
 }
 
-/**
- * Whether If-None-Match names this tag. The comparison is the weak one the
- * header asks for, so a tag a CDN marked W/ still matches.
- */
+/** Whether If-None-Match names this tag, compared weakly as the header asks. */
 export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
   if (ifNoneMatch == null) return false;
   if (ifNoneMatch.trim() === "*") return true;
@@ -211,39 +183,24 @@ export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
     .some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
 }
 
-/** What a replay sends for one encoding of an entry, made once. */
-type Replay = {
-  headers: readonly string[];
-  notModified: readonly string[];
-  tag: string;
-  body: Buffer;
-};
-
-/**
- * An entry's answer for one encoding: its bytes, tag and headers (the
- * security headers with the page's script hashes included), made the first
- * time it is asked for, so a replay only copies them.
- */
 function replayFor(entry: Entry, encoding: Encoding | null): Replay {
   const key = encoding ?? "identity";
   const made = entry.replays[key];
   if (made) return made;
   const body = (encoding && entry.encoded[encoding]) || entry.body;
-  const tag = entityTag(entry.digest, encoding);
   const headers = new Headers(entry.headers);
   headers.set("X-Page-Cache", "hit");
-  headers.set("ETag", tag);
+  headers.set("ETag", entityTag(entry.digest, encoding));
   const notModified = new Headers(headers);
   keepNotModifiedHeaders(notModified);
   if (encoding) headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(body.length));
-  for (const made of [headers, notModified]) {
-    applySecurityHeaders(made, entry.scriptHashes ?? []);
+  for (const each of [headers, notModified]) {
+    applySecurityHeaders(each, entry.scriptHashes ?? []);
   }
   const replay = {
     headers: [...headers].flat(),
     notModified: [...notModified].flat(),
-    tag,
     body,
   };
   entry.replays[key] = replay;
@@ -251,240 +208,108 @@ function replayFor(entry: Entry, encoding: Encoding | null): Replay {
 }
 
 /**
- * The one place a stored page's answer is made: its bytes in the best
- * encoding the request accepts, tagged, or a 304 when the request names that
- * tag; the security headers with the page's script hashes; Server-Timing.
+ * A stored page's answer: its bytes in the best encoding the request
+ * accepts, or a 304 when the request names that encoding's tag. A page made
+ * from the database carries its age, so a CDN and a browser count its
+ * lifetime from its render, not from this answer.
  */
-function storedAnswer(
-  entry: Entry,
-  request: StoredPageRequest,
-  started: number,
-): StoredAnswer {
+function storedAnswer(entry: Entry, request: StoredPageRequest, now: number) {
   const encoding =
     encodingsFor(request.headers["accept-encoding"]).find(
       (candidate) => entry.encoded[candidate],
     ) ?? null;
   const replay = replayFor(entry, encoding);
-  const notModified = noneMatch(request.headers["if-none-match"], replay.tag);
-  const extra: string[] = [];
-  // A blog page's lifetimes were cut to end by the next publication when it
-  // was made: its age, rounded up, keeps a CDN and a browser to that end.
-  if (entry.rule === "until-posts-change") {
-    extra.push("age", String(Math.ceil((started - entry.madeAt) / 1000)));
-  }
-  extra.push(
-    "server-timing",
-    serverTimingHeader(performance.now() - started, {
-      supabaseMs: 0,
-      supabaseCalls: 0,
-    }),
-  );
+  const tag = entityTag(entry.digest, encoding);
+  const notModified = noneMatch(request.headers["if-none-match"], tag);
+  const headers = notModified ? replay.notModified : replay.headers;
   return {
     status: notModified ? 304 : entry.status,
-    headers: notModified ? replay.notModified : replay.headers,
-    extra,
+    headers:
+      entry.rule === "until-deploy"
+        ? headers
+        : [...headers, "age", String(Math.floor((now - entry.madeAt) / 1000))],
     contentType: entry.contentType,
     body: notModified || request.method === "HEAD" ? null : replay.body,
-  };
+  } satisfies StoredAnswer;
 }
 
-/** The key a request's page is stored under: its path, for a GET without query or personal cookies. */
-function storeKey(
-  method: string | undefined,
-  url: string,
-  cookie?: string | null,
-) {
+function storeKey(method: string | undefined, url: string, cookie?: string) {
   if (method !== "GET" || url.includes("?") || personal(cookie)) return null;
   return url;
 }
 
-/** A render of a stored page under way, and what waits for it. */
-type Render = {
-  /** The rule its route declared, once its middleware has run. */
-  rule: StoreRule | null;
-  /** The entry it makes, null if it makes none. */
-  entry: Promise<Entry | null>;
-  /** Settled once it is stored or given up. */
-  done: Promise<void>;
-  droppedBefore: Map<StoreRule, number>;
-  /** Whether the store's middleware has taken it on. */
-  begun: boolean;
-  made: (entry: Entry | null) => void;
-  release: () => void;
-};
-
-// The render a request started by the store itself is.
-const backgroundRenderContext = createContext<Render | null>(null);
-
-// This server's own React Router, for renders no visitor waits for.
-let handler:
-  | Promise<
-      (request: Request, context: RouterContextProvider) => Promise<Response>
-    >
-  | undefined;
-
-/**
- * Renders a stored page again as an anonymous visitor would get it, for no
- * visitor: the store's middleware keeps what it renders.
- */
-async function renderAgain(path: string, context: RouterContextProvider) {
-  handler ??= import("virtual:react-router/server-build").then((build) =>
-    createRequestHandler(build as unknown as ServerBuild, process.env.NODE_ENV),
-  );
-  const handle = await handler;
-  const response = await handle(
-    new Request(new URL(path, env.SITE_URL)),
-    context,
-  );
-  await response.body?.cancel();
-}
-
 export function createPageStore({
   blogSeconds = env.PAGE_CACHE_BLOG_SECONDS,
-  maxEntries = MAX_ENTRIES,
-  revalidate = renderAgain,
-}: {
-  blogSeconds?: number;
-  maxEntries?: number;
-  /**
-   * Renders the page stored under a key again, in the background, with this
-   * request context.
-   */
-  revalidate?: (key: string, context: RouterContextProvider) => Promise<void>;
-} = {}) {
+  maxBytes = MAX_BYTES,
+}: { blogSeconds?: number; maxBytes?: number } = {}) {
+  // In the order stored, oldest first: past `maxBytes`, the oldest go.
   const entries = new Map<string, Entry>();
-  // Keys being rendered and stored right now, each with the rule its route
-  // declared (once its middleware has run), the entry its render makes (null
-  // if it makes none) and when it is stored or given up: meanwhile requests
-  // get the expired copy, so a busy page costs one render per expiry. A
-  // request that finds no copy it may answer (never stored in this
-  // process, past its deadline, dropped after a save) while a declared page
-  // is rendered waits for that render instead of making its own: fifty
-  // connections on a page just deployed or past its deadline would otherwise
-  // be fifty renders, fifty compressions and fifty rounds of queries at once.
-  // It waits in front of Express when it can (answer), so it gets the stored
-  // bytes; in the middleware when it arrived before the render began, so it
-  // gets the render. A page no route declares is never waited for, so
-  // anonymous requests to pages never stored (sign-in, say) never queue
-  // behind one another.
-  const refreshing = new Map<string, Render>();
+  let bytes = 0;
   // Bumped when a rule's pages are dropped, so a render that began before
   // (and may hold the old post) is not stored after.
   const dropped = new Map<StoreRule, number>();
-  const droppedSince = (before: Map<StoreRule, number>, rule: StoreRule) =>
-    (dropped.get(rule) ?? 0) !== (before.get(rule) ?? 0);
   const lifetimeMs = (rule: StoreRule) =>
     rule === "until-deploy" ? Infinity : blogSeconds * 1000;
 
-  function register(key: string): Render {
-    let made: (entry: Entry | null) => void = () => {};
-    let finished: () => void = () => {};
-    const render: Render = {
-      rule: null,
-      entry: new Promise((resolve) => {
-        made = resolve;
-      }),
-      done: new Promise((resolve) => {
-        finished = resolve;
-      }),
-      droppedBefore: new Map(dropped),
-      begun: false,
-      made: (entry) => made(entry),
-      release: () => {
-        if (refreshing.get(key) === render) refreshing.delete(key);
-        finished();
-      },
-    };
-    refreshing.set(key, render);
-    return render;
-  }
-
-  /**
-   * Starts a render of a stored page no visitor waits for, registered at
-   * once, so that every request arriving before it reaches the middleware
-   * knows of it.
-   */
-  function renderInBackground(key: string, rule: StoreRule) {
-    const render = register(key);
-    render.rule = rule;
-    const context = new RouterContextProvider();
-    context.set(backgroundRenderContext, render);
-    revalidate(key, context)
-      .catch((error: unknown) => {
-        console.error(`page store: rendering ${key} again failed`, error);
-      })
-      .finally(() => {
-        // Failed before the middleware took it on: nothing else ends it.
-        if (!render.begun) {
-          render.made(null);
-          render.release();
-        }
-      });
-    return render;
-  }
-
-  /**
-   * The stored answer for a request whenever a copy may be sent without
-   * waiting: GET and HEAD of a stored path without query or personal
-   * cookies, within its deadline. The first request past a copy's lifetime
-   * starts one render of it in the background; until that render is stored,
-   * it and the others get this copy. Null otherwise.
-   */
-  function onHand(request: StoredPageRequest): StoredAnswer | null {
-    const started = performance.now();
-    const method = request.method === "HEAD" ? "GET" : request.method;
-    const key = storeKey(method, request.url ?? "", request.headers.cookie);
-    if (key === null) return null;
+  function remove(key: string) {
     const entry = entries.get(key);
-    if (!entry || entry.deadline <= started) return null;
-    if (entry.expires <= started && !refreshing.has(key)) {
-      // Claimed here, not when the render reaches the middleware: requests
-      // arriving meanwhile would each start one (a page's whole load of
-      // connections at once, every expiry). If it never comes back, the
-      // first request a lifetime later starts another.
-      entry.expires = Math.min(
-        started + lifetimeMs(entry.rule),
-        entry.deadline,
-      );
-      renderInBackground(key, entry.rule);
-    }
-    return storedAnswer(entry, request, started);
+    if (!entry) return;
+    bytes -= entry.size;
+    entries.delete(key);
   }
 
   /**
-   * The production server's answer for a stored page, made before Express
-   * and React Router see the request, or null to let them render it: the
-   * answer on hand. A page with no copy it may answer (never stored in this
-   * process, past its deadline, dropped after a save), while a render of it
-   * is under way and its route has declared it stored, is a promise: the
-   * answer once that render is stored, or null if it was not. A copy past
-   * its deadline starts that render in the background. Each of those
-   * requests rendering and compressing the page for itself would hold the
-   * one core for as long as the render takes to be stored, and every request
-   * meanwhile would do the same.
+   * The stored answer for a GET or HEAD of a stored path without query or
+   * personal cookies, or null to let React Router render it. Past its
+   * lifetime, one request renders the page again; until that render is
+   * stored (never past the copy's deadline), the others get the copy, so a
+   * busy page costs one render per lifetime and a quiet one is rendered
+   * fresh for its next visitor.
    */
-  function answer(
-    request: StoredPageRequest,
-    mayWait = true,
-  ): StoredAnswer | Promise<StoredAnswer | null> | null {
-    const ready = onHand(request);
-    if (ready || !mayWait) return ready;
+  function answer(request: StoredPageRequest): StoredAnswer | null {
     const method = request.method === "HEAD" ? "GET" : request.method;
-    const key = storeKey(method, request.url ?? "", request.headers.cookie);
-    if (key === null) return null;
-    const past = entries.get(key);
-    const under =
-      refreshing.get(key) ??
-      (past ? renderInBackground(key, past.rule) : undefined);
-    if (!under?.rule || droppedSince(under.droppedBefore, under.rule))
-      return null;
-    return under.done.then(() => answer(request, false));
+    const cookie = request.headers.cookie;
+    const key = storeKey(method, request.url ?? "", cookie);
+    const entry = key === null ? undefined : entries.get(key);
+    if (!entry) return null;
+    const now = performance.now();
+    if (now >= entry.deadline) return null;
+    if (now >= entry.expires) {
+      // A render that never came back is given up after a lifetime.
+      if (
+        entry.renewing === 0 ||
+        now - entry.renewing > lifetimeMs(entry.rule)
+      ) {
+        entry.renewing = now;
+        return null;
+      }
+    }
+    return storedAnswer(entry, request, now);
+  }
+
+  function keep(key: string, entry: Entry, started: number, shared: number) {
+    entry.madeAt = started;
+    entry.deadline = started + shared;
+    entry.expires = Math.min(
+      performance.now() + lifetimeMs(entry.rule),
+      entry.deadline,
+    );
+    entry.renewing = 0;
+    remove(key);
+    entries.set(key, entry);
+    bytes += entry.size;
+    for (const [oldest] of entries) {
+      if (bytes <= maxBytes) break;
+      remove(oldest);
+    }
   }
 
   /**
    * Stores what React Router renders for a page whose route declares it
-   * stored. The entry is kept once compressed; this visitor gets the render
-   * itself, compressed on the way out and untagged (only stored bytes are).
+   * stored. A render the same as the copy it replaces, bytes and headers (a
+   * blog page made again with no post changed), renews that copy's lifetime and keeps its
+   * compressed bytes and tags; a new one is compressed first. This visitor
+   * gets the render itself, compressed on the way out.
    */
   const middleware: MiddlewareFunction<Response> = async (
     { request, context },
@@ -494,126 +319,69 @@ export function createPageStore({
     const key = storeKey(
       request.method,
       url.pathname + url.search,
-      request.headers.get("Cookie"),
+      request.headers.get("Cookie") ?? undefined,
     );
     if (key === null) return next();
-    const background = context.get(backgroundRenderContext);
-    const leader = refreshing.get(key);
-    if (leader && leader !== background) {
-      const entry = leader.rule ? await leader.entry : null;
-      // A post or job changed since that render began: it may show the old one.
-      if (!entry || droppedSince(leader.droppedBefore, entry.rule))
-        return next();
-      context.set(scriptHashesContext, entry.scriptHashes);
-      // Each waiter's copy compressed for itself, on the one core, queued
-      // ahead of the store's own compression, which every request arriving
-      // meanwhile waits for: they get the store's bytes when it is done.
-      await leader.done;
-      return renderedResponse(entry, request.headers.get("Accept-Encoding"));
-    }
-    const under = leader ?? register(key);
-    under.begun = true;
-    const { made, release, droppedBefore } = under;
-    context.set(declareRuleContext, (rule) => {
-      under.rule = rule;
+    let rule: StoreRule | null = null;
+    context.set(declareRuleContext, (declared) => {
+      rule = declared;
     });
-    let storing = false;
+    const droppedBefore = new Map(dropped);
     // Lifetimes count from before the render: the loader measured the time
     // left until a publication after this moment.
     const started = performance.now();
-    try {
-      const response = await next();
-      const { rule } = under;
-      if (rule === null || lifetimeMs(rule) === 0) return response;
-      if (!storable(response)) {
-        // The backend failed while an older copy exists: that copy is
-        // answered for another lifetime rather than every request rendering
-        // (and failing) again meanwhile, though never past its deadline.
-        // Any other answer (a job gone, a post unpublished) ends the copy.
-        const stale = entries.get(key);
-        if (stale && response.status >= 500) {
-          stale.expires = Math.min(
-            performance.now() + lifetimeMs(rule),
-            stale.deadline,
-          );
-        } else if (stale) {
-          entries.delete(key);
-        }
-        return response;
-      }
-      // A page is kept no longer than its own header lets a CDN keep it.
-      const shared = sharedLifetimeMs(response.headers.get("Cache-Control"));
-      if (Math.min(lifetimeMs(rule), shared) === 0) return response;
-      const entry = await entryOf(response, context.get(nonceContext), rule);
-      made(entry);
-      context.set(scriptHashesContext, entry.scriptHashes);
-      storing = true;
-      compress(entry.body, rule)
-        .then(
-          (encoded) => {
-            entry.encoded = encoded;
-          },
-          (error: unknown) => {
-            console.error("page store: compression failed", error);
-          },
-        )
-        .then(() => {
-          if (droppedSince(droppedBefore, rule)) return;
-          entry.madeAt = started;
-          entry.deadline = started + shared;
-          entry.expires = Math.min(
-            performance.now() + lifetimeMs(rule),
-            entry.deadline,
-          );
-          // Re-inserting moves the key to the end: the first key is the oldest.
-          entries.delete(key);
-          entries.set(key, entry);
-          if (entries.size > maxEntries) {
-            const oldest = entries.keys().next().value;
-            if (oldest !== undefined) entries.delete(oldest);
-          }
-        })
-        .finally(release);
-      return renderedResponse(entry);
-    } finally {
-      if (!storing) {
-        made(null);
-        release();
-      }
+    const response = await next();
+    const stored = rule as StoreRule | null;
+    if (stored === null || lifetimeMs(stored) === 0) return response;
+    const old = entries.get(key);
+    if (!storable(response)) {
+      // The backend failed: the old copy stays until its deadline. Any other
+      // answer (a job gone, a post unpublished) ends it.
+      if (old && response.status >= 500) old.renewing = performance.now();
+      else remove(key);
+      return response;
     }
+    const shared = sharedLifetimeMs(response.headers.get("Cache-Control"));
+    if (shared === 0) return response;
+    const entry = await entryOf(response, context.get(nonceContext), stored);
+    context.set(scriptHashesContext, entry.scriptHashes);
+    const current = () =>
+      (dropped.get(stored) ?? 0) === (droppedBefore.get(stored) ?? 0);
+    const same =
+      old?.digest === entry.digest &&
+      old.status === entry.status &&
+      `${old.headers}` === `${entry.headers}`;
+    if (old && same) {
+      if (current()) keep(key, old, started, shared);
+    } else {
+      void compress(entry.body, stored).then(
+        (encoded) => {
+          entry.encoded = encoded;
+          entry.size += encoded.br.length + encoded.gzip.length;
+          if (current()) keep(key, entry, started, shared);
+        },
+        (error: unknown) => {
+          console.error("page store: compression failed", error);
+        },
+      );
+    }
+    const headers = new Headers(entry.headers);
+    headers.set("X-Page-Cache", "miss");
+    return new Response(new Uint8Array(entry.body), {
+      status: entry.status,
+      headers,
+    });
   };
 
   /** Drops the pages kept by `rule` (a post was saved or deleted). */
   function drop(rule: StoreRule) {
     dropped.set(rule, (dropped.get(rule) ?? 0) + 1);
     for (const [key, entry] of entries) {
-      if (entry.rule === rule) entries.delete(key);
+      if (entry.rule === rule) remove(key);
     }
   }
 
-  return { entries, answer, middleware, drop };
-}
-
-/**
- * A render's answer to the visitors it was made for, untagged (only stored
- * bytes are): the stored text, compressed on the way out, or, given the
- * request's Accept-Encoding, the store's compressed bytes it accepts.
- */
-function renderedResponse(entry: Entry, acceptEncoding?: string | null) {
-  const headers = new Headers(entry.headers);
-  headers.set("X-Page-Cache", "miss");
-  const encoding =
-    acceptEncoding === undefined
-      ? undefined
-      : encodingsFor(acceptEncoding ?? undefined).find(
-          (candidate) => entry.encoded[candidate],
-        );
-  if (encoding) headers.set("Content-Encoding", encoding);
-  const body = (encoding && entry.encoded[encoding]) || entry.body;
-  return new Response(new Uint8Array(body), {
-    status: entry.status,
-    headers,
-  });
+  return { entries, bytes: () => bytes, answer, middleware, drop };
 }
 
 /**
@@ -633,20 +401,16 @@ async function entryOf(
   const text =
     html && nonce ? rendered.replaceAll(` nonce="${nonce}"`, "") : rendered;
   const headers = new Headers(response.headers);
-  // Set again for whichever encoding a replay sends.
-  headers.delete("Content-Length");
-  headers.delete("Content-Encoding");
-  headers.delete("ETag");
-  // As Express would send it: a text type without a charset (single fetch's) gets one.
+  for (const name of ["Content-Length", "Content-Encoding", "ETag"]) {
+    headers.delete(name);
+  }
+  // As Express would send it: a text type without a charset gets one.
   if (contentType.startsWith("text/") && !/charset=/i.test(contentType)) {
     headers.set("Content-Type", `${contentType}; charset=utf-8`);
   }
   if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) {
     headers.append("Vary", "Accept-Encoding");
   }
-  // A page kept until the deploy: browsers ask again each time (a 304 costs
-  // a few hundred bytes); a CDN keeps it until the deploy purges it (README,
-  // Deploy). A blog page keeps its loader's shorter rule.
   if (rule === "until-deploy" && !headers.has("Cache-Control")) {
     headers.set("Cache-Control", MARKETING_CACHE_CONTROL);
     headers.append("Vary", "Cookie");
@@ -662,9 +426,11 @@ async function entryOf(
     replays: {},
     scriptHashes,
     rule,
+    size: body.length,
+    madeAt: 0,
     expires: 0,
     deadline: 0,
-    madeAt: 0,
+    renewing: 0,
   };
 }
 

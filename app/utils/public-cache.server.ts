@@ -1,23 +1,33 @@
 import type { HeadersArgs } from "react-router";
 import { hasSessionCookie } from "#app/utils/session.server.ts";
 
-// Public pages may sit in a CDN for a few minutes and be served stale while it
-// refreshes them. Anything personal must not: a request carrying a Supabase
-// session cookie, or a response setting a cookie (a flash message being read),
-// is private. authMiddleware marks signed-in responses `private, no-store`
-// as well; these rules only decide the anonymous case.
+// The contract with a shared cache (a CDN, Varnish, nginx): every public
+// page says how long it may be kept (s-maxage) and served stale while the
+// cache asks again (stale-while-revalidate), and browsers revalidate every
+// time (max-age=0; a stored page answers its ETag with a 304). Anything
+// personal is private: a request carrying a session cookie, or a response
+// setting a cookie. authMiddleware marks signed-in responses `private,
+// no-store` as well; these rules only decide the anonymous case.
 
-const BROWSER_SECONDS = 60;
-const SHARED_SECONDS = 300;
-const STALE_SECONDS = 86400;
-
-export const PUBLIC_CACHE_CONTROL = `public, max-age=${BROWSER_SECONDS}, s-maxage=${SHARED_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`;
+const SHARED_SECONDS = 10;
+const STALE_SECONDS = 5;
 
 /**
- * The public rule with every lifetime it grants (a browser's, a CDN's, and
- * the CDN's stale serving after that) ending within `secondsLeft`: a page
- * that reads posts may not be kept past the next scheduled publication
- * (decision 130). Null: nothing is scheduled, the usual rule.
+ * No schedule may start sooner than this (the database moves an earlier one
+ * to this far ahead, migration 20261201100000): every lifetime of a page
+ * made from the database ends within it, so a copy made before a post or a
+ * closing was scheduled, anywhere, is gone by its time. It also bounds how
+ * long any change to posts or jobs takes to reach a cache honouring these
+ * headers.
+ */
+export const SCHEDULE_LEAD_SECONDS = SHARED_SECONDS + STALE_SECONDS;
+
+export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`;
+
+/**
+ * The public rule with a cache's keeping and stale serving both ending
+ * within `secondsLeft`, the next scheduled publication or closing; null:
+ * nothing is scheduled, the usual rule.
  */
 export function cappedCacheControl(secondsLeft: number | null) {
   if (secondsLeft === null) return PUBLIC_CACHE_CONTROL;
@@ -25,16 +35,16 @@ export function cappedCacheControl(secondsLeft: number | null) {
   // its lifetime from receiving it.
   const left = Math.max(0, Math.floor(secondsLeft) - 1);
   const shared = Math.min(SHARED_SECONDS, left);
-  return `public, max-age=${Math.min(BROWSER_SECONDS, left)}, s-maxage=${shared}, stale-while-revalidate=${Math.min(STALE_SECONDS, left - shared)}`;
+  return `public, max-age=0, s-maxage=${shared}, stale-while-revalidate=${Math.min(STALE_SECONDS, left - shared)}`;
 }
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 /**
- * Marketing pages change only with a deploy: browsers revalidate every time
- * (the page cache answers 304 to a matching ETag), a CDN keeps them for good
- * and the deploy purges it.
+ * Marketing pages change only with a deploy: a shared cache keeps them an
+ * hour and then serves its copy for a day more while it asks again, so a
+ * deploy reaches every visitor within the hour without a purge.
  */
 export const MARKETING_CACHE_CONTROL =
-  "public, max-age=0, must-revalidate, s-maxage=31536000";
+  "public, max-age=0, s-maxage=3600, stale-while-revalidate=86400";
 
 /**
  * Cache headers for a public response with this status. Failures are never

@@ -14,7 +14,6 @@ import {
 } from "node:fs";
 import { createServer as createNetServer } from "node:net";
 import { dirname, join, relative } from "node:path";
-import { SERVER_NODE_FLAGS } from "#app/server/node-flags.ts";
 import { printDemoAccounts } from "./demo-accounts.ts";
 import { siteSecrets } from "./keys.ts";
 import type { LocalSupabase } from "./server.ts";
@@ -172,15 +171,11 @@ const child = dev
         env,
       },
     )
-  : spawn(
-      process.execPath,
-      [...SERVER_NODE_FLAGS, "app/server/production.ts"],
-      {
-        cwd: root,
-        stdio: ["inherit", "pipe", "inherit"],
-        env,
-      },
-    );
+  : spawn(process.execPath, ["app/server/production.ts"], {
+      cwd: root,
+      stdio: ["inherit", "pipe", "inherit"],
+      env,
+    });
 
 const shown = (file: string) => relative(process.cwd(), file) || file;
 

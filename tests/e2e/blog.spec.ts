@@ -31,8 +31,7 @@ const SEEDED_POST = {
   tags: ["Blueprints", "Data Engineering"],
 };
 const NO_COVER_POST_TITLE = "Anomaly Detection for Live Dashboards";
-const PUBLIC_CACHE =
-  "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
+const PUBLIC_CACHE = "public, max-age=0, s-maxage=10, stale-while-revalidate=5";
 const PAGING_POSTS = 14;
 
 const HOSTILE_HTML = `

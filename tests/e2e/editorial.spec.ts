@@ -160,7 +160,7 @@ test.describe(
         await app.get("/blueprints/rss.xml");
       }
       const scheduledTitle = `Scheduled ${RUN}`;
-      const goesOut = Date.now() + 12_000;
+      const goesOut = Date.now() + 20_000;
       const scheduledId = await teamPost(scheduledTitle, {
         published_at: new Date(goesOut).toISOString(),
       });

@@ -16,8 +16,10 @@
 // ANALYTICS=off on the same backend) side by side with nginx in one run, and
 // says how many views the counting server handed to Postgres meanwhile.
 //
-// Targets: every public page answered from the store at 0.5 of nginx or
-// better, p99 under 100 ms at 50 connections; a 304 for each page's own tag;
+// Targets: every public page answered from the store at 0.9 of the bare
+// Node server or better (the app's ceiling: Node's own HTTP server sending
+// the same bytes; nginx, the machine's, is printed beside it), p99 under
+// 20 ms at 50 connections; a 304 for each page's own tag;
 // a cold start answers `/` within a second. Installs wrk and nginx from
 // Debian on first use when run as root.
 // Ports: BENCH_PORT (4620), BENCH_SUPABASE_PORT (54620), BENCH_NGINX_PORT
@@ -26,7 +28,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { createClient } from "@supabase/supabase-js";
-import { SERVER_NODE_FLAGS } from "#app/server/node-flags.ts";
 import { startProductionSite } from "#tests/support/production-site.ts";
 import { startYardsticks, type Yardstick } from "./nginx-yardstick.ts";
 import { ensureWrk, wrk, type WrkResult } from "./wrk.ts";
@@ -51,8 +52,8 @@ const SERVER_CPU = 0;
 const LOAD_CPU = 1;
 
 const TARGETS = {
-  nginx: 0.5,
-  p99Ms: 100,
+  node: 0.9,
+  p99Ms: 20,
   /** How far past the fastest app page the generator must drive nginx. */
   generatorHeadroom: 1.5,
   scale: 1.5,
@@ -89,27 +90,23 @@ let yardstick: Yardstick | null = null;
 
 /** Another app server from the same build, against the running backend. */
 function spawnApp(appPort: number, env: Record<string, string> = {}) {
-  return spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, "app/server/production.ts"],
-    {
-      cwd: site.root,
-      stdio: "ignore",
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(appPort),
-        HOST: "127.0.0.1",
-        SITE_URL: `http://127.0.0.1:${appPort}`,
-        PLATFORM_URL: "https://platform.example.com",
-        SUPABASE_URL: supabaseUrl,
-        SUPABASE_PUBLISHABLE_KEY: publishableKey,
-        SUPABASE_SECRET_KEY: secretKey,
-        SESSION_SECRET: "bench-session-secret-0123456789abcdef",
-        ...env,
-      },
+  return spawn(process.execPath, ["app/server/production.ts"], {
+    cwd: site.root,
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      HOST: "127.0.0.1",
+      SITE_URL: `http://127.0.0.1:${appPort}`,
+      PLATFORM_URL: "https://platform.example.com",
+      SUPABASE_URL: supabaseUrl,
+      SUPABASE_PUBLISHABLE_KEY: publishableKey,
+      SUPABASE_SECRET_KEY: secretKey,
+      SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+      ...env,
     },
-  );
+  });
 }
 
 /**
@@ -325,10 +322,12 @@ try {
       const ratio = app.rps / nginx.rps;
       const errors = app.errors + node.errors + nginx.errors;
       const ok =
-        ratio >= TARGETS.nginx && app.p99 < TARGETS.p99Ms && errors === 0;
+        app.rps / node.rps >= TARGETS.node &&
+        app.p99 < TARGETS.p99Ms &&
+        errors === 0;
       if (!ok) failed = true;
       console.info(
-        `${page.label.padEnd(14)}${rate(app.rps).padStart(10)}${ms(app.p50)}${ms(app.p99)}${rate(node.rps).padStart(11)}${rate(nginx.rps).padStart(12)}${ms(nginx.p99).padStart(10)}${(app.rps / node.rps).toFixed(2).padStart(9)}${ratio.toFixed(2).padStart(9)}  ≥${TARGETS.nginx} of nginx, p99 <${TARGETS.p99Ms} ms ${ok ? "ok" : "MISSED"}${errors ? ` (${errors} errors)` : ""}`,
+        `${page.label.padEnd(14)}${rate(app.rps).padStart(10)}${ms(app.p50)}${ms(app.p99)}${rate(node.rps).padStart(11)}${rate(nginx.rps).padStart(12)}${ms(nginx.p99).padStart(10)}${(app.rps / node.rps).toFixed(2).padStart(9)}${ratio.toFixed(2).padStart(9)}  ≥${TARGETS.node} of node, p99 <${TARGETS.p99Ms} ms ${ok ? "ok" : "MISSED"}${errors ? ` (${errors} errors)` : ""}`,
       );
     }
     console.info(

@@ -2,7 +2,6 @@
 // they promise: every file and script they name exists, and the ports agree.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SERVER_NODE_FLAGS } from "#app/server/node-flags.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const read = (path: string) => readFileSync(root + path, "utf8");
@@ -28,11 +27,10 @@ describe("Dockerfile", () => {
       for (const file of source!.split(/\s+/))
         expect(existsSync(root + file), file).toBe(true);
     }
-    // With the flags npm start and the tools give it.
+    // As npm start and the tools start it: stock Node, no flags.
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(cmd && JSON.parse(cmd)).toEqual([
       "node",
-      ...SERVER_NODE_FLAGS,
       "app/server/production.ts",
     ]);
     expect(dockerfile).toMatch(

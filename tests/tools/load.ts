@@ -17,7 +17,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import autocannon, { type Request } from "autocannon";
 import { createClient } from "@supabase/supabase-js";
-import { SERVER_NODE_FLAGS } from "#app/server/node-flags.ts";
 import { readApiKeys, siteSecrets } from "#supabase/local/keys.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -71,27 +70,23 @@ const launcher = spawn(process.execPath, ["supabase/local/run-site.ts"], {
 
 /** The second machine: the same build and secrets, on the launcher's backend. */
 function startSecondMachine() {
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, "app/server/production.ts"],
-    {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(PORT + 1),
-        HOST: "127.0.0.1",
-        SITE_URL: SECOND_ORIGIN,
-        PLATFORM_URL: "https://platform.recursa.ai",
-        SUPABASE_URL,
-        SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-        SUPABASE_SECRET_KEY: SECRET_KEY,
-        FLY_APP_NAME: "load",
-        SESSION_SECRET,
-      },
+  const child = spawn(process.execPath, ["app/server/production.ts"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT + 1),
+      HOST: "127.0.0.1",
+      SITE_URL: SECOND_ORIGIN,
+      PLATFORM_URL: "https://platform.recursa.ai",
+      SUPABASE_URL,
+      SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      SUPABASE_SECRET_KEY: SECRET_KEY,
+      FLY_APP_NAME: "load",
+      SESSION_SECRET,
     },
-  );
+  });
   return child;
 }
 

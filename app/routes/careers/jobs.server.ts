@@ -1,6 +1,9 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "#app/utils/database.types.ts";
-import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
+import {
+  cappedCacheControl,
+  PRIVATE_CACHE_CONTROL,
+} from "#app/utils/public-cache.server.ts";
 import { hasSessionCookie } from "#app/utils/session.server.ts";
 import type { Job } from "./job-posting.ts";
 
@@ -64,9 +67,7 @@ export function nextClosing(jobs: Pick<Job, "closes_at">[]) {
   return times.length === 0 ? null : Math.min(...times);
 }
 
-/** How long a CDN may keep a careers page: never past the next closing. */
-export const JOB_PAGE_MAX_SECONDS = 60;
-
+/** A careers page's cache headers: no lifetime past the next closing. */
 export function jobCacheHeaders(
   request: Request,
   closes: number | null,
@@ -74,13 +75,6 @@ export function jobCacheHeaders(
 ): HeadersInit {
   if (hasSessionCookie(request) || status >= 500)
     return { "Cache-Control": PRIVATE_CACHE_CONTROL };
-  const left =
-    closes === null
-      ? JOB_PAGE_MAX_SECONDS
-      : Math.max(0, Math.floor((closes - Date.now()) / 1000));
-  const seconds = Math.min(JOB_PAGE_MAX_SECONDS, left);
-  return {
-    "Cache-Control": `public, max-age=0, s-maxage=${seconds}`,
-    Vary: "Cookie",
-  };
+  const left = closes === null ? null : (closes - Date.now()) / 1000;
+  return { "Cache-Control": cappedCacheControl(left), Vary: "Cookie" };
 }
