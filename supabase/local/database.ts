@@ -203,8 +203,66 @@ async function templateDir(options: OpenDatabaseOptions) {
   );
 }
 
+/** SQLSTATE 57014 as PostgreSQL raises it when a statement outlives statement_timeout. */
+export class StatementTimeoutError extends Error {
+  code = "57014";
+  constructor() {
+    super("canceling statement due to statement timeout");
+  }
+}
+
+/**
+ * Each role's statement_timeout in milliseconds, as `alter role … set
+ * statement_timeout` recorded it (platform.sql sets anon's and authenticated's
+ * as hosted projects do).
+ */
+async function roleTimeouts(pg: PGlite) {
+  const result = await pg.query<{ role: string; ms: number }>(
+    `select role, case when value ~ '^[0-9]+$' then value::float8
+                       else extract(epoch from value::interval)::float8 * 1000 end as ms
+       from (select r.rolname as role, substr(setting, length('statement_timeout=') + 1) as value
+               from pg_db_role_setting s
+               join pg_roles r on r.oid = s.setrole
+               cross join lateral unnest(s.setconfig) as setting
+              where s.setdatabase = 0 and setting like 'statement_timeout=%') settings`,
+  );
+  const timeouts = new Map<string, number>();
+  for (const row of result.rows) {
+    if (row.ms > 0) timeouts.set(row.role, row.ms);
+  }
+  return timeouts;
+}
+
+/**
+ * PGlite runs no timers, so a statement cannot be cancelled while it runs:
+ * each statement of a request is timed instead, and one that took longer than
+ * the role's statement_timeout fails with 57014 once it returns, which rolls
+ * the request's transaction back as the cancel would (decision 210).
+ */
+function timed(tx: Transaction, timeoutMs: number): Transaction {
+  const check = async <T>(run: () => Promise<T>) => {
+    const started = performance.now();
+    const result = await run();
+    if (performance.now() - started > timeoutMs)
+      throw new StatementTimeoutError();
+    return result;
+  };
+  return new Proxy(tx, {
+    get(target, property, receiver) {
+      if (property === "query" || property === "exec" || property === "sql") {
+        const method = Reflect.get(target, property, receiver) as (
+          ...args: unknown[]
+        ) => Promise<unknown>;
+        return (...args: unknown[]) => check(() => method.apply(target, args));
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
+
 async function wrap(pg: PGlite): Promise<Database> {
   await pg.exec(SESSION_SETTINGS);
+  const timeouts = await roleTimeouts(pg);
   const database: Database = {
     pg,
     admin: (fn) => pg.transaction(fn),
@@ -215,7 +273,8 @@ async function wrap(pg: PGlite): Promise<Database> {
           `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`,
           [auth.role, JSON.stringify(auth.claims)],
         );
-        return fn(tx);
+        const timeoutMs = timeouts.get(auth.role);
+        return fn(timeoutMs === undefined ? tx : timed(tx, timeoutMs));
       }),
     close: () => pg.close(),
   };

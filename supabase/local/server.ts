@@ -146,21 +146,29 @@ async function start(
   const legacyKeys = options.legacyKeys ?? legacyKeysFromEnv();
   const keyMaterial = loadKeyMaterial(dataDir);
   const keys = apiKeys(keyMaterial, legacyKeys);
-  const db = await openDatabase({
-    dataDir,
-    migrationsDir: options.migrationsDir ?? projectPath("supabase/migrations"),
-    seedFile:
-      options.seedFile === undefined
-        ? projectPath("supabase/seed.sql")
-        : options.seedFile,
-    reset: options.reset ?? false,
-    demoPassword: demoPassword(),
-    templateCacheDir:
-      options.templateCache === false
-        ? null
-        : projectPath(".data/supabase-cache"),
-    log,
-  });
+  const postgresUrl = process.env.LOCAL_SUPABASE_POSTGRES_URL;
+  // `npm run test:pg` points the server at a PostgreSQL it migrated and
+  // seeded; the driver is a dev dependency, loaded only then.
+  const db = postgresUrl
+    ? await (
+        await import("./postgres-database.ts")
+      ).openPostgresDatabase(postgresUrl)
+    : await openDatabase({
+        dataDir,
+        migrationsDir:
+          options.migrationsDir ?? projectPath("supabase/migrations"),
+        seedFile:
+          options.seedFile === undefined
+            ? projectPath("supabase/seed.sql")
+            : options.seedFile,
+        reset: options.reset ?? false,
+        demoPassword: demoPassword(),
+        templateCacheDir:
+          options.templateCache === false
+            ? null
+            : projectPath(".data/supabase-cache"),
+        log,
+      });
   const seeded = await seedStorage(db, dataDir);
   if (seeded.length > 0) log(`seeded storage: ${seeded.join(", ")}`);
   const schema = await db.admin((tx) => loadSchemaCache(tx));

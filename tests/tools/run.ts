@@ -75,6 +75,13 @@ const steps: Step[] = [
     env: { LOCAL_SUPABASE_LEGACY_KEYS: "1" },
   },
   {
+    // The database-backed tests again on Debian's PostgreSQL 15, as hosted
+    // projects run, where PGlite is PostgreSQL 18 (decision 211).
+    name: "database tests on PostgreSQL 15",
+    command: "node",
+    args: ["tests/tools/test-pg.ts"],
+  },
+  {
     name: "production build",
     command: "node",
     args: ["supabase/local/run-site.ts", "--build-only"],

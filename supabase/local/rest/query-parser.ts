@@ -228,7 +228,8 @@ function parseFilter(key: string, raw: string): ColumnFilter {
   if (!OPERATORS.has(operator)) {
     if (
       KNOWN_UNSUPPORTED_OPERATORS.has(operator) ||
-      /^\w+\((any|all)\)$/.test(operator)
+      /^\w+\((any|all)\)$/.test(operator) ||
+      /^(fts|plfts|phfts|wfts)\(\w+\)$/.test(operator)
     ) {
       throw new UnsupportedError(`The filter operator "${operator}"`);
     }
@@ -316,6 +317,8 @@ function parseOrder(value: string | null): OrderTerm[] {
   return value.split(",").map((term) => {
     if (term.includes("("))
       throw new UnsupportedError(`Ordering by an embedded resource (${term})`);
+    if (term.includes("->"))
+      throw new UnsupportedError(`Ordering by a JSON path (${term})`);
     const [column = "", ...modifiers] = term.split(".");
     let descending = false;
     let nulls: OrderTerm["nulls"] = null;
@@ -380,6 +383,8 @@ function castType(written: string) {
   if (!base) return null;
   return isArray ? `${base}[]` : base;
 }
+
+const AGGREGATES = new Set(["count", "sum", "avg", "max", "min"]);
 
 /** Recursive-descent parser for `select=`; whitespace outside quotes is ignored. */
 export function parseSelect(input: string): SelectItem[] {
@@ -452,6 +457,8 @@ export function parseSelect(input: string): SelectItem[] {
     if (input[position] === "(") {
       position += 1;
       skipSpace();
+      if (input[position] === ")" && AGGREGATES.has(name))
+        throw new UnsupportedError(`The aggregate ${name}() in select`);
       const children = input[position] === ")" ? [] : items();
       skipSpace();
       if (input[position] !== ")") fail('")"');
@@ -459,11 +466,23 @@ export function parseSelect(input: string): SelectItem[] {
       return { kind: "embed", name, alias, hint, inner, children };
     }
     if (hint !== null || inner) fail('"("');
+    const aggregate = /^\.(\w+)\(\)/.exec(input.slice(position));
+    if (aggregate && AGGREGATES.has(aggregate[1] ?? ""))
+      throw new UnsupportedError(`The aggregate ${aggregate[0]} in select`);
     let cast: string | null = null;
     if (input.startsWith("::", position)) {
       position += 2;
-      cast = castType(identifier());
-      if (cast === null) fail("a type name the local server casts to");
+      const written = identifier();
+      cast = castType(written);
+      // A type name PostgREST would pass to PostgreSQL is valid syntax; one
+      // this server does not cast to is outside the subset.
+      if (
+        cast === null &&
+        /^\w+(\[\])?$/.test(written) &&
+        /^\s*($|[,)])/.test(input.slice(position))
+      )
+        throw new UnsupportedError(`The cast ::${written} in select`);
+      if (cast === null) fail("a type name");
     }
     return { kind: "column", name, alias, cast };
   };

@@ -24,13 +24,32 @@ import {
 
 const OBJECT_MEDIA_TYPE = "application/vnd.pgrst.object+json";
 
+/** The Prefer header as PostgREST reads it: the first value of each kind wins. */
 type Prefer = {
-  return: "representation" | "minimal";
-  count: boolean;
+  return: "representation" | "minimal" | "headers-only" | null;
+  count: "exact" | "planned" | "estimated" | null;
   resolution: "merge-duplicates" | "ignore-duplicates" | null;
+  missing: "default" | "null" | null;
+  tx: "commit" | "rollback" | null;
+  handling: "strict" | "lenient" | null;
+  timezone: string | null;
+  maxAffected: number | null;
+  invalid: string[];
 };
 
+const PREFERENCES = {
+  return: ["representation", "minimal", "headers-only"],
+  count: ["exact", "planned", "estimated"],
+  resolution: ["merge-duplicates", "ignore-duplicates"],
+  missing: ["default", "null"],
+  tx: ["commit", "rollback"],
+  handling: ["strict", "lenient"],
+} as const;
+
 type Rows = { body: string; n: number };
+
+/** What a request is, for the preferences PostgREST applies to it. */
+type Action = "read" | "create" | "update" | "delete" | "rpc";
 
 /** A write's table and what the request asked of its answer. */
 type MutationTarget = {
@@ -41,36 +60,158 @@ type MutationTarget = {
 };
 
 function parsePrefer(request: Request): Prefer {
-  const prefer: Prefer = { return: "minimal", count: false, resolution: null };
-  for (const part of (request.headers.get("prefer") ?? "").split(",")) {
-    const [key, value] = part
-      .trim()
-      .split("=")
-      .map((piece) => piece.trim());
-    if (key === "return" && value === "representation")
-      prefer.return = "representation";
-    if (
-      key === "count" &&
-      (value === "exact" || value === "planned" || value === "estimated")
-    )
-      prefer.count = true;
-    if (
-      key === "resolution" &&
-      (value === "merge-duplicates" || value === "ignore-duplicates")
-    ) {
-      prefer.resolution = value;
+  const prefer: Prefer = {
+    return: null,
+    count: null,
+    resolution: null,
+    missing: null,
+    tx: null,
+    handling: null,
+    timezone: null,
+    maxAffected: null,
+    invalid: [],
+  };
+  const parts = (request.headers.get("prefer") ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  for (const part of parts) {
+    const [key = "", value = ""] = part.split("=", 2);
+    if (key === "timezone" && value !== "") {
+      prefer.timezone ??= value;
+      continue;
+    }
+    if (key === "max-affected") {
+      if (/^\d+$/.test(value)) prefer.maxAffected ??= Number(value);
+      continue;
+    }
+    const known = PREFERENCES[key as keyof typeof PREFERENCES] as
+      readonly string[] | undefined;
+    if (known?.includes(value)) {
+      const slot = key as keyof typeof PREFERENCES;
+      (prefer as Record<string, unknown>)[slot] ??= value;
+    } else {
+      prefer.invalid.push(part);
     }
   }
+  if (prefer.handling === "strict" && prefer.invalid.length > 0) {
+    throw new PlanError(
+      400,
+      "PGRST122",
+      "Invalid preferences given with handling=strict",
+      `Invalid preferences: ${prefer.invalid.join(", ")}`,
+    );
+  }
+  if (prefer.return === "headers-only")
+    throw new UnsupportedError("Prefer: return=headers-only");
+  if (prefer.count === "planned" || prefer.count === "estimated")
+    throw new UnsupportedError(
+      `Prefer: count=${prefer.count} (the planner's estimate)`,
+    );
+  if (prefer.missing === "default")
+    throw new UnsupportedError("Prefer: missing=default");
+  if (prefer.timezone !== null) throw new UnsupportedError("Prefer: timezone");
   return prefer;
 }
 
-function wantsObject(request: Request) {
-  const accept = request.headers.get("accept") ?? "";
-  if (accept.includes("text/csv"))
-    throw new UnsupportedError("text/csv responses");
-  if (accept.includes("nulls=stripped"))
-    throw new UnsupportedError("nulls=stripped responses");
-  return accept.includes(OBJECT_MEDIA_TYPE);
+/** PostgREST's Preference-Applied: what it honoured of Prefer, in its order. */
+function preferenceApplied(
+  prefer: Prefer,
+  action: Action,
+  resolutionApplies = false,
+): Record<string, string> {
+  const mutation =
+    action === "create" || action === "update" || action === "delete";
+  const values = [
+    action === "create" && resolutionApplies && prefer.resolution
+      ? `resolution=${prefer.resolution}`
+      : null,
+    (action === "create" || action === "update") && prefer.missing
+      ? `missing=${prefer.missing}`
+      : null,
+    mutation && prefer.return ? `return=${prefer.return}` : null,
+    prefer.count ? `count=${prefer.count}` : null,
+    prefer.tx ? `tx=${prefer.tx}` : null,
+    prefer.handling ? `handling=${prefer.handling}` : null,
+    prefer.handling === "strict" &&
+    prefer.maxAffected !== null &&
+    (action === "update" || action === "delete" || action === "rpc")
+      ? `max-affected=${prefer.maxAffected}`
+      : null,
+  ].filter((value) => value !== null);
+  return values.length > 0 ? { "preference-applied": values.join(", ") } : {};
+}
+
+/** The answer of a `tx=rollback` request, carried out of the transaction it undoes. */
+class RollbackWith<T> {
+  readonly result: T;
+  constructor(result: T) {
+    this.result = result;
+  }
+}
+
+const MEDIA_ANY = new Set(["*/*", "application/*", "application/json"]);
+// Media types PostgREST can answer with that this server does not produce.
+const MEDIA_UNSUPPORTED = new Set([
+  "text/csv",
+  "application/geo+json",
+  "application/openapi+json",
+]);
+const MEDIA_RPC_UNSUPPORTED = new Set([
+  "text/plain",
+  "text/xml",
+  "application/octet-stream",
+]);
+
+/**
+ * Accept negotiation as PostgREST does it, highest q first: JSON, the single
+ * object, or a 406 PGRST107 naming what was asked for; a media type
+ * PostgREST serves and this server does not is a 501.
+ */
+function wantsObject(request: Request, action: Action = "read") {
+  const header = request.headers.get("accept")?.trim() ?? "";
+  if (header === "") return false;
+  const entries = header
+    .split(",")
+    .map((entry, index) => {
+      const [type = "", ...params] = entry.split(";").map((p) => p.trim());
+      const q = params
+        .map((param) => /^q=([0-9.]+)$/.exec(param)?.[1])
+        .find((value) => value !== undefined);
+      return {
+        mime: type.toLowerCase(),
+        params: params.map((param) => param.toLowerCase()),
+        q: q === undefined ? 1 : Number(q),
+        index,
+      };
+    })
+    .filter((entry) => entry.mime !== "" && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { mime, params } of entries) {
+    if (mime.startsWith("application/vnd.pgrst.plan"))
+      throw new UnsupportedError(
+        "Execution plans (explain(), Accept: application/vnd.pgrst.plan)",
+      );
+    if (
+      MEDIA_UNSUPPORTED.has(mime) ||
+      (action === "rpc" && MEDIA_RPC_UNSUPPORTED.has(mime))
+    )
+      throw new UnsupportedError(`Accept: ${mime}`);
+    const stripped = params.some((param) => param === "nulls=stripped");
+    if (
+      mime === OBJECT_MEDIA_TYPE ||
+      mime === "application/vnd.pgrst.array+json"
+    ) {
+      if (stripped) throw new UnsupportedError("nulls=stripped responses");
+      return mime === OBJECT_MEDIA_TYPE;
+    }
+    if (MEDIA_ANY.has(mime)) return false;
+  }
+  throw new PlanError(
+    406,
+    "PGRST107",
+    `None of these media types are available: ${entries.map((entry) => entry.mime).join(", ")}`,
+  );
 }
 
 function singleObject(rows: Rows) {
@@ -229,6 +370,25 @@ export function createRestService(
   ctx: ServerContext,
   schema: () => SchemaCache,
 ) {
+  /** One request's transaction; `Prefer: tx=rollback` undoes it after the answer is made. */
+  async function transact<T>(
+    caller: Caller,
+    readOnly: boolean,
+    prefer: Prefer,
+    fn: (tx: Transaction) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await ctx.db.asRole(caller, { readOnly }, async (tx) => {
+        const result = await fn(tx);
+        if (prefer.tx === "rollback") throw new RollbackWith(result);
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof RollbackWith) return error.result as T;
+      throw error;
+    }
+  }
+
   async function read(request: Request, tableName: string, caller: Caller) {
     const url = new URL(request.url);
     const cache = schema();
@@ -254,22 +414,18 @@ export function createRestService(
     const base = `(select t0.* from ${qualified(table.name)} as t0 ${whereSql} ${orderSql("t0", query.order)} ${paging})`;
     const sql = projectRows(root, base, query.order, params);
 
-    const { rows, total } = await ctx.db.asRole(
-      caller,
-      { readOnly: true },
-      async (tx) => {
-        const rows = await runRows(tx, sql, params);
-        let total: number | null = null;
-        if (prefer.count) {
-          const counted = await tx.query<{ n: number }>(
-            `select count(*)::int as n from ${qualified(table.name)} as t0 ${whereSql}`,
-            params.values.slice(0, whereParamCount),
-          );
-          total = counted.rows[0]?.n ?? 0;
-        }
-        return { rows, total };
-      },
-    );
+    const { rows, total } = await transact(caller, true, prefer, async (tx) => {
+      const rows = await runRows(tx, sql, params);
+      let total: number | null = null;
+      if (prefer.count) {
+        const counted = await tx.query<{ n: number }>(
+          `select count(*)::int as n from ${qualified(table.name)} as t0 ${whereSql}`,
+          params.values.slice(0, whereParamCount),
+        );
+        total = counted.rows[0]?.n ?? 0;
+      }
+      return { rows, total };
+    });
 
     if (total !== null && offset > 0 && offset > total) {
       throw new PlanError(
@@ -280,7 +436,10 @@ export function createRestService(
       );
     }
     const partial = total !== null && rows.n > 0 && offset + rows.n < total;
-    const headers = { "content-range": contentRange(offset, rows.n, total) };
+    const headers = {
+      "content-range": contentRange(offset, rows.n, total),
+      ...preferenceApplied(prefer, "read"),
+    };
     return rowsResponse(partial ? 206 : 200, rows, asObject, headers);
   }
 
@@ -340,13 +499,21 @@ export function createRestService(
             : `do update set ${columns.map((column) => `${ident(column)} = excluded.${ident(column)}`).join(", ")}`;
       }
     }
-    if (rows.length === 0) return empty(201, { "content-range": "*/*" });
+    const resolutionApplies =
+      prefer.resolution !== null &&
+      (table.primaryKey.length > 0 || url.searchParams.has("on_conflict"));
+    if (rows.length === 0)
+      return empty(201, {
+        "content-range": `*/${prefer.count ? 0 : "*"}`,
+        ...preferenceApplied(prefer, "create", resolutionApplies),
+      });
     return mutate(
       caller,
       { table, query, prefer, asObject },
       statement,
       params,
-      201,
+      "create",
+      resolutionApplies,
     );
   }
 
@@ -401,10 +568,10 @@ export function createRestService(
       .join(", ");
     if (columns.length === 0)
       return prefer.return === "representation"
-        ? jsonText(200, "[]")
-        : empty(204);
+        ? jsonText(200, "[]", preferenceApplied(prefer, "update"))
+        : empty(204, preferenceApplied(prefer, "update"));
     const statement = `update ${qualified(table.name)} as t0 set ${assignments} from json_populate_record(null::${qualified(table.name)}, ${body}::json) as _body where ${where}`;
-    return mutate(caller, target, statement, params, 200);
+    return mutate(caller, target, statement, params, "update");
   }
 
   async function remove(request: Request, tableName: string, caller: Caller) {
@@ -412,46 +579,86 @@ export function createRestService(
     const params = new Params();
     const where = rootWhere(target, params);
     const statement = `delete from ${qualified(target.table.name)} as t0 where ${where}`;
-    return mutate(caller, target, statement, params, 200);
+    return mutate(caller, target, statement, params, "delete");
   }
 
+  /**
+   * Runs a write and answers as PostgREST does: the rows it touched are
+   * counted whatever is returned, an insert that only updated (an upsert
+   * merging duplicates) is 200 not 201, `Content-Range` carries the total under
+   * `count=exact`, and `max-affected` under `handling=strict` refuses (and
+   * rolls back) an UPDATE or DELETE touching more rows.
+   */
   async function mutate(
     caller: Caller,
     { table, query, prefer, asObject }: MutationTarget,
     statement: string,
     params: Params,
-    representationStatus: number,
+    action: "create" | "update" | "delete",
+    resolutionApplies = false,
   ) {
-    const created = representationStatus === 201;
-    if (prefer.return !== "representation" && !asObject) {
-      await ctx.db.asRole(caller, { readOnly: false }, (tx) =>
-        tx.query(statement, params.values),
-      );
-      return empty(created ? 201 : 204, { "content-range": "*/*" });
-    }
+    const representation = prefer.return === "representation";
     const cache = schema();
     const root = planSelect(
       cache,
       table,
-      query.select,
+      representation || asObject ? query.select : [],
       query.filters.filter((filter) => filter.path.length > 0),
     );
-    const sql = `with _m as (${statement} returning t0.*) ${projectRows(root, "_m", [], params)}`;
-    const { rows, body } = await ctx.db.asRole(
+    const inserted = action === "create" ? "t0.xmax = 0" : "false";
+    const sql = `with _w as (${statement} returning t0 as _row, ${inserted} as _inserted),
+      _m as (select (_w._row).* from _w)
+      select _p.body, _p.n, (select count(*)::int from _w where _inserted) as inserted
+        from (${projectRows(root, "_m", [], params)}) _p`;
+    const { rows, body, insertedCount } = await transact(
       caller,
-      { readOnly: false },
+      false,
+      prefer,
       async (tx) => {
-        const rows = await runRows(tx, sql, params);
+        const result = (
+          await tx.query<Rows & { inserted: number }>(sql, params.values)
+        ).rows[0] ?? { body: "[]", n: 0, inserted: 0 };
+        const rows = { body: result.body, n: result.n };
+        if (
+          prefer.handling === "strict" &&
+          prefer.maxAffected !== null &&
+          action !== "create" &&
+          rows.n > prefer.maxAffected
+        ) {
+          throw new PlanError(
+            400,
+            "PGRST124",
+            "Query result exceeds max-affected preference constraint",
+            `The query affects ${rows.n} rows`,
+          );
+        }
         // Checked inside the transaction so a failed single-object mutation rolls back.
-        return { rows, body: asObject ? singleObject(rows) : rows.body };
+        return {
+          rows,
+          body: asObject ? singleObject(rows) : rows.body,
+          insertedCount: result.inserted,
+        };
       },
     );
+    const total = prefer.count ? rows.n : null;
+    const range =
+      action === "update" && total !== 0 && rows.n > 0
+        ? `0-${rows.n - 1}`
+        : "*";
     const headers = {
-      "content-range": rows.n === 0 ? "*/*" : `0-${rows.n - 1}/*`,
+      "content-range": `${range}/${total ?? "*"}`,
+      ...preferenceApplied(prefer, action, resolutionApplies),
     };
-    if (prefer.return !== "representation")
-      return empty(created ? 201 : 204, headers);
-    return jsonText(representationStatus, body, {
+    const status =
+      action === "create"
+        ? insertedCount === 0 && prefer.resolution === "merge-duplicates"
+          ? 200
+          : 201
+        : representation
+          ? 200
+          : 204;
+    if (!representation) return empty(status, headers);
+    return jsonText(status, body, {
       ...headers,
       ...(asObject
         ? { "content-type": `${OBJECT_MEDIA_TYPE}; charset=utf-8` }
@@ -468,13 +675,22 @@ export function createRestService(
         throw new UnsupportedError("Filters and paging on an rpc result");
     }
     const selectParam = url.searchParams.get("select");
-    const asObject = wantsObject(request);
+    const asObject = wantsObject(request, "rpc");
+    const prefer = parsePrefer(request);
+    if (prefer.handling === "strict" && prefer.maxAffected !== null)
+      throw new UnsupportedError("Prefer: max-affected on an rpc");
     const parsed = await readBodyJson(request, {});
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-      throw new UnsupportedError("Non-object rpc arguments");
-    const args = parsed as Record<string, unknown>;
     const cache = schema();
-    const fn = findFunction(cache, name, Object.keys(args));
+    const keys =
+      typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+        ? Object.keys(parsed)
+        : null;
+    const fn = findFunction(cache, name, keys);
+    // A function with one unnamed json or jsonb parameter takes the whole body.
+    const whole = fn.args.length === 1 && fn.args[0]?.name === "";
+    if (!whole && keys === null)
+      throw new UnsupportedError("Non-object rpc arguments");
+    const args = (whole ? {} : parsed) as Record<string, unknown>;
     // `select=` shapes the rows of a function returning a table's rows, as
     // for the table itself (columns and embeds).
     const shaped = selectParam !== null && selectParam !== "*";
@@ -484,7 +700,9 @@ export function createRestService(
       );
     const params = new Params();
     const given = fn.args.filter((arg) => arg.name in args);
-    const call = `public.${ident(fn.name)}(${given.map((arg) => `${ident(arg.name)} := _args.${ident(arg.name)}`).join(", ")})`;
+    const call = whole
+      ? `public.${ident(fn.name)}(${params.add(JSON.stringify(parsed))}::${fn.args[0]?.type ?? "json"})`
+      : `public.${ident(fn.name)}(${given.map((arg) => `${ident(arg.name)} := _args.${ident(arg.name)}`).join(", ")})`;
     const source =
       given.length > 0
         ? `json_to_record(${params.add(JSON.stringify(args))}::json) as _args(${given
@@ -508,27 +726,24 @@ export function createRestService(
     } else {
       sql = `select to_json(_r)::text as body from ${source ? `${source}, ` : ""}${call} as _r`;
     }
-    const result = await ctx.db.asRole(
-      caller,
-      { readOnly: false },
-      async (tx) => {
-        const rows = (
-          await tx.query<{ body: string | null }>(sql, params.values)
-        ).rows;
-        const body = fn.returnsVoid ? null : (rows[0]?.body ?? "null");
-        if (asObject && fn.returnsSet && body !== null) {
-          const list = JSON.parse(body) as unknown[];
-          return singleObject({ body, n: list.length });
-        }
-        return body;
-      },
-    );
-    if (result === null) return empty(204);
-    return jsonText(
-      200,
-      result,
-      asObject ? { "content-type": `${OBJECT_MEDIA_TYPE}; charset=utf-8` } : {},
-    );
+    const result = await transact(caller, false, prefer, async (tx) => {
+      const rows = (await tx.query<{ body: string | null }>(sql, params.values))
+        .rows;
+      const body = fn.returnsVoid ? null : (rows[0]?.body ?? "null");
+      if (asObject && fn.returnsSet && body !== null) {
+        const list = JSON.parse(body) as unknown[];
+        return singleObject({ body, n: list.length });
+      }
+      return body;
+    });
+    const applied = preferenceApplied(prefer, "rpc");
+    if (result === null) return empty(204, applied);
+    return jsonText(200, result, {
+      ...applied,
+      ...(asObject
+        ? { "content-type": `${OBJECT_MEDIA_TYPE}; charset=utf-8` }
+        : {}),
+    });
   }
 
   return async function handleRest(
@@ -574,24 +789,59 @@ export function createRestService(
   };
 }
 
+/**
+ * PostgREST's choice of overload: the functions whose named parameters take
+ * exactly the body's keys (the rest having defaults); failing that, one with
+ * a single unnamed json or jsonb parameter, which takes the body whole. More
+ * than one candidate is 300 PGRST203.
+ */
 function findFunction(
   cache: SchemaCache,
   name: string,
-  keys: string[],
+  keys: string[] | null,
 ): RpcFunction {
-  const candidates = cache.functions.get(name) ?? [];
-  const match = candidates.find(
-    (fn) =>
-      keys.every((key) => fn.args.some((arg) => arg.name === key)) &&
-      fn.args.every((arg) => arg.hasDefault || keys.includes(arg.name)),
-  );
+  const overloads = cache.functions.get(name) ?? [];
+  const named =
+    keys === null
+      ? []
+      : overloads.filter(
+          (fn) =>
+            fn.args.every((arg) => arg.name !== "") &&
+            keys.every((key) => fn.args.some((arg) => arg.name === key)) &&
+            fn.args.every((arg) => arg.hasDefault || keys.includes(arg.name)),
+        );
+  const candidates =
+    named.length > 0
+      ? named
+      : overloads.filter(
+          (fn) =>
+            fn.args.length === 1 &&
+            fn.args[0]?.name === "" &&
+            ["json", "jsonb"].includes(fn.args[0]?.type ?? ""),
+        );
+  if (candidates.length > 1) {
+    throw new PlanError(
+      300,
+      "PGRST203",
+      `Could not choose the best candidate function between: ${candidates
+        .map(
+          (fn) =>
+            `public.${fn.name}(${fn.args.map((arg) => `${arg.name} => ${arg.type}`).join(", ")})`,
+        )
+        .join(", ")}`,
+      null,
+      "Try renaming the parameters or the function itself in the database so function overloading can be resolved",
+    );
+  }
+  const match = candidates[0];
   if (!match) {
-    const signature = [...keys].sort().join(", ");
+    const given = [...(keys ?? [])].sort();
+    const list = given.join(", ");
     throw new PlanError(
       404,
       "PGRST202",
-      `Could not find the function public.${name}(${signature}) in the schema cache`,
-      `Searched for the function public.${name} with parameters ${signature || "(none)"}, but no matches were found in the schema cache.`,
+      `Could not find the function public.${name}${given.length > 0 ? `(${list})` : " without parameters"} in the schema cache`,
+      `Searched for the function public.${name}${given.length > 0 ? ` with parameter${given.length > 1 ? "s" : ""} ${list}` : " without parameters"} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     );
   }
   return match;

@@ -104,7 +104,8 @@ export async function loadSchemaCache(tx: Transaction): Promise<SchemaCache> {
               p.proretset as returns_set,
               format_type(p.prorettype, null) as return_type
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-        where n.nspname = 'public' and p.prokind = 'f'`,
+        where n.nspname = 'public' and p.prokind = 'f'
+        order by p.oid`,
     )
   ).rows;
 

@@ -104,13 +104,13 @@ export function planSelect(
     for (const item of nodeItems) {
       if (item.kind === "column") requireColumn(nodeTable, item.name);
       if (item.kind !== "embed") continue;
-      const related = requireRelatedTable(cache, nodeTable, item.name);
-      const relation = resolveRelationship(
-        cache,
-        nodeTable,
-        related,
-        item.hint,
-      );
+      const byColumn = columnRelationship(cache, nodeTable, item.name);
+      const related =
+        byColumn?.table ?? requireRelatedTable(cache, nodeTable, item.name);
+      const relation =
+        byColumn && item.hint === null
+          ? byColumn.relation
+          : resolveRelationship(cache, nodeTable, related, item.hint);
       const child = build(related, nextAlias(), item.children);
       embeds.push({
         ...child,
@@ -158,6 +158,30 @@ function requireLogicColumns(table: Table, filter: LogicFilter) {
   }
 }
 
+/**
+ * PostgREST also embeds through a foreign key column named in place of the
+ * table (`parent(*)` for a `parent` column referencing the same or another
+ * table): the many-to-one side of that key.
+ */
+function columnRelationship(cache: SchemaCache, parent: Table, name: string) {
+  if (!parent.columns.has(name)) return null;
+  const fk = cache.foreignKeys.find(
+    (candidate) =>
+      candidate.table === parent.name &&
+      candidate.columns.length === 1 &&
+      candidate.columns[0] === name,
+  );
+  const table = fk ? cache.tables.get(fk.foreignTable) : undefined;
+  if (!fk || !table) return null;
+  return {
+    table,
+    relation: {
+      toOne: true,
+      join: [{ child: fk.foreignColumns[0] ?? "", parent: name }],
+    },
+  };
+}
+
 function requireRelatedTable(cache: SchemaCache, parent: Table, name: string) {
   const table = cache.tables.get(name);
   if (!table) throw noRelationship(parent.name, name);
@@ -190,8 +214,15 @@ function resolveRelationship(
   };
   const candidates: Candidate[] = [];
   for (const fk of cache.foreignKeys) {
-    // Parent holds the key: many-to-one, embedded as an object.
-    if (fk.table === parent.name && fk.foreignTable === child.name) {
+    // Parent holds the key: many-to-one, embedded as an object. A table
+    // embedded in itself by its own name is its children (one-to-many), as
+    // PostgREST reads a self-referencing key; its parent is embedded by the
+    // key's column.
+    if (
+      fk.table === parent.name &&
+      fk.foreignTable === child.name &&
+      parent.name !== child.name
+    ) {
       candidates.push({
         fk,
         toOne: true,
@@ -202,11 +233,7 @@ function resolveRelationship(
       });
     }
     // Child holds the key: one-to-many (an array) unless the key is also unique there.
-    if (
-      fk.table === child.name &&
-      fk.foreignTable === parent.name &&
-      !(fk.table === fk.foreignTable && candidates.some((c) => c.fk === fk))
-    ) {
+    if (fk.table === child.name && fk.foreignTable === parent.name) {
       candidates.push({
         fk,
         toOne: child.uniqueKeys.some((key) => sameColumns(key, fk.columns)),
@@ -250,6 +277,8 @@ function selectList(node: Node) {
     }
   }
   for (const embed of node.embeds) {
+    // An empty embed `rel()` only filters the parent; PostgREST leaves it out.
+    if (embed.items.length === 0) continue;
     const value = `${embed.alias}_j.v`;
     parts.push(
       `${embed.toOne ? value : `coalesce(${value}, '[]'::json)`} as ${ident(embed.outputName)}`,
@@ -341,6 +370,7 @@ function existsSql(embed: Embed, parentAlias: string, params: Params): string {
 
 function lateralJoins(node: Node, params: Params): string {
   return node.embeds
+    .filter((embed) => embed.items.length > 0)
     .map((embed) => {
       const terms = [
         ...joinConditions(embed, node.alias),
