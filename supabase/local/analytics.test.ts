@@ -213,7 +213,7 @@ describe("analytics_rotate", () => {
       ["2032-05-01", "2032-05-31"],
       ["2032-05-08", "2032-05-20"],
       ["2032-05-10", "2032-05-10"],
-    ]) {
+    ] as const) {
       const read = await totals(from, to);
       expect(read["page:/blueprints/a"], `${from}..${to}`).toEqual([3, 2]);
       expect(read["day:2032-05-10"], `${from}..${to}`).toEqual([5, 3]);
