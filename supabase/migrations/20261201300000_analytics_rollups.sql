@@ -253,7 +253,7 @@ $$;
 
 -- Moves a day out of analytics_live into its closed rows (merged with any it
 -- has already: a batch that arrived after the day was closed), top 100 per
--- dimension, then rolls its week and month again.
+-- dimension. Its week and month are rolled again by the caller.
 create function private.analytics_close_day(p_day date)
 returns void
 language plpgsql
@@ -287,19 +287,36 @@ begin
   ) as ranked
   group by ranked.dimension,
     case when ranked.dimension = 'site' or ranked.rank <= 100 then ranked.value else '' end;
+end;
+$$;
 
-  perform private.analytics_roll_period(
-    'week', date_trunc('week', p_day)::date, date_trunc('week', p_day)::date + 6);
-  perform private.analytics_roll_period(
-    'month', date_trunc('month', p_day)::date,
-    (date_trunc('month', p_day) + interval '1 month' - interval '1 day')::date);
+-- Closes the days, then rolls each of their weeks and months once.
+create function private.analytics_close(p_days date[])
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_start date;
+begin
+  foreach v_start in array p_days loop
+    perform private.analytics_close_day(v_start);
+  end loop;
+  for v_start in select distinct date_trunc('week', d)::date from unnest(p_days) as d loop
+    perform private.analytics_roll_period('week', v_start, v_start + 6);
+  end loop;
+  for v_start in select distinct date_trunc('month', d)::date from unnest(p_days) as d loop
+    perform private.analytics_roll_period(
+      'month', v_start, (v_start + interval '1 month' - interval '1 day')::date);
+  end loop;
 end;
 $$;
 
 -- The schedule's work, every five minutes: the day's salt, salts made 48
 -- hours or more before p_now deleted, each open day that ended ten minutes or
--- more before p_now closed (a batch is long recorded by then), hits older
--- than 30 days deleted. Most runs close nothing.
+-- more before p_now closed (a batch is long recorded by then) and its week
+-- and month rolled again, hits older than 30 days deleted. Most runs close
+-- nothing: the open days are found with one index probe each.
 create or replace function public.analytics_rotate(p_now timestamptz default now())
 returns void
 language plpgsql
@@ -308,17 +325,24 @@ set search_path = ''
 as $$
 declare
   v_closing date := ((p_now - interval '10 minutes') at time zone 'utc')::date;
-  v_day date;
+  v_days date[];
 begin
   perform public.analytics_salt(p_now);
   delete from public.analytics_salts s where s.created_at <= p_now - interval '48 hours';
 
   perform pg_advisory_xact_lock(hashtext('public.analytics_record'));
-  loop
-    select min(l.day) into v_day from public.analytics_live l;
-    exit when v_day is null or v_day >= v_closing;
-    perform private.analytics_close_day(v_day);
-  end loop;
+  with recursive open_days (day) as (
+    select min(l.day) from public.analytics_live l
+    union all
+    select (select min(l.day) from public.analytics_live l where l.day > o.day)
+    from open_days o
+    where o.day is not null
+  )
+  select coalesce(array_agg(o.day order by o.day), '{}') into v_days
+  from open_days o
+  where o.day < v_closing;
+
+  perform private.analytics_close(v_days);
 
   delete from public.analytics_hits h where h.at < p_now - interval '30 days';
 end;
@@ -451,20 +475,23 @@ $$;
 revoke execute on function private.analytics_values(text, text, text, text, text, text, text) from public;
 revoke execute on function private.analytics_roll_period(text, date, date) from public;
 revoke execute on function private.analytics_close_day(date) from public;
+revoke execute on function private.analytics_close(date[]) from public;
 
--- What analytics_daily held, moved: days before yesterday as closed days,
--- `post` rows as post days, yesterday and today counted again from the hits
--- (the last roll-up may have missed a few minutes), then every week and month.
+-- What analytics_daily held, moved: days before yesterday as closed days
+-- (straight into analytics_rollups, then cut to their top 100s where they
+-- are, so analytics_live never holds the history), `post` rows as post days;
+-- yesterday and today counted again from the hits (the last roll-up may have
+-- missed a few minutes); then every week and month.
 insert into public.analytics_post_days (post_id, day, views, visitors)
 select p.id, d.day, d.views, d.visitors
 from public.analytics_daily d
 join public.blog_posts p on d.value = '/blueprints/' || p.id::text
 where d.dimension = 'post' and d.day < (now() at time zone 'utc')::date - 1;
 
-insert into public.analytics_live (day, dimension, value, views, visitors)
-select d.day, d.dimension, d.value, d.views, d.visitors
+insert into public.analytics_rollups (period, start, dimension, value, views, visitors)
+select 'day', d.day, d.dimension, d.value, d.views, d.visitors
 from public.analytics_daily d
-where d.dimension not in ('post') and d.day < (now() at time zone 'utc')::date - 1;
+where d.dimension <> 'post' and d.day < (now() at time zone 'utc')::date - 1;
 
 insert into public.analytics_live (day, dimension, value, views, visitors)
 select hit.day, dim.dimension, dim.value, sum(hit.views)::integer, count(distinct hit.visitor)::integer
@@ -494,4 +521,8 @@ group by p.id, (h.at at time zone 'utc')::date;
 
 drop table public.analytics_daily;
 
+select private.analytics_close(array(
+  select r.start from public.analytics_rollups r
+  where r.period = 'day' and r.dimension = 'site'
+));
 select public.analytics_rotate();

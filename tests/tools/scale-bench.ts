@@ -134,8 +134,9 @@ analyze;
  * A year of the dashboard's figures, made the way its rows would be: each
  * day 5,700 pages (the site's 30 and posts whose popularity moves day by
  * day), 2,500 landing pages, 300 referrers, campaigns, countries, devices;
- * 20,000 conversions. "rollups" is this tree's schema (open days closed by
- * analytics_rotate, post views by post), "daily" the schema before it (one
+ * 20,000 conversions. "rollups" is this tree's schema (today open, the
+ * days before it closed as the migration closes analytics_daily's, post
+ * views by post), "daily" the schema before it (one
  * row per day and value, the post rows repeating the page rows). Four posts
  * are the demo author's.
  */
@@ -145,9 +146,11 @@ function analyticsSeed(schema: "daily" | "rollups") {
       ? `insert into public.analytics_daily select * from gen;
 insert into public.analytics_daily
   select day, 'post', value, views, visitors from gen where dimension = 'page' and value like '/blueprints/%';`
-      : `insert into public.analytics_live select * from gen;
+      : `insert into public.analytics_live select * from gen where day = (now() at time zone 'utc')::date;
+insert into public.analytics_rollups select 'day', * from gen where day < (now() at time zone 'utc')::date;
 insert into public.analytics_post_days
-  select substr(value, 13)::uuid, day, views, visitors from gen where dimension = 'page' and value like '/blueprints/%';`;
+  select substr(value, 13)::uuid, day, views, visitors from gen where dimension = 'page' and value like '/blueprints/%';
+select private.analytics_close(array(select distinct day from gen where day < (now() at time zone 'utc')::date));`;
   return `
 create temporary table gen_posts as
   select id, row_number() over (order by created_at, id) as n from public.blog_posts;
@@ -181,7 +184,6 @@ insert into public.analytics_conversions (at, kind, landing_path)
   select now() - i * interval '26 minutes', (array['contact', 'application', 'newsletter'])[1 + i % 3],
     '/page-' || (1 + i % 30)
   from generate_series(0, 19999) i;
-${schema === "rollups" ? "select public.analytics_rotate();" : ""}
 `;
 }
 
