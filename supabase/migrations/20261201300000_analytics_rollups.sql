@@ -421,12 +421,21 @@ begin
       and c.at < (p_to + 1)::timestamp at time zone 'utc'
     group by c.kind, c.landing_path
   ),
+  -- Each list's top p_limit by a bounded sort of its own, not one sort of every value.
+  lists (dimension) as (
+    select unnest(v_dimensions || array['post', 'conversion_contact',
+                                        'conversion_application', 'conversion_newsletter'])
+  ),
   ranked as (
-    select listed.*, row_number() over (
-      partition by listed.dimension
+    select top.*
+    from lists
+    cross join lateral (
+      select listed.dimension, listed.value, listed.views, listed.visitors
+      from listed
+      where listed.dimension = lists.dimension
       order by listed.visitors desc, listed.views desc, listed.value
-    ) as rank
-    from listed
+      limit p_limit
+    ) as top
   ),
   days as (
     select 'day'::text as dimension, d.day::text as value,
@@ -444,7 +453,6 @@ begin
   )
   select ranked.dimension, ranked.value, ranked.views, ranked.visitors
   from ranked
-  where ranked.rank <= p_limit
   union all
   select days.dimension, days.value, days.views, days.visitors from days
   order by 1, 3 desc;
