@@ -1101,18 +1101,19 @@ const scenarios = {
   },
 
   // visitor analytics --------------------------------------------------------------
-  "select the daily aggregates": async (actor) => {
+  "select the rolled-up periods": async (actor) => {
     const value = await seedDaily();
     const { data, error } = await clients[actor]
-      .from("analytics_daily")
+      .from("analytics_rollups")
       .select("views")
       .eq("value", value);
     return outcomeOfRead(error, data);
   },
-  "insert a daily aggregate": async (actor) => {
+  "insert a rolled-up period": async (actor) => {
     const value = unique("/rls-insert");
-    const { error } = await clients[actor].from("analytics_daily").insert({
-      day: ANALYTICS_DAY,
+    const { error } = await clients[actor].from("analytics_rollups").insert({
+      period: "day",
+      start: ANALYTICS_DAY,
       dimension: "page",
       value,
       views: 1,
@@ -1120,14 +1121,26 @@ const scenarios = {
     });
     return outcomeOfWrite(error, (await dailyViews(value)) !== null);
   },
-  "change a daily aggregate": async (actor) => {
+  "change a rolled-up period": async (actor) => {
     const value = await seedDaily();
     const { error } = await clients[actor]
-      .from("analytics_daily")
+      .from("analytics_rollups")
       .update({ views: 99 })
       .eq("value", value);
     return outcomeOfWrite(error, (await dailyViews(value)) === 99);
   },
+  "select the open days": async (actor) => {
+    const path = await recordView();
+    const { data, error } = await clients[actor]
+      .from("analytics_live")
+      .select("views")
+      .eq("value", path);
+    return outcomeOfRead(error, data);
+  },
+  "select your own post's views by day": async (actor) =>
+    postDaysOutcome(actor, ownId(actor)),
+  "select another user's post's views by day": async (actor) =>
+    postDaysOutcome(actor, otherId(actor)),
   "select newsletter subscribers": async (actor) => {
     const email = await seedSubscriber();
     const { data, error } = await clients[actor]
@@ -1650,9 +1663,12 @@ const MATRIX: Row[] = [
   ["jobs",             "add a job",                                 "denied",   "denied",   "denied",   "allowed",  "allowed"],
   ["jobs",             "change a job",                              "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["jobs",             "delete a job",                              "denied",   "filtered", "filtered", "allowed",  "allowed"],
-  ["analytics_daily",  "select the daily aggregates",              "denied",   "filtered", "filtered", "allowed",  "allowed"],
-  ["analytics_daily",  "insert a daily aggregate",                 "denied",   "denied",   "denied",   "denied",   "allowed"],
-  ["analytics_daily",  "change a daily aggregate",                 "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["analytics_rollups", "select the rolled-up periods",            "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["analytics_rollups", "insert a rolled-up period",               "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["analytics_rollups", "change a rolled-up period",               "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["analytics_live",   "select the open days",                     "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["analytics_post_days", "select your own post's views by day",   "denied",   "filtered", "allowed",  "allowed",  "allowed"],
+  ["analytics_post_days", "select another user's post's views by day", "denied", "filtered", "filtered", "allowed", "allowed"],
   ["newsletter_subscribers", "select newsletter subscribers",       "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["newsletter_subscribers", "add a newsletter subscriber",         "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["newsletter_subscribers", "confirm a subscriber by writing the row", "denied", "denied",  "denied",   "denied",   "allowed"],
@@ -1927,8 +1943,9 @@ async function subscriberStatus(email: string) {
 async function seedDaily() {
   const value = unique("/rls-page");
   must(
-    await service.from("analytics_daily").insert({
-      day: ANALYTICS_DAY,
+    await service.from("analytics_rollups").insert({
+      period: "day",
+      start: ANALYTICS_DAY,
       dimension: "page",
       value,
       views: 3,
@@ -1940,7 +1957,7 @@ async function seedDaily() {
 
 async function dailyViews(value: string) {
   const rows = must(
-    await service.from("analytics_daily").select("views").eq("value", value),
+    await service.from("analytics_rollups").select("views").eq("value", value),
   ) as { views: number }[];
   return rows[0]?.views ?? null;
 }
@@ -1962,21 +1979,35 @@ async function recordView() {
  * the caller's view of their posts' views includes it.
  */
 async function ownPostViewsOutcome(actor: Actor, authorId: string) {
-  const id = await createPost(authorId);
-  must(
-    await service.from("analytics_daily").insert({
-      day: new Date().toISOString().slice(0, 10),
-      dimension: "post",
-      value: `/blueprints/${id}`,
-      views: 3,
-      visitors: 2,
-    }),
-  );
+  const id = await seedPostDay(authorId);
   const { data, error } = await clients[actor].rpc("analytics_own_post_views");
   return outcomeOfRead(
     error,
     ((data ?? []) as { post_id: string }[]).filter((row) => row.post_id === id),
   );
+}
+
+/** A post by `authorId` with today's views. */
+async function seedPostDay(authorId: string) {
+  const id = await createPost(authorId);
+  must(
+    await service.from("analytics_post_days").insert({
+      post_id: id,
+      day: new Date().toISOString().slice(0, 10),
+      views: 3,
+      visitors: 2,
+    }),
+  );
+  return id;
+}
+
+async function postDaysOutcome(actor: Actor, authorId: string) {
+  const id = await seedPostDay(authorId);
+  const { data, error } = await clients[actor]
+    .from("analytics_post_days")
+    .select("views")
+    .eq("post_id", id);
+  return outcomeOfRead(error, data);
 }
 
 async function roleQuestionOutcome(

@@ -25,7 +25,7 @@ export const ANALYTICS_COPY = {
   apply: "Show",
   showing: (from: string, to: string) => `${from} to ${to} (UTC)`,
   freshness:
-    "Totals are rolled up every five minutes. Visitors are counted per day: someone who comes back on another day counts again.",
+    "Today's figures include views from the last few seconds. Visitors are counted per day: someone who comes back on another day counts again.",
   totals: {
     visitors: "Visitors",
     views: "Page views",

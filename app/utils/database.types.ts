@@ -32,30 +32,6 @@ export type Database = {
         };
         Relationships: [];
       };
-      analytics_daily: {
-        Row: {
-          day: string;
-          dimension: string;
-          value: string;
-          views: number;
-          visitors: number;
-        };
-        Insert: {
-          day: string;
-          dimension: string;
-          value: string;
-          views: number;
-          visitors: number;
-        };
-        Update: {
-          day?: string;
-          dimension?: string;
-          value?: string;
-          views?: number;
-          visitors?: number;
-        };
-        Relationships: [];
-      };
       analytics_hits: {
         Row: {
           at: string;
@@ -92,6 +68,78 @@ export type Database = {
           utm_source?: string | null;
           views?: number;
           visitor?: string;
+        };
+        Relationships: [];
+      };
+      analytics_live: {
+        Row: {
+          day: string;
+          dimension: string;
+          value: string;
+          views: number;
+          visitors: number;
+        };
+        Insert: {
+          day: string;
+          dimension: string;
+          value: string;
+          views: number;
+          visitors: number;
+        };
+        Update: {
+          day?: string;
+          dimension?: string;
+          value?: string;
+          views?: number;
+          visitors?: number;
+        };
+        Relationships: [];
+      };
+      analytics_post_days: {
+        Row: {
+          day: string;
+          post_id: string;
+          views: number;
+          visitors: number;
+        };
+        Insert: {
+          day: string;
+          post_id: string;
+          views: number;
+          visitors: number;
+        };
+        Update: {
+          day?: string;
+          post_id?: string;
+          views?: number;
+          visitors?: number;
+        };
+        Relationships: [];
+      };
+      analytics_rollups: {
+        Row: {
+          dimension: string;
+          period: string;
+          start: string;
+          value: string;
+          views: number;
+          visitors: number;
+        };
+        Insert: {
+          dimension: string;
+          period: string;
+          start: string;
+          value: string;
+          views: number;
+          visitors: number;
+        };
+        Update: {
+          dimension?: string;
+          period?: string;
+          start?: string;
+          value?: string;
+          views?: number;
+          visitors?: number;
         };
         Relationships: [];
       };
