@@ -187,6 +187,9 @@ export default defineConfig(({ command }) => ({
     },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The migrated and seeded cluster's snapshot, made once before any file
+    // starts an embedded server from it.
+    globalSetup: ["supabase/local/vitest-global-setup.ts"],
     // Vitest leaves one core to itself, which on two cores runs the files one
     // at a time; most of their time is spent waiting on a local Supabase, so
     // two at once on two cores take 126 s where one at a time took 218.
