@@ -186,7 +186,10 @@ export default defineConfig(({ command }) => ({
       SUPABASE_PUBLISHABLE_KEY: "sb_publishable_unit-test-placeholder",
     },
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A file's beforeAll starts an embedded server and signs its users in;
+    // on a loaded machine that ran past a minute. The hook's timeout only
+    // catches a hang.
+    hookTimeout: 5 * 60_000,
     // The migrated and seeded cluster's snapshot, made once before any file
     // starts an embedded server from it.
     globalSetup: ["supabase/local/vitest-global-setup.ts"],

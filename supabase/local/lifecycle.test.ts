@@ -34,9 +34,10 @@ beforeAll(async () => {
 });
 
 // These tests build clusters of their own from fixture migrations, several
-// each, so no snapshot can stand in. Their timeout only catches a hang: how
-// long a build takes is the machine's, not something these tests check.
-const BUILDS_OWN_CLUSTERS = { timeout: 10 * 60_000 };
+// each, so no snapshot can stand in, or start the launcher in a process of
+// its own. Their timeout only catches a hang: how long a build or a start
+// takes is the machine's, not something these tests check.
+const HANG_GUARD_ONLY = { timeout: 10 * 60_000 };
 
 // A test that fails halfway still stops its servers, before their data
 // directories are removed.
@@ -79,7 +80,7 @@ async function notes(server: LocalSupabase, columns = "id, body") {
 
 test(
   "migrations apply once, in order; the seed runs on a fresh database only",
-  BUILDS_OWN_CLUSTERS,
+  HANG_GUARD_ONLY,
   async () => {
     const first = await start();
     expect((await notes(first)).data).toEqual([{ id: 1, body: "seeded" }]);
@@ -114,7 +115,7 @@ test(
 
 test(
   "a failing migration stops the start; once fixed, migrations and seed complete",
-  BUILDS_OWN_CLUSTERS,
+  HANG_GUARD_ONLY,
   async () => {
     const brokenDir = path.join(root, "broken");
     const brokenData = path.join(root, "broken-data");
@@ -150,7 +151,7 @@ test(
 
 test(
   "refuses NODE_ENV=production without the demo flag, and non-loopback hosts",
-  BUILDS_OWN_CLUSTERS,
+  HANG_GUARD_ONLY,
   async () => {
     const saved = {
       node: process.env.NODE_ENV,
@@ -171,18 +172,23 @@ test(
   },
 );
 
-test("npm start on the embedded backend refuses a non-loopback HOST unless LOCAL_SUPABASE_ALLOW_REMOTE=1", () => {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: "0.0.0.0" };
-  delete env.SUPABASE_URL;
-  delete env.LOCAL_SUPABASE_ALLOW_REMOTE;
-  const result = spawnSync(
-    process.execPath,
-    [fileURLToPath(new URL("./run-site.ts", import.meta.url))],
-    { env, encoding: "utf8", timeout: 20_000 },
-  );
-  expect(result.status).toBe(1);
-  expect(result.stderr).toMatch(
-    /Refusing to serve the site on HOST=0\.0\.0\.0 with the embedded Supabase/,
-  );
-  expect(result.stdout).not.toMatch(/Embedded Supabase:/);
-});
+test(
+  "npm start on the embedded backend refuses a non-loopback HOST unless LOCAL_SUPABASE_ALLOW_REMOTE=1",
+  HANG_GUARD_ONLY,
+  () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, HOST: "0.0.0.0" };
+    delete env.SUPABASE_URL;
+    delete env.LOCAL_SUPABASE_ALLOW_REMOTE;
+    const result = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL("./run-site.ts", import.meta.url))],
+      // Only a hang guard: starting Node and the launcher takes what the machine takes.
+      { env, encoding: "utf8", timeout: 5 * 60_000 },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(
+      /Refusing to serve the site on HOST=0\.0\.0\.0 with the embedded Supabase/,
+    );
+    expect(result.stdout).not.toMatch(/Embedded Supabase:/);
+  },
+);
