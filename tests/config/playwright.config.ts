@@ -42,6 +42,9 @@ export default defineConfig({
       name: "sign-in",
       testDir: "../support",
       testMatch: "sign-in.setup.ts",
+      // Every test that needs a role waits on this: a sign-in refused once by
+      // a backend too busy to answer in time (503) is tried again.
+      retries: 2,
     },
     {
       name: "js",
