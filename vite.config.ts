@@ -186,7 +186,13 @@ export default defineConfig(({ command }) => ({
       SUPABASE_PUBLISHABLE_KEY: "sb_publishable_unit-test-placeholder",
     },
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A file's beforeAll starts an embedded server and signs its users in;
+    // on a loaded machine that ran past a minute. The hook's timeout only
+    // catches a hang.
+    hookTimeout: 5 * 60_000,
+    // The migrated and seeded cluster's snapshot, made once before any file
+    // starts an embedded server from it.
+    globalSetup: ["supabase/local/vitest-global-setup.ts"],
     // Vitest leaves one core to itself, which on two cores runs the files one
     // at a time; most of their time is spent waiting on a local Supabase, so
     // two at once on two cores take 126 s where one at a time took 218.

@@ -58,16 +58,12 @@ test("the limit and its message", () => {
   expect(isNestedTooDeeply(nested(CONTENT_MAX_DEPTH + 1))).toBe(true);
 });
 
-test("reads linearly: flat markup in milliseconds, and stops at the first element past the limit", () => {
+test("reads flat markup through, and stops at the first element past the limit", () => {
   const flat = "<p>word <strong>bold</strong> word</p>".repeat(30_000);
-  let started = performance.now();
   expect(nestingDepth(flat, CONTENT_MAX_DEPTH)).toBe(2);
-  // Bounds an order of magnitude above what each takes (about 60 ms and
-  // 2 ms), so a busy machine does not fail them; a parser that read on
-  // through 100,000 open elements would take seconds.
-  expect(performance.now() - started).toBeLessThan(1_000);
+  // Elements that never close: a parser that read on through all 100,000
+  // would report 100,000 levels (and take minutes), so the depth itself shows
+  // where it stopped.
   const stairs = "<blockquote></i>".repeat(100_000);
-  started = performance.now();
   expect(nestingDepth(stairs, CONTENT_MAX_DEPTH)).toBe(CONTENT_MAX_DEPTH + 1);
-  expect(performance.now() - started).toBeLessThan(1_000);
 });

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import {
   ACCOUNT_MAX_DELAY_MS,
   ADDRESS_FAILURE_LIMIT,
@@ -107,20 +107,22 @@ test("a store that hangs costs the request's budget, not more", async () => {
   };
   const { instance } = throttle(hanging);
   const spend = createBudget(200);
-  const started = performance.now();
+  // The store answers only once aborted: an answer at all is the budget's doing.
   expect(await instance.before("203.0.113.7", "a@example.com", spend)).toBe(
     null,
   );
-  expect(performance.now() - started).toBeLessThan(1_000);
-  // Nothing is left for the sign-in call that would follow.
-  const abortedAt = await spend(
+  // Nothing is left for the sign-in call that would follow: what it is
+  // given, counted, not how long it waited.
+  const timeouts = vi.spyOn(AbortSignal, "timeout");
+  await spend(
     (signal) =>
-      new Promise<number>((resolve) => {
-        const start = performance.now();
-        signal.addEventListener("abort", () =>
-          resolve(performance.now() - start),
-        );
-      }),
+      new Promise<void>((resolve) =>
+        signal.addEventListener("abort", () => resolve()),
+      ),
   );
-  expect(abortedAt).toBeLessThan(50);
+  const given = timeouts.mock.calls.map(([ms]) => ms);
+  timeouts.mockRestore();
+  // A timer may fire a fraction of a millisecond early; the rest is rounded.
+  expect(given).toHaveLength(1);
+  expect(given[0]).toBeLessThanOrEqual(1);
 });

@@ -4,8 +4,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { startLocalSupabase } from "./server.ts";
+import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
+import { startLocalSupabase, type LocalSupabase } from "./server.ts";
 
 let root: string;
 
@@ -13,36 +13,58 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "supabase-local-platform-"));
 });
 
+// Each test builds a cluster of its own from scratch (a platform schema and
+// one fixture migration), so no snapshot can stand in. The timeout only
+// catches a hang: how long a build takes is the machine's.
+const BUILDS_OWN_CLUSTER = { timeout: 10 * 60_000 };
+
+// A test that fails halfway still stops its server, and each test's
+// directory goes with it, so nothing is left writing into a removed one.
+let running: LocalSupabase | undefined;
+const dirs: string[] = [];
+
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+  for (const dir of dirs.splice(0))
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+});
+
 afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
+  await rm(root, { recursive: true, force: true, maxRetries: 5 });
 });
 
 /** Starts a fresh server on one migration (no snapshot, no seed) and stops it. */
 async function migrate(name: string, sql: string) {
   const migrationsDir = path.join(root, name, "migrations");
+  dirs.push(path.join(root, name));
   await mkdir(migrationsDir, { recursive: true });
   await writeFile(path.join(migrationsDir, `20260101000000_${name}.sql`), sql);
-  const server = await startLocalSupabase({
+  running = await startLocalSupabase({
     port: 0,
     dataDir: path.join(root, name, "data"),
     migrationsDir,
     seedFile: null,
     templateCache: false,
   });
-  await server.stop();
+  await running.stop();
 }
 
-test("a migration may create, alter and drop policies on storage.objects", async () => {
-  await expect(
-    migrate(
-      "policies",
-      `create policy "p" on storage.objects for select to authenticated using (bucket_id = 'b');
+test(
+  "a migration may create, alter and drop policies on storage.objects",
+  BUILDS_OWN_CLUSTER,
+  async () => {
+    await expect(
+      migrate(
+        "policies",
+        `create policy "p" on storage.objects for select to authenticated using (bucket_id = 'b');
        alter policy "p" on storage.objects using (bucket_id = 'c');
        drop policy "p" on storage.objects;
        create policy "q" on storage.buckets for select to anon using (public);`,
-    ),
-  ).resolves.toBeUndefined();
-});
+      ),
+    ).resolves.toBeUndefined();
+  },
+);
 
 test.each([
   ["rls", "alter table storage.objects enable row level security;"],
@@ -60,6 +82,7 @@ test.each([
   ["column", "alter table storage.objects add column note text;"],
 ])(
   "a migration changing the storage tables themselves (%s) fails as on hosted",
+  BUILDS_OWN_CLUSTER,
   async (name, sql) => {
     await expect(migrate(name, sql)).rejects.toThrow(
       /must be owner of table objects/,
@@ -67,8 +90,15 @@ test.each([
   },
 );
 
-test("a direct SQL delete from storage.objects is refused, as storage.protect_delete does", async () => {
-  await expect(
-    migrate("delete", "delete from storage.objects where bucket_id = 'none';"),
-  ).rejects.toThrow(/Direct deletion from storage tables is not allowed/);
-});
+test(
+  "a direct SQL delete from storage.objects is refused, as storage.protect_delete does",
+  BUILDS_OWN_CLUSTER,
+  async () => {
+    await expect(
+      migrate(
+        "delete",
+        "delete from storage.objects where bucket_id = 'none';",
+      ),
+    ).rejects.toThrow(/Direct deletion from storage tables is not allowed/);
+  },
+);

@@ -33,7 +33,13 @@ async function tempDataDir() {
   return dir;
 }
 
-/** Runs `npm start`'s launcher to its end (or kills it after a minute). */
+// Each test starts the launcher, which opens a cluster (a copy of the
+// snapshot vitest's global setup made). Nothing here checks how long that
+// takes: the timeout only catches a launcher that hangs, and afterEach ends
+// one still running however its test ended.
+const LAUNCHES = { timeout: 10 * 60_000 };
+
+/** Runs `npm start`'s launcher to its end. */
 function launch(env: Record<string, string>) {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -43,17 +49,16 @@ function launch(env: Record<string, string>) {
   };
   delete childEnv.SUPABASE_URL;
   const child = spawn(process.execPath, [LAUNCHER], { env: childEnv });
+  cleanup.push(async () => {
+    if (child.exitCode === null && child.signalCode === null)
+      child.kill("SIGKILL");
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill("SIGINT"), 60_000);
   return new Promise<{ code: number | null; stdout: string; stderr: string }>(
-    (resolve) =>
-      child.on("close", (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr });
-      }),
+    (resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })),
   );
 }
 
@@ -64,55 +69,67 @@ const oneSentence = (text: string) => {
   return lines[0]!;
 };
 
-test("a second start on a data directory in use ends with one sentence, before opening it", async () => {
-  const running = await startTestServer();
-  cleanup.push(() => running.close());
-  const result = await launch({
-    PORT: String(await freePort()),
-    LOCAL_SUPABASE_PORT: String(await freePort()),
-    LOCAL_SUPABASE_DATA_DIR: running.dataDir,
-  });
-  expect(result.code).toBe(1);
-  expect(oneSentence(result.stderr)).toMatch(
-    new RegExp(
-      `^The data directory .*${path.basename(running.dataDir)} is in use by another embedded Supabase \\(process ${process.pid}.*LOCAL_SUPABASE_DATA_DIR`,
-    ),
-  );
-  expect(result.stdout.trim()).toBe("");
-  // The first server never noticed.
-  const { error } = await running.anon().from("tags").select("id").limit(1);
-  expect(error).toBeNull();
-});
+test(
+  "a second start on a data directory in use ends with one sentence, before opening it",
+  LAUNCHES,
+  async () => {
+    const running = await startTestServer();
+    cleanup.push(() => running.close());
+    const result = await launch({
+      PORT: String(await freePort()),
+      LOCAL_SUPABASE_PORT: String(await freePort()),
+      LOCAL_SUPABASE_DATA_DIR: running.dataDir,
+    });
+    expect(result.code).toBe(1);
+    expect(oneSentence(result.stderr)).toMatch(
+      new RegExp(
+        `^The data directory .*${path.basename(running.dataDir)} is in use by another embedded Supabase \\(process ${process.pid}.*LOCAL_SUPABASE_DATA_DIR`,
+      ),
+    );
+    expect(result.stdout.trim()).toBe("");
+    // The first server never noticed.
+    const { error } = await running.anon().from("tags").select("id").limit(1);
+    expect(error).toBeNull();
+  },
+);
 
-test("a busy port for the embedded backend ends with one sentence naming LOCAL_SUPABASE_PORT", async () => {
-  const port = await holdPort();
-  const dataDir = await tempDataDir();
-  const result = await launch({
-    PORT: String(await freePort()),
-    LOCAL_SUPABASE_PORT: String(port),
-    LOCAL_SUPABASE_DATA_DIR: dataDir,
-  });
-  expect(result.code).toBe(1);
-  expect(oneSentence(result.stderr)).toBe(
-    `Port ${port} on 127.0.0.1, which the embedded Supabase needs, is already in use: stop the program that holds it (perhaps an npm start in another terminal), or choose another port with LOCAL_SUPABASE_PORT=${port + 1}.`,
-  );
-  expect(existsSync(path.join(dataDir, "server.pid"))).toBe(false);
-});
+test(
+  "a busy port for the embedded backend ends with one sentence naming LOCAL_SUPABASE_PORT",
+  LAUNCHES,
+  async () => {
+    const port = await holdPort();
+    const dataDir = await tempDataDir();
+    const result = await launch({
+      PORT: String(await freePort()),
+      LOCAL_SUPABASE_PORT: String(port),
+      LOCAL_SUPABASE_DATA_DIR: dataDir,
+    });
+    expect(result.code).toBe(1);
+    expect(oneSentence(result.stderr)).toBe(
+      `Port ${port} on 127.0.0.1, which the embedded Supabase needs, is already in use: stop the program that holds it (perhaps an npm start in another terminal), or choose another port with LOCAL_SUPABASE_PORT=${port + 1}.`,
+    );
+    expect(existsSync(path.join(dataDir, "server.pid"))).toBe(false);
+  },
+);
 
-test("a busy port for the site ends with one sentence naming PORT, and lets the data directory go", async () => {
-  const port = await holdPort();
-  const dataDir = await tempDataDir();
-  const result = await launch({
-    PORT: String(port),
-    LOCAL_SUPABASE_PORT: String(await freePort()),
-    LOCAL_SUPABASE_DATA_DIR: dataDir,
-  });
-  expect(result.code).toBe(1);
-  expect(oneSentence(result.stderr)).toMatch(
-    new RegExp(
-      `^Port ${port} on 127\\.0\\.0\\.1, which the site needs, is already in use: .* PORT=${port + 1}\\.$`,
-    ),
-  );
-  expect(result.stdout).not.toMatch(/build/i);
-  expect(existsSync(path.join(dataDir, "server.pid"))).toBe(false);
-});
+test(
+  "a busy port for the site ends with one sentence naming PORT, and lets the data directory go",
+  LAUNCHES,
+  async () => {
+    const port = await holdPort();
+    const dataDir = await tempDataDir();
+    const result = await launch({
+      PORT: String(port),
+      LOCAL_SUPABASE_PORT: String(await freePort()),
+      LOCAL_SUPABASE_DATA_DIR: dataDir,
+    });
+    expect(result.code).toBe(1);
+    expect(oneSentence(result.stderr)).toMatch(
+      new RegExp(
+        `^Port ${port} on 127\\.0\\.0\\.1, which the site needs, is already in use: .* PORT=${port + 1}\\.$`,
+      ),
+    );
+    expect(result.stdout).not.toMatch(/build/i);
+    expect(existsSync(path.join(dataDir, "server.pid"))).toBe(false);
+  },
+);

@@ -214,6 +214,14 @@ async function shutdown(code: number) {
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => child.kill(signal));
 }
+// Under a test runner that holds the other end of stdin and asked for it
+// (Playwright's webServer): stop when the runner is gone, however it went
+// (SIGKILL included), instead of keeping the ports. Not by default: a site
+// started with its input closed from the start must keep running.
+if (process.env.STOP_WITH_STDIN === "1") {
+  process.stdin.on("end", () => child.kill("SIGTERM"));
+  process.stdin.resume();
+}
 child.on("exit", (code, signal) => {
   void shutdown(code ?? (signal ? 1 : 0));
 });

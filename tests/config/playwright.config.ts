@@ -1,12 +1,14 @@
+import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/browser.ts";
-import {
-  BASE_URL,
-  E2E_DATA_DIR,
-  E2E_MAIL_PORT,
-  E2E_PORT,
-  E2E_SUPABASE_PORT,
-} from "../support/e2e-env.ts";
+import { choosePorts } from "../support/e2e-ports.ts";
+
+// Before e2e-env.ts reads them: the runner's environment is the workers' too,
+// so every process of this run agrees on the ports (and the data directory
+// named after them).
+await choosePorts();
+const { BASE_URL, E2E_DATA_DIR, E2E_MAIL_PORT, E2E_PORT, E2E_SUPABASE_PORT } =
+  await import("../support/e2e-env.ts");
 
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
@@ -17,7 +19,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // The tests mostly wait on the site and its database, not on the CPU.
+  workers: Number(process.env.E2E_WORKERS ?? availableParallelism()),
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [
@@ -35,7 +38,17 @@ export default defineConfig({
   },
   projects: [
     {
+      // One sign-in per role for the run (tests/support/sign-in.setup.ts).
+      name: "sign-in",
+      testDir: "../support",
+      testMatch: "sign-in.setup.ts",
+      // Every test that needs a role waits on this: a sign-in refused once by
+      // a backend too busy to answer in time (503) is tried again.
+      retries: 2,
+    },
+    {
       name: "js",
+      dependencies: ["sign-in"],
       grepInvert: /@no-js-only/,
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
@@ -44,6 +57,7 @@ export default defineConfig({
       // that only makes sense with scripts is tagged @js-only; one about the
       // plain-HTML path alone, @no-js-only.
       name: "no-js",
+      dependencies: ["sign-in"],
       grepInvert: /@js-only/,
       // Plain-HTTP specs (no page scripts involved) run once, in "js".
       testIgnore:
@@ -61,7 +75,9 @@ export default defineConfig({
       cwd: "../..",
       url: `http://127.0.0.1:${E2E_MAIL_PORT}/healthz`,
       reuseExistingServer: false,
-      env: { E2E_MAIL_PORT: String(E2E_MAIL_PORT) },
+      // Stops when its standard input (held by this runner) ends: a runner
+      // killed outright leaves no server and no bound port behind.
+      env: { E2E_MAIL_PORT: String(E2E_MAIL_PORT), STOP_WITH_STDIN: "1" },
     },
     {
       command: "node supabase/local/run-site.ts",
@@ -69,6 +85,9 @@ export default defineConfig({
       url: `${BASE_URL}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,
+      // SIGTERM first, so the embedded server closes its database and lets go
+      // of its data directory; the group is killed if that takes too long.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
       stdout: "pipe",
       stderr: "pipe",
       env: {
@@ -77,6 +96,7 @@ export default defineConfig({
         LOCAL_SUPABASE_PORT: String(E2E_SUPABASE_PORT),
         LOCAL_SUPABASE_DATA_DIR: E2E_DATA_DIR,
         LOCAL_SUPABASE_RESET: "1",
+        STOP_WITH_STDIN: "1",
         SITE_URL: BASE_URL,
         // Specs write posts straight into the database, behind the server's
         // back; a replayed list would hide them for a few seconds.

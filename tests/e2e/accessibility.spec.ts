@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { ACCOUNTS, signIn, type Account } from "../support/auth-helpers.ts";
 import { axeTarget, expectNoAxeViolations } from "../support/axe.ts";
+import { storageStateFor } from "../support/e2e-env.ts";
 import { expect, test } from "../support/fixtures.ts";
 import {
   service,
@@ -12,11 +13,21 @@ import {
 // axe's WCAG 2.2 A/AA rules, colour contrast included, on the pages
 // marketing.spec.ts does not cover: the form pages themed from the brand's
 // tokens (app/lib/theme.ts), the blog and the team's pages, at desktop and
-// 375 px, in both projects. A page is checked in every state it shows data
-// in: the inbox filled and with a submission open, forms with their errors,
-// dialogs and toasts open, the editor with a post in it. Each state first
-// asserts that its data is on the screen, so an empty page cannot pass for
-// a full one.
+// 375 px. A page is checked in every state it shows data in: the inbox
+// filled and with a submission open, forms with their errors, dialogs and
+// toasts open, the editor with a post in it. Each state first asserts that
+// its data is on the screen, so an empty page cannot pass for a full one.
+//
+// One page load per state: axe runs at 1280 px, the viewport shrinks to
+// 375 px and axe runs again. A state whose document is the same with and
+// without scripts (the server's HTML, which hydration leaves as it is) is
+// checked once, in the js project (@js-only); a state reached through a
+// form post, or whose page swaps parts in once hydrated (the editor, the
+// share buttons, dialogs), is checked in both. Signed-in states reuse the
+// run's one sign-in per role (tests/support/sign-in.setup.ts).
+
+// Two full axe runs with colour contrast take seconds each on a busy machine.
+test.describe.configure({ timeout: 90_000 });
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -39,11 +50,31 @@ async function newSubmission() {
   if (error) throw new Error(error.message);
 }
 
+/** Axe at both widths on the page as it is: one load, then a resize. */
+async function expectNoViolationsAtBothWidths(page: Page) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectNoAxeViolations(page);
+  }
+}
+
+/** The title suffix of a state checked in the js project alone. */
+function once(bothProjects: boolean | undefined) {
+  return bothProjects ? "" : " @js-only";
+}
+
+/** The run's stored sign-in of the account, for test.use. */
+function signedInAs(account: Account | undefined) {
+  return { storageState: account ? storageStateFor(account) : undefined };
+}
+
 const ROUTES: {
   path: string;
   heading?: string;
   account?: Account;
   setup?: () => Promise<void>;
+  /** Its document changes once hydrated, so the no-JS one is checked too. */
+  bothProjects?: boolean;
 }[] = [
   { path: "/auth" },
   { path: "/contact-us" },
@@ -51,11 +82,16 @@ const ROUTES: {
   { path: "/careers" },
   { path: "/careers/1" },
   { path: "/blueprints" },
-  { path: POST_WITH_COVER },
-  { path: POST_WITHOUT_COVER },
+  { path: POST_WITH_COVER, bothProjects: true },
+  { path: POST_WITHOUT_COVER, bothProjects: true },
   { path: "/no-such-page" },
   { path: "/privacy" },
-  { path: "/write", heading: "Write a New Post", account: "author" },
+  {
+    path: "/write",
+    heading: "Write a New Post",
+    account: "author",
+    bothProjects: true,
+  },
   { path: "/admin/newsletter", heading: "Subscribers", account: "admin" },
   { path: "/admin/jobs", heading: "Jobs", account: "admin" },
   { path: "/admin/jobs/1", heading: "Edit:", account: "admin" },
@@ -95,24 +131,20 @@ async function open(page: Page, path: string, heading?: string) {
   ).toBeVisible();
 }
 
-for (const { path, heading, account, setup } of ROUTES) {
-  test(`${path} has no axe violations (colour contrast included) at 1280 and 375 px`, async ({
-    page,
-    browser,
-  }, testInfo) => {
-    test.setTimeout(60_000);
-    await setup?.();
-    const target = await axeTarget(page, browser, testInfo.project.name);
-    await target.emulateMedia({ reducedMotion: "reduce" });
-    if (account) {
-      await signIn(target, account, path);
-      await target.waitForURL((url) => url.pathname === path);
-    }
-    for (const size of SIZES) {
-      await target.setViewportSize(size);
+for (const { path, heading, account, setup, bothProjects } of ROUTES) {
+  test.describe(() => {
+    test.use(signedInAs(account));
+    test(`${path} has no axe violations (colour contrast included) at 1280 and 375 px${once(bothProjects)}`, async ({
+      page,
+      browser,
+    }, testInfo) => {
+      await setup?.();
+      const target = await axeTarget(page, browser, testInfo.project.name);
+      await target.emulateMedia({ reducedMotion: "reduce" });
+      await target.setViewportSize(SIZES[0]!);
       await open(target, path, heading);
-      await expectNoAxeViolations(target);
-    }
+      await expectNoViolationsAtBothWidths(target);
+    });
   });
 }
 
@@ -213,7 +245,6 @@ for (const { name, open, fill, submit, shows } of ERROR_STATES) {
     page,
     browser,
   }, testInfo) => {
-    test.setTimeout(60_000);
     const target = await axeTarget(page, browser, testInfo.project.name);
     await target.emulateMedia({ reducedMotion: "reduce" });
     await target.setViewportSize(SIZES[0]!);
@@ -221,10 +252,7 @@ for (const { name, open, fill, submit, shows } of ERROR_STATES) {
     await fill?.(form);
     await form.getByRole("button", { name: submit }).click();
     await expect(target.getByText(shows).first()).toBeVisible();
-    for (const size of SIZES) {
-      await target.setViewportSize(size);
-      await expectNoAxeViolations(target);
-    }
+    await expectNoViolationsAtBothWidths(target);
   });
 }
 
@@ -305,10 +333,15 @@ async function typeContent(page: Page, project: string, html: string) {
 const TOOL_STATES: {
   name: string;
   account?: Account;
+  /** The state is reached by a form post or swaps parts in once hydrated. */
+  bothProjects?: boolean;
+  /** It shows this test's own message and application. */
+  filled?: boolean;
   reach(page: Page, project: string, filled: Filled): Promise<void>;
 }[] = [
   {
     name: "/admin right after signing in, its toast showing",
+    bothProjects: true,
     async reach(page) {
       await signIn(page, "admin");
       await page.waitForURL((url) => url.pathname === "/admin");
@@ -317,6 +350,7 @@ const TOOL_STATES: {
   },
   {
     name: "/admin/inbox filled with a message and an application",
+    filled: true,
     account: "admin",
     async reach(page, _project, { email }) {
       await page.goto("/admin/inbox");
@@ -325,6 +359,7 @@ const TOOL_STATES: {
   },
   {
     name: "/admin/inbox with a message open in the detail pane",
+    filled: true,
     account: "admin",
     async reach(page, _project, { email, messageId }) {
       await page.goto(`/admin/inbox?open=${messageId}`);
@@ -337,6 +372,7 @@ const TOOL_STATES: {
   },
   {
     name: "/admin/inbox with an application open in the detail pane",
+    filled: true,
     account: "admin",
     async reach(page, _project, { applicationId }) {
       await page.goto(`/admin/inbox?kind=application&open=${applicationId}`);
@@ -351,6 +387,8 @@ const TOOL_STATES: {
   },
   {
     name: "/admin/inbox after Mark handled, its toast showing",
+    filled: true,
+    bothProjects: true,
     account: "admin",
     async reach(page, _project, { email }) {
       await page.goto("/admin/inbox?kind=message");
@@ -369,6 +407,7 @@ const TOOL_STATES: {
   },
   {
     name: "/admin/inbox's delete confirmation",
+    filled: true,
     account: "admin",
     async reach(page, _project, { applicationId }) {
       await page.goto(`/admin/inbox/application/${applicationId}/delete`);
@@ -379,6 +418,7 @@ const TOOL_STATES: {
   },
   {
     name: "/write with a post typed in",
+    bothProjects: true,
     account: "author",
     async reach(page, project) {
       await page.goto("/write");
@@ -399,6 +439,7 @@ const TOOL_STATES: {
     // Blanks rather than nothing: the browser's own check of a required
     // field would stop an empty form before the server saw it.
     name: "/write sent blank, its errors showing",
+    bothProjects: true,
     account: "author",
     async reach(page, project) {
       await page.goto("/write");
@@ -414,6 +455,7 @@ const TOOL_STATES: {
   },
   {
     name: "/write's preview open",
+    bothProjects: true,
     account: "author",
     async reach(page, project) {
       await page.goto("/write");
@@ -432,6 +474,7 @@ const TOOL_STATES: {
   },
   {
     name: "/edit/{id} with a post loaded",
+    bothProjects: true,
     account: "admin",
     async reach(page) {
       await page.goto(`/edit/${POST_WITH_COVER.split("/").pop()}`);
@@ -456,6 +499,7 @@ const TOOL_STATES: {
   },
   {
     name: "/admin/applications/{id} with its application open",
+    filled: true,
     account: "admin",
     async reach(page, _project, { applicationId, email }) {
       await page.goto(`/admin/applications/${applicationId}`);
@@ -519,25 +563,22 @@ const TOOL_STATES: {
   },
 ];
 
-for (const { name, account, reach } of TOOL_STATES) {
-  test(`${name}: no axe violations at 1280 and 375 px`, async ({
-    page,
-    browser,
-  }, testInfo) => {
-    test.setTimeout(90_000);
-    const project = testInfo.project.name;
-    const filled = await fillInbox(project);
-    const target = await axeTarget(page, browser, project);
-    await target.emulateMedia({ reducedMotion: "reduce" });
-    await target.setViewportSize(SIZES[0]!);
-    if (account) {
-      await signIn(target, account);
-      await target.waitForURL((url) => url.pathname !== "/auth");
-    }
-    await reach(target, project, filled);
-    for (const size of SIZES) {
-      await target.setViewportSize(size);
-      await expectNoAxeViolations(target);
-    }
+const NOTHING_FILLED: Filled = { messageId: "", applicationId: "", email: "" };
+
+for (const { name, account, bothProjects, filled, reach } of TOOL_STATES) {
+  test.describe(() => {
+    test.use(signedInAs(account));
+    test(`${name}: no axe violations at 1280 and 375 px${once(bothProjects)}`, async ({
+      page,
+      browser,
+    }, testInfo) => {
+      const project = testInfo.project.name;
+      const data = filled ? await fillInbox(project) : NOTHING_FILLED;
+      const target = await axeTarget(page, browser, project);
+      await target.emulateMedia({ reducedMotion: "reduce" });
+      await target.setViewportSize(SIZES[0]!);
+      await reach(target, project, data);
+      await expectNoViolationsAtBothWidths(target);
+    });
   });
 }

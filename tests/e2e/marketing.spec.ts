@@ -1,10 +1,13 @@
 import type { Page } from "@playwright/test";
-import { axeTarget, expectNoAxeViolations } from "../support/axe.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
 import { SUPABASE_URL } from "../support/e2e-env.ts";
 import { expect, test } from "../support/fixtures.ts";
 
-// The public marketing screens. Each runs in both
-// projects ("js" and "no-js"): everything here must work without scripts.
+// The public marketing screens. Everything here must work without scripts:
+// what a visitor does (menus, links, dialogs, video) runs in both projects
+// ("js" and "no-js"). What only reads the server's document (its words,
+// metadata and JSON-LD, axe on it) runs once, in "js" (@js-only): without
+// scripts it is the same bytes, and hydration leaves it as it is.
 
 const MOBILE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -94,105 +97,126 @@ const summary = (page: Page, text: string) =>
 
 test.describe("marketing pages", () => {
   for (const { path, heading, texts } of PAGES) {
-    test(`${path} answers 200 with its words`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(
-        page.getByRole("heading", { level: 1, name: heading }),
-      ).toBeVisible();
-      const main = page.getByRole("main");
-      for (const text of texts) {
+    test(
+      `${path} answers 200 with its words`,
+      {
+        tag: "@js-only",
+      },
+      async ({ page }) => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
         await expect(
-          main.getByText(text, { exact: false }).first(),
+          page.getByRole("heading", { level: 1, name: heading }),
         ).toBeVisible();
-      }
-    });
+        const main = page.getByRole("main");
+        for (const text of texts) {
+          await expect(
+            main.getByText(text, { exact: false }).first(),
+          ).toBeVisible();
+        }
+      },
+    );
 
-    test(`${path} has no axe violations at desktop and 375 px`, async ({
-      page,
-      browser,
-    }, testInfo) => {
-      test.setTimeout(60_000);
-      const target = await axeTarget(page, browser, testInfo.project.name);
-      await target.emulateMedia({ reducedMotion: "reduce" });
-      await target.setViewportSize(DESKTOP);
-      await target.goto(path);
-      await expectNoAxeViolations(target);
-      // At 375 px with the menu open: the collapsed layout and the menu panel.
-      await target.setViewportSize(MOBILE);
-      await target.reload();
-      await summary(target, "Open menu").click();
-      await expectNoAxeViolations(target);
-    });
+    // One load: axe at desktop, then the viewport shrinks to 375 px.
+    test(
+      `${path} has no axe violations at desktop and 375 px`,
+      {
+        tag: "@js-only",
+      },
+      async ({ page }) => {
+        test.setTimeout(60_000);
+        await page.emulateMedia({ reducedMotion: "reduce" });
+        await page.setViewportSize(DESKTOP);
+        await page.goto(path);
+        await expectNoAxeViolations(page);
+        // At 375 px with the menu open: the collapsed layout and the menu panel.
+        await page.setViewportSize(MOBILE);
+        await summary(page, "Open menu").click();
+        await expectNoAxeViolations(page);
+      },
+    );
 
-    test(`${path} sends its metadata and parseable JSON-LD in the first response`, async ({
-      request,
-      baseURL,
-    }) => {
-      const response = await request.get(path);
-      expect(response.status()).toBe(200);
-      const html = await response.text();
-      const metaContent = (attr: string, key: string) =>
-        new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
+    test(
+      `${path} sends its metadata and parseable JSON-LD in the first response`,
+      {
+        tag: "@js-only",
+      },
+      async ({ request, baseURL }) => {
+        const response = await request.get(path);
+        expect(response.status()).toBe(200);
+        const html = await response.text();
+        const metaContent = (attr: string, key: string) =>
+          new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(
+            html,
+          )?.[1];
 
-      expect(html).toMatch(/<title>[^<]*Recursa[^<]*<\/title>/);
-      expect(metaContent("name", "description")?.length).toBeGreaterThan(40);
-      expect(html).toContain(
-        `<link rel="canonical" href="${new URL(path, baseURL).toString()}"`,
-      );
-      expect(metaContent("property", "og:title")).toBeTruthy();
-      expect(metaContent("property", "og:url")).toBe(
-        new URL(path, baseURL).toString(),
-      );
-      expect(metaContent("property", "og:image")).toMatch(/^https?:\/\//);
-      expect(metaContent("name", "twitter:card")).toBe("summary_large_image");
+        expect(html).toMatch(/<title>[^<]*Recursa[^<]*<\/title>/);
+        expect(metaContent("name", "description")?.length).toBeGreaterThan(40);
+        expect(html).toContain(
+          `<link rel="canonical" href="${new URL(path, baseURL).toString()}"`,
+        );
+        expect(metaContent("property", "og:title")).toBeTruthy();
+        expect(metaContent("property", "og:url")).toBe(
+          new URL(path, baseURL).toString(),
+        );
+        expect(metaContent("property", "og:image")).toMatch(/^https?:\/\//);
+        expect(metaContent("name", "twitter:card")).toBe("summary_large_image");
 
-      const blocks = [
-        ...html.matchAll(
-          /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g,
-        ),
-      ].map((match) => JSON.parse(match[1] ?? "") as Record<string, unknown>);
-      const byType = (type: string) =>
-        blocks.find((block) => block["@type"] === type);
-      expect(byType("Organization")).toMatchObject({
-        name: "Recursa",
-        contactPoint: { "@type": "ContactPoint", contactType: "sales" },
-      });
-      expect(byType("SoftwareApplication")).toMatchObject({
-        offers: {
-          price: "0",
-          priceCurrency: "USD",
-          description: "Contact for pricing",
-        },
-      });
-    });
+        const blocks = [
+          ...html.matchAll(
+            /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g,
+          ),
+        ].map((match) => JSON.parse(match[1] ?? "") as Record<string, unknown>);
+        const byType = (type: string) =>
+          blocks.find((block) => block["@type"] === type);
+        expect(byType("Organization")).toMatchObject({
+          name: "Recursa",
+          contactPoint: { "@type": "ContactPoint", contactType: "sales" },
+        });
+        expect(byType("SoftwareApplication")).toMatchObject({
+          offers: {
+            price: "0",
+            priceCurrency: "USD",
+            description: "Contact for pricing",
+          },
+        });
+      },
+    );
   }
 
-  test("the home page uses the default title and description", async ({
-    request,
-  }) => {
-    const html = await (await request.get("/")).text();
-    expect(html).toContain(
-      "<title>Recursa - Continuous Learning AI Agents. Continuous Shipping. | Enterprise Superintelligence</title>",
-    );
-    expect(html).toMatch(
-      /<meta name="description" content="[^"]*40x ROI[^"]*on-premise[^"]*dedicated SaaS/,
-    );
-  });
+  test(
+    "the home page uses the default title and description",
+    {
+      tag: "@js-only",
+    },
+    async ({ request }) => {
+      const html = await (await request.get("/")).text();
+      expect(html).toContain(
+        "<title>Recursa - Continuous Learning AI Agents. Continuous Shipping. | Enterprise Superintelligence</title>",
+      );
+      expect(html).toMatch(
+        /<meta name="description" content="[^"]*40x ROI[^"]*on-premise[^"]*dedicated SaaS/,
+      );
+    },
+  );
 
-  test("pages add their own metadata and structured data", async ({
-    request,
-  }) => {
-    const showcase = await (await request.get("/blueprint-showcase")).text();
-    expect(showcase).toContain("<title>Blueprint Showcase | Recursa</title>");
-    expect(showcase).toContain('"@type":"ItemList"');
-    const agent = await (await request.get("/agents/data-analyst")).text();
-    expect(agent).toContain("<title>Zara, AI Data Analyst | Recursa</title>");
-    expect(agent).toMatch(
-      /<meta property="og:image" content="[^"]*\/images\/agents\/data-analyst-poster\.png"/,
-    );
-    expect(agent).toContain('"@type":"Service"');
-  });
+  test(
+    "pages add their own metadata and structured data",
+    {
+      tag: "@js-only",
+    },
+    async ({ request }) => {
+      const showcase = await (await request.get("/blueprint-showcase")).text();
+      expect(showcase).toContain("<title>Blueprint Showcase | Recursa</title>");
+      expect(showcase).toContain('"@type":"ItemList"');
+      const agent = await (await request.get("/agents/data-analyst")).text();
+      expect(agent).toContain("<title>Zara, AI Data Analyst | Recursa</title>");
+      expect(agent).toMatch(
+        /<meta property="og:image" content="[^"]*\/images\/agents\/data-analyst-poster\.png"/,
+      );
+      expect(agent).toContain('"@type":"Service"');
+    },
+  );
 
   test("an unknown agent answers 404", async ({ page }) => {
     const response = await page.goto("/agents/designer");

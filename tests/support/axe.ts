@@ -85,9 +85,11 @@ export async function expectNoAxeViolations(page: Page) {
  */
 export async function axeTarget(page: Page, browser: Browser, project: string) {
   if (project !== "no-js") return page;
+  // The cookies of the test's own page come along: a signed-in state stays signed in.
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     javaScriptEnabled: true,
+    storageState: await page.context().storageState(),
   });
   await context.route(/\/assets\/.+\.js$/, (route) => route.abort());
   return context.newPage();

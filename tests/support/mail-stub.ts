@@ -50,6 +50,12 @@ const firstAddress = (value: unknown) =>
   String((Array.isArray(value) ? value[0] : value) ?? "");
 
 if (import.meta.main) {
+  // Playwright holds the other end of stdin: when the runner is gone, however
+  // it went, the stub goes too instead of keeping its port.
+  if (process.env.STOP_WITH_STDIN === "1") {
+    process.stdin.on("end", () => process.exit(0));
+    process.stdin.resume();
+  }
   const down = new Set<string>();
   const delivered: Delivery[] = [];
   const refused = new Map<string, number>();

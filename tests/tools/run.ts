@@ -1,12 +1,14 @@
 // `npm test`: every check the project has, in the order that fails fastest.
 // It needs nothing but `npm install` first: it fetches the browser itself.
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium } from "../support/browser.ts";
+import { printSlowest } from "./test-times.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const output = `${root}tests/.output`;
 const VITEST_JSON = `${output}/vitest.json`;
+const VITEST_LEGACY_JSON = `${output}/vitest-legacy-keys.json`;
 const PLAYWRIGHT_JSON = `${output}/playwright.json`;
 const started = Date.now();
 
@@ -71,6 +73,9 @@ const steps: Step[] = [
       "supabase/local/auth.test.ts",
       "supabase/local/functions.test.ts",
       "supabase/functions",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${VITEST_LEGACY_JSON}`,
     ],
     env: { LOCAL_SUPABASE_LEGACY_KEYS: "1" },
   },
@@ -103,8 +108,8 @@ const only = process.argv.slice(2);
 const results: { name: string; seconds: number; ok: boolean }[] = [];
 
 ensureChromium();
-rmSync(VITEST_JSON, { force: true });
-rmSync(PLAYWRIGHT_JSON, { force: true });
+for (const report of [VITEST_JSON, VITEST_LEGACY_JSON, PLAYWRIGHT_JSON])
+  rmSync(report, { force: true });
 mkdirSync(output, { recursive: true });
 
 /**
@@ -114,8 +119,10 @@ mkdirSync(output, { recursive: true });
 function run(step: Step, buffered: boolean) {
   const stepStart = Date.now();
   if (!buffered) console.info(`\n━━ ${step.name} ━━`);
+  // Its own process group, so a stop reaches everything the step started.
   const child = spawn(step.command, step.args, {
     cwd: root,
+    detached: true,
     stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
     env: {
       ...process.env,
@@ -123,6 +130,7 @@ function run(step: Step, buffered: boolean) {
       ...step.env,
     },
   });
+  running.add(child);
   const output: Buffer[] = [];
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
@@ -133,6 +141,7 @@ function run(step: Step, buffered: boolean) {
         console.error(`${step.name}: ${error.message}`);
       });
       child.on("close", (code) => {
+        running.delete(child);
         if (buffered) {
           console.info(`\n━━ ${step.name} ━━`);
           process.stdout.write(Buffer.concat(output));
@@ -146,6 +155,55 @@ function run(step: Step, buffered: boolean) {
     },
   );
 }
+
+const running = new Set<ChildProcess>();
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+}
+
+/**
+ * Ctrl+C, a terminal closed or a CI timeout: each running step gets SIGINT,
+ * the signal its runner winds down on (Playwright stops its web servers and
+ * frees their ports), then its whole group SIGKILL if it has not ended
+ * within STOP_GRACE_MS. The web servers also stop when the runner that
+ * started them is gone (STOP_WITH_STDIN in tests/config/playwright.config.ts).
+ */
+const STOP_GRACE_MS = 20_000;
+let stopping = false;
+
+async function stop(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  console.error(`\n${signal}: stopping ${running.size} running step(s)`);
+  const children = [...running];
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            signalGroup(child, "SIGKILL");
+            resolve();
+          }, STOP_GRACE_MS);
+          child.once("close", () => {
+            clearTimeout(timer);
+            // Anything of the group still there after its leader ended.
+            signalGroup(child, "SIGKILL");
+            resolve();
+          });
+          signalGroup(child, "SIGINT");
+        }),
+    ),
+  );
+  process.exit(signal === "SIGINT" ? 130 : 143);
+}
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+  process.on(signal, () => void stop(signal));
 
 const selected = steps.filter(
   (step) =>
@@ -161,6 +219,8 @@ for (const group of groups) {
   const done = await Promise.all(
     group.map((step) => run(step, group.length > 1)),
   );
+  // stop() ends the process once every step has; no further step starts.
+  if (stopping) await new Promise(() => {});
   results.push(...done);
   if (!done.every((r) => r.ok)) break;
 }
@@ -178,8 +238,9 @@ function counts() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  if (existsSync(VITEST_JSON)) {
-    const report = JSON.parse(readFileSync(VITEST_JSON, "utf8")) as Record<
+  for (const file of [VITEST_JSON, VITEST_LEGACY_JSON]) {
+    if (!existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, "utf8")) as Record<
       string,
       number
     >;
@@ -198,6 +259,10 @@ function counts() {
   return { passed, failed, skipped };
 }
 
+printSlowest({
+  vitest: [VITEST_JSON, VITEST_LEGACY_JSON],
+  playwright: PLAYWRIGHT_JSON,
+});
 const { passed, failed, skipped } = counts();
 console.info(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

