@@ -866,14 +866,17 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
+          role: string;
         };
         Insert: {
           created_at?: string;
           id: string;
+          role?: string;
         };
         Update: {
           created_at?: string;
           id?: string;
+          role?: string;
         };
         Relationships: [];
       };

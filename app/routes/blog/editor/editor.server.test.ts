@@ -23,10 +23,9 @@ vi.mock("#app/utils/session.server.ts", () => ({
 
 vi.mock("#app/utils/permissions.server.ts", async (original) => ({
   ...(await original<object>()),
-  requireRole: async () => ({
+  requireAccess: async () => ({
     user: { id: USER_ID },
-    isAuthor: true,
-    isTeamMember: false,
+    role: "author",
   }),
 }));
 

@@ -1,3 +1,4 @@
+import { may } from "#app/lib/roles.ts";
 import {
   SOCIAL_IMAGE_TYPE_MESSAGE,
   SOCIAL_IMAGE_PIXELS_MESSAGE,
@@ -38,7 +39,7 @@ import {
 import {
   forbidden,
   getAuth,
-  requireRole,
+  requireAccess,
 } from "#app/utils/permissions.server.ts";
 import {
   RATE_LIMIT_WINDOW_MS,
@@ -171,11 +172,11 @@ function replyFor(
   return parseWithZod(formData, { schema: postSchemaFor(intent, saved) });
 }
 
-/** A post the user may edit: the author's own, or any post for a team member. */
+/** A post the user may edit: the author's own, or any post for an editor or admin. */
 async function loadEditable(
   context: Readonly<RouterContextProvider>,
   postId: string,
-  { userId, isTeamMember }: { userId: string; isTeamMember: boolean },
+  { userId, editsAll }: { userId: string; editsAll: boolean },
 ): Promise<Post | Message> {
   const found = await lookUpPost(
     getSupabase(context),
@@ -187,7 +188,7 @@ async function loadEditable(
   }
   if (found.state === "not-found") return POST_NOT_FOUND;
   const { post } = found;
-  if (post.author_id !== userId && !isTeamMember)
+  if (post.author_id !== userId && !editsAll)
     throw forbidden(EDIT_FORBIDDEN_MESSAGE);
   return post;
 }
@@ -240,7 +241,8 @@ export async function postFormAction({
   if (!getUser(context) && !(await getAuth(context)).authError) {
     return failure(reply(), AUTHENTICATION_ERROR, 401);
   }
-  const { user, isTeamMember } = await requireRole(context, request, "author");
+  const { user, role } = await requireAccess(context, request, "posts");
+  const editsAll = may(role, "all-posts");
 
   if (body.problem === "too-large") {
     return failure(
@@ -261,7 +263,7 @@ export async function postFormAction({
   if (postId) {
     const loaded = await loadEditable(context, postId, {
       userId: user.id,
-      isTeamMember,
+      editsAll,
     });
     if (!("id" in loaded)) {
       return failure(reply(), loaded, loaded === POST_NOT_FOUND ? 404 : 503);
@@ -486,7 +488,7 @@ export async function postFormAction({
     if (saved.kind === "conflict" && postId) {
       const now = await loadEditable(context, postId, {
         userId: user.id,
-        isTeamMember,
+        editsAll,
       });
       if ("id" in now) return conflictReply(now, value, reply());
     }
