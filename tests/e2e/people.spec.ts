@@ -205,7 +205,7 @@ test("/admin/people has no axe violations with a team at 1280 and 375 px", async
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const person = await createAccount();
   const { error } = await serviceClient()
     .from("team_members")

@@ -205,9 +205,12 @@ export default function People({ loaderData }: Route.ComponentProps) {
                         value="remove"
                         size="xs"
                         color="red.9"
-                        aria-label={C.removeFor(member.name)}
                       >
                         {C.remove}
+                        <span className="visually-hidden">
+                          {" "}
+                          {C.removeWho(member.name)}
+                        </span>
                       </Button>
                     </Form>
                   </Group>
@@ -220,7 +223,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
       <ToolSection id="add-heading" title={C.addHeading}>
         <AddMember />
       </ToolSection>
-      <ToolSection id="roles-heading" title={C.roleLabel}>
+      <ToolSection id="roles-heading" title={C.rolesHeading}>
         <dl>
           {(["admin", "editor", "hiring", "author"] as const).map((role) => (
             <div key={role}>
