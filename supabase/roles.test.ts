@@ -33,7 +33,8 @@ beforeAll(async () => {
     templateCacheDir: path.resolve(".data/supabase-cache"),
     log: () => {},
   });
-});
+  // Migrating a fresh cluster takes a while on a busy machine.
+}, 300_000);
 
 afterAll(async () => {
   await db?.close();

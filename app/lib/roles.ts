@@ -27,6 +27,8 @@ export const RULES = {
   analytics: ["admin"],
   /** Retention periods and the site's settings. */
   settings: ["admin"],
+  /** The audit log. */
+  audit: ["admin"],
   /** Writing, editing and deleting one's own posts. */
   posts: ["admin", "editor", "author"],
   /** Reading and editing every post. */

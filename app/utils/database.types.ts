@@ -145,6 +145,36 @@ export type Database = {
           },
         ];
       };
+      audit_log: {
+        Row: {
+          actor_id: string | null;
+          at: string;
+          id: number;
+          kind: string;
+          object_id: string | null;
+          object_type: string;
+          summary: string;
+        };
+        Insert: {
+          actor_id?: string | null;
+          at?: string;
+          id?: number;
+          kind: string;
+          object_id?: string | null;
+          object_type: string;
+          summary: string;
+        };
+        Update: {
+          actor_id?: string | null;
+          at?: string;
+          id?: number;
+          kind?: string;
+          object_id?: string | null;
+          object_type?: string;
+          summary?: string;
+        };
+        Relationships: [];
+      };
       blog_posts: {
         Row: {
           author_id: string;
