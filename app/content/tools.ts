@@ -1,7 +1,8 @@
 // Every word of the team's app frame (app/routes/tools/tools-layout.tsx)
-// and the one list of its tools. A new tool (jobs, subscribers, analytics)
-// is one more entry in TOOLS_NAV: the navigation, its order and who sees it
-// come from here.
+// and the one list of its tools. A new tool is one more entry in TOOLS_NAV
+// naming the capability that opens it (app/lib/roles.ts), the same one its
+// route's guard asks requireAccess for: the navigation, its order and who
+// sees it come from here.
 
 import { JOBS_ADMIN_COPY, JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
 import { ANALYTICS_COPY, ANALYTICS_PATH } from "#app/content/analytics.ts";
@@ -10,14 +11,19 @@ import {
   NEWSLETTER_ADMIN_PATH,
   SUBSCRIBERS_COPY,
 } from "#app/content/newsletter.ts";
-
-/** Who may open a tool: every author (team members are authors too), or team members only. */
-export type ToolAudience = "author" | "admin";
+import { PEOPLE_COPY, PEOPLE_PATH } from "#app/content/people.ts";
+import {
+  may,
+  ROLE_LABELS,
+  type Capability,
+  type Role,
+} from "#app/lib/roles.ts";
 
 export type ToolNavItem = {
   to: string;
   label: string;
-  audience: ToolAudience;
+  /** What a person's role must allow for the tool to be listed. */
+  capability: Capability;
   /** Shows the number of submissions nobody has handled yet. */
   showsNewCount?: boolean;
   /** Active only on exactly this path, not on the paths below it. */
@@ -25,17 +31,29 @@ export type ToolNavItem = {
 };
 
 export const TOOLS_NAV: readonly ToolNavItem[] = [
-  { to: "/write", label: "Write", audience: "author" },
-  { to: ADMIN_PATH, label: "Platform Users", audience: "admin", end: true },
-  { to: INBOX_PATH, label: "Inbox", audience: "admin", showsNewCount: true },
-  { to: JOBS_ADMIN_PATH, label: JOBS_ADMIN_COPY.title, audience: "admin" },
-  { to: ANALYTICS_PATH, label: ANALYTICS_COPY.title, audience: "admin" },
+  { to: "/write", label: "Write", capability: "posts" },
+  { to: ADMIN_PATH, label: "Platform Users", capability: "people", end: true },
+  { to: PEOPLE_PATH, label: PEOPLE_COPY.title, capability: "people" },
+  { to: INBOX_PATH, label: "Inbox", capability: "inbox", showsNewCount: true },
+  { to: JOBS_ADMIN_PATH, label: JOBS_ADMIN_COPY.title, capability: "jobs" },
+  { to: ANALYTICS_PATH, label: ANALYTICS_COPY.title, capability: "analytics" },
   {
     to: NEWSLETTER_ADMIN_PATH,
     label: SUBSCRIBERS_COPY.title,
-    audience: "admin",
+    capability: "newsletter",
   },
 ];
+
+/** The tools a role opens, in the navigation's order. */
+export function toolsFor(role: Role | null) {
+  return TOOLS_NAV.filter((item) => may(role, item.capability));
+}
+
+/** Where a person lands after signing in: /admin for an admin, else their first tool. */
+export function toolsHome(role: Role | null): string | null {
+  if (may(role, "people")) return ADMIN_PATH;
+  return toolsFor(role)[0]?.to ?? null;
+}
 
 export const TOOLS_COPY = {
   /** The navigation's accessible name. */
@@ -44,7 +62,7 @@ export const TOOLS_COPY = {
   homeLabel: "Back to the website",
   skipLink: "Skip to content",
   signedInAs: "Signed in as",
-  roles: { admin: "Team member", author: "Author" },
+  roles: ROLE_LABELS,
   /** The inbox count stops at 100 (inbox.server.ts, NEW_COUNT_LIMIT). */
   newCount: (count: number) => (count > 99 ? "99+ new" : `${count} new`),
 } as const;

@@ -1,12 +1,12 @@
 import { BRAND_NAME } from "#app/content/site.ts";
+import type { Capability, Role } from "#app/lib/roles.ts";
 
 // What a restricted route throws when it will not render its content. Shared
 // by the server guard (app/utils/auth.server.ts) and the boundary that turns
 // it into the sign-in form or the access-denied view, so both agree on shape.
 
-export type Role = "author" | "admin";
-
-export type Roles = { isTeamMember: boolean; isAuthor: boolean };
+/** The role a person holds now (app/lib/roles.ts), or null for none. */
+export type Roles = { role: Role | null };
 
 export const ADMIN_DENIED_MESSAGE =
   "This area is restricted to team members only.";
@@ -17,10 +17,10 @@ export const DEFAULT_DENIED_MESSAGE = `This area is restricted to ${BRAND_NAME} 
 export const AUTH_UNAVAILABLE_MESSAGE =
   "We could not check your session right now. Please try again in a moment.";
 
-export function deniedMessage(role?: Role) {
-  if (role === "admin") return ADMIN_DENIED_MESSAGE;
-  if (role === "author") return AUTHOR_DENIED_MESSAGE;
-  return DEFAULT_DENIED_MESSAGE;
+/** Writing is the authors' area; every other tool is the team's. */
+export function deniedMessage(capability?: Capability) {
+  if (capability === undefined) return DEFAULT_DENIED_MESSAGE;
+  return capability === "posts" ? AUTHOR_DENIED_MESSAGE : ADMIN_DENIED_MESSAGE;
 }
 
 export type AccessErrorData =

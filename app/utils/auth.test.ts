@@ -15,7 +15,7 @@ import {
 import {
   getAuth,
   currentPath,
-  requireRole,
+  requireAccess,
   requireUser,
 } from "#app/utils/permissions.server.ts";
 import { isSameOriginPost } from "#app/utils/request-origin.server.ts";
@@ -311,10 +311,10 @@ describe("authMiddleware", () => {
   });
 });
 
-describe("requireRole", () => {
+describe("requireAccess", () => {
   test("no session: 401 with the way back to this page", async () => {
     const { thrown } = await run(async (context, request) =>
-      requireRole(context, request, "admin"),
+      requireAccess(context, request, "people"),
     );
     expect(thrownStatus(thrown)).toEqual({
       status: 401,
@@ -325,7 +325,7 @@ describe("requireRole", () => {
   test("a regular user is refused both areas with each area's message", async () => {
     const cookie = await sessionCookie();
     const admin = await run(
-      async (context, request) => requireRole(context, request, "admin"),
+      async (context, request) => requireAccess(context, request, "people"),
       {
         cookie,
       },
@@ -335,7 +335,7 @@ describe("requireRole", () => {
       data: { kind: "forbidden", message: ADMIN_DENIED_MESSAGE },
     });
     const author = await run(
-      async (context, request) => requireRole(context, request, "author"),
+      async (context, request) => requireAccess(context, request, "posts"),
       { cookie },
     );
     expect(thrownStatus(author.thrown)).toEqual({
@@ -348,12 +348,12 @@ describe("requireRole", () => {
     backend.platformUser = [{ is_author: true }];
     const cookie = await sessionCookie();
     const author = await run(
-      async (context, request) => requireRole(context, request, "author"),
+      async (context, request) => requireAccess(context, request, "posts"),
       { cookie },
     );
-    expect(author.value).toMatchObject({ isAuthor: true, isTeamMember: false });
+    expect(author.value).toMatchObject({ role: "author" });
     const admin = await run(
-      async (context, request) => requireRole(context, request, "admin"),
+      async (context, request) => requireAccess(context, request, "people"),
       {
         cookie,
       },
@@ -361,19 +361,42 @@ describe("requireRole", () => {
     expect(thrownStatus(admin.thrown).status).toBe(403);
   });
 
-  test("a team member is admin and author, roles looked up once per request", async () => {
-    backend.team = [{ id: USER_ID }];
+  test("an admin may administer and write, roles looked up once per request", async () => {
+    backend.team = [{ role: "admin" }];
     const { value } = await run(
       async (context, request) => {
-        await requireRole(context, request, "admin");
-        return requireRole(context, request, "author");
+        await requireAccess(context, request, "people");
+        return requireAccess(context, request, "posts");
       },
       { cookie: await sessionCookie() },
     );
-    expect(value).toMatchObject({ isTeamMember: true, isAuthor: true });
+    expect(value).toMatchObject({ role: "admin" });
     expect(
       backend.calls.filter((c) => c.startsWith("GET /rest/v1/team_members")),
     ).toHaveLength(1);
+  });
+
+  test("each team role opens its own tools and no others", async () => {
+    const cookie = await sessionCookie();
+    const opens = async (capability: "people" | "posts" | "jobs") => {
+      const { thrown } = await run(
+        async (context, request) => requireAccess(context, request, capability),
+        { cookie },
+      );
+      return thrown === undefined ? 200 : thrownStatus(thrown).status;
+    };
+    backend.team = [{ role: "editor" }];
+    expect([
+      await opens("posts"),
+      await opens("jobs"),
+      await opens("people"),
+    ]).toEqual([200, 403, 403]);
+    backend.team = [{ role: "hiring" }];
+    expect([
+      await opens("posts"),
+      await opens("jobs"),
+      await opens("people"),
+    ]).toEqual([403, 200, 403]);
   });
 
   test("a failed role lookup is a 503, not a denial", async () => {
@@ -386,7 +409,7 @@ describe("requireRole", () => {
       return supabaseReply({ status: 500, body: { message: "boom" } });
     });
     const { thrown } = await run(
-      async (context, request) => requireRole(context, request, "admin"),
+      async (context, request) => requireAccess(context, request, "people"),
       { cookie },
     );
     expect(thrownStatus(thrown).status).toBe(503);

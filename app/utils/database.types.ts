@@ -193,6 +193,36 @@ export type Database = {
           },
         ];
       };
+      audit_log: {
+        Row: {
+          actor_id: string | null;
+          at: string;
+          id: number;
+          kind: string;
+          object_id: string | null;
+          object_type: string;
+          summary: string;
+        };
+        Insert: {
+          actor_id?: string | null;
+          at?: string;
+          id?: number;
+          kind: string;
+          object_id?: string | null;
+          object_type: string;
+          summary: string;
+        };
+        Update: {
+          actor_id?: string | null;
+          at?: string;
+          id?: number;
+          kind?: string;
+          object_id?: string | null;
+          object_type?: string;
+          summary?: string;
+        };
+        Relationships: [];
+      };
       blog_posts: {
         Row: {
           author_id: string;
@@ -914,14 +944,17 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
+          role: string;
         };
         Insert: {
           created_at?: string;
           id: string;
+          role?: string;
         };
         Update: {
           created_at?: string;
           id?: string;
+          role?: string;
         };
         Relationships: [];
       };

@@ -4,9 +4,9 @@ import {
   AUTH_UNAVAILABLE_MESSAGE,
   deniedMessage,
   type AccessErrorData,
-  type Role,
   type Roles,
 } from "#app/lib/access.ts";
+import { isTeamRole, may, type Capability } from "#app/lib/roles.ts";
 import {
   getAuthState,
   type AuthState,
@@ -17,16 +17,20 @@ import {
   type TypedSupabaseClient,
 } from "#app/utils/supabase.server.ts";
 
-// Who may do what: the visitor's roles (read once per request with their own
-// token) and the guards restricted routes call.
+// Who may do what: the visitor's role, read from the database on every
+// request with their own token (so a role removed a moment ago already
+// fails the next request's guard), and the guard restricted routes call with
+// the capability they need (app/lib/roles.ts).
 
-/** Membership and author status, read with the user's own token (RLS lets a user read their rows). */
+const NO_ROLE: Roles = { role: null };
+
+/** The user's role now: their team role, else author when is_author, else none. */
 export async function lookupRoles(
   supabase: TypedSupabaseClient,
   userId: string,
 ): Promise<Roles> {
   const [team, platformUser] = await Promise.all([
-    supabase.from("team_members").select("id").eq("id", userId).maybeSingle(),
+    supabase.from("team_members").select("role").eq("id", userId).maybeSingle(),
     supabase
       .from("platform_users")
       .select("is_author")
@@ -36,21 +40,17 @@ export async function lookupRoles(
   if (team.error || platformUser.error) {
     throw unavailable();
   }
-  const isTeamMember = team.data !== null;
-  return {
-    isTeamMember,
-    isAuthor: isTeamMember || platformUser.data?.is_author === true,
-  };
+  const teamRole = team.data?.role;
+  if (isTeamRole(teamRole)) return { role: teamRole };
+  return { role: platformUser.data?.is_author === true ? "author" : null };
 }
 
-/** The user, their roles (looked up once per request) and any retryable auth error. */
+/** The user, their role (looked up once per request) and any retryable auth error. */
 export async function getAuth(
   context: Readonly<RouterContextProvider>,
 ): Promise<AuthState & Roles> {
   const state = getAuthState(context);
-  const roles = state.user
-    ? await getRoles(context)
-    : { isTeamMember: false, isAuthor: false };
+  const roles = state.user ? await getRoles(context) : NO_ROLE;
   return { user: state.user, authError: state.authError, ...roles };
 }
 
@@ -58,8 +58,7 @@ export function getRoles(
   context: Readonly<RouterContextProvider>,
 ): Promise<Roles> {
   const state = getAuthState(context);
-  if (!state.user)
-    return Promise.resolve({ isTeamMember: false, isAuthor: false });
+  if (!state.user) return Promise.resolve(NO_ROLE);
   state.roles ??= lookupRoles(getSupabase(context), state.user.id);
   return state.roles;
 }
@@ -114,19 +113,19 @@ export async function requireUser(
 }
 
 /**
- * The one guard every restricted route calls: 401 (sign-in form) without a
- * session, 403 (access-denied view with the area's message) without the role.
- * Admin means listed in team_members; author means is_author or admin.
- * Row-level security stays the authority: this only decides what to render.
+ * The one guard every restricted route calls, with the capability it needs:
+ * 401 (sign-in form) without a session, 403 (access-denied view with the
+ * area's message) when the visitor's role does not allow it. Row-level
+ * security asks the same rules and stays the authority: this only decides
+ * what to render.
  */
-export async function requireRole(
+export async function requireAccess(
   context: Readonly<RouterContextProvider>,
   request: Request,
-  role: Role,
+  capability: Capability,
 ): Promise<{ user: AuthUser } & Roles> {
   const user = await requireUser(context, request);
-  const roles = await getRoles(context);
-  const allowed = role === "admin" ? roles.isTeamMember : roles.isAuthor;
-  if (!allowed) throw forbidden(deniedMessage(role));
-  return { user, ...roles };
+  const { role } = await getRoles(context);
+  if (!may(role, capability)) throw forbidden(deniedMessage(capability));
+  return { user, role };
 }

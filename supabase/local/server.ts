@@ -249,7 +249,8 @@ async function start(
       ? null
       : startSqlSchedule(
           db,
-          "select public.delete_expired_submissions()",
+          // The audit log's two years ride along (daily on pg_cron).
+          "select public.delete_expired_submissions(), private.delete_expired_audit_entries()",
           retentionIntervalMs,
           log,
         );

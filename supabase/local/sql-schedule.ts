@@ -6,7 +6,9 @@ import type { Database } from "./database.ts";
  * salt deletion, the daily roll-up and the 30-day deletion of hits;
  * supabase/migrations/20261129300000_visitor_analytics.sql) and
  * delete_expired_submissions every hour
- * (supabase/migrations/20261130200200_retention.sql). The embedded database
+ * (supabase/migrations/20261130200200_retention.sql), and with it the audit
+ * log's two years (private.delete_expired_audit_entries, daily on pg_cron;
+ * supabase/migrations/20261201400100_audit_log.sql). The embedded database
  * has no pg_cron, so its server keeps the same schedules itself.
  * LOCAL_ANALYTICS_INTERVAL_MS and LOCAL_RETENTION_INTERVAL_MS shorten them.
  */

@@ -76,11 +76,12 @@ for (const size of SIZES) {
         ACCOUNTS.admin.email,
       );
       await expect(header.getByTestId("signed-in-person")).toContainText(
-        "Team member",
+        "Admin",
       );
       await expect(nav(page).getByRole("link")).toHaveText([
         "Write",
         "Platform Users",
+        "People",
         /^Inbox/,
         "Jobs",
         "Analytics",

@@ -11,7 +11,7 @@ import classes from "./admin.module.css";
 import { AuthorToggleSchema } from "./author-toggle-schema.ts";
 import { listPlatformUsers } from "./users.server.ts";
 import type { KeysetLink } from "#app/utils/keyset.server.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
@@ -37,7 +37,7 @@ function adminHref(link: KeysetLink | null) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "people");
   const supabase = getSupabase(context);
   // Read with the admin's own token: row-level security decides what is visible.
   const list = await listPlatformUsers(
@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // The role is checked again here: a direct POST gets the same 403 as the page.
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "people");
   const parsed = AuthorToggleSchema.safeParse(
     Object.fromEntries(await requireSmallForm(request)),
   );

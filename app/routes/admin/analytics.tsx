@@ -23,7 +23,7 @@ import {
   ANALYTICS_RANGES,
 } from "#app/content/analytics.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 
 // The team's analytics: what the server counted (decision 160), for the last
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "analytics");
   const range = parseRange(
     new URL(request.url).searchParams,
     new Date().toISOString().slice(0, 10),

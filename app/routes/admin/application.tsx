@@ -43,7 +43,7 @@ import {
   readApplication,
   storeReply,
 } from "./pipeline.server.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { notFound } from "#app/utils/route-errors.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "jobs");
   if (!UUID.test(params.id)) throw notFound();
   const application = await readApplication(getSupabase(context), params.id);
   if (!application) throw notFound();
@@ -72,7 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "jobs");
   if (!UUID.test(params.id)) throw notFound();
   const here = `${APPLICATIONS_PATH}/${params.id}`;
   const formData = await requireSmallForm(request);

@@ -5,7 +5,7 @@ import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { INBOX_COPY, INBOX_MESSAGES, INBOX_PATH } from "#app/content/inbox.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 
@@ -30,7 +30,7 @@ export const headers: Route.HeadersFunction = () => ({
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "jobs");
   const url = UUID.test(params.id)
     ? await cvDownloadUrl(getSupabase(context), params.id)
     : null;

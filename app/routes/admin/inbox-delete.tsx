@@ -17,7 +17,7 @@ import {
   INBOX_PATH,
 } from "#app/content/inbox.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { backendFailed, notFound } from "#app/utils/route-errors.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
@@ -51,7 +51,7 @@ function onSubmission<T>(
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireRole(args.context, args.request, "admin");
+  await requireAccess(args.context, args.request, "inbox");
   const found = await onSubmission(args, findSubmission, null);
   if (found === "error") throw backendFailed();
   if (found === null) throw notFound();
@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireRole(args.context, args.request, "admin");
+  await requireAccess(args.context, args.request, "inbox");
   await requireSmallForm(args.request);
   const back = backTo(args.request);
   const outcome = await onSubmission(args, deleteSubmission, "failed");

@@ -42,7 +42,7 @@ import {
   PIPELINE_STATUSES,
 } from "#app/content/pipeline.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -60,7 +60,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "inbox");
   const params = new URL(request.url).searchParams;
   const view = parseInboxView(params);
   const open = parseOpenItem(params);
@@ -98,7 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Checked again here: a direct POST gets the same 401/403 as the page.
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "inbox");
   const parsed = StatusChangeSchema.safeParse(
     Object.fromEntries(await requireSmallForm(request)),
   );

@@ -16,7 +16,7 @@ import { routeMeta } from "#app/lib/meta.ts";
 import { readJob } from "./jobs.server.ts";
 import { statusFilter } from "./pipeline-schema.ts";
 import { listApplications } from "./pipeline.server.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { notFound } from "#app/utils/route-errors.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "jobs");
   if (!/^[1-9]\d{0,15}$/.test(params.id)) throw notFound();
   const supabase = getSupabase(context);
   const job = await readJob(supabase, Number(params.id));

@@ -25,7 +25,7 @@ import {
 } from "#app/routes/careers/job-posting.ts";
 import { jobFormValues, JobSchema, utcInputValue } from "./job-schema.ts";
 import { readJob, saveJob } from "./jobs.server.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { notFound } from "#app/utils/route-errors.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
@@ -50,7 +50,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "jobs");
   const id = editedId(params.id);
   if (id === null) {
     return {
@@ -70,7 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "jobs");
   const id = editedId(params.id);
   const submission = parseWithZod(await requireSmallForm(request), {
     schema: JobSchema,

@@ -6,7 +6,7 @@ import { JOBS_ADMIN_COPY, JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { OpenJob } from "#app/routes/careers/job-detail.tsx";
 import { readJob } from "./jobs.server.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { notFound } from "#app/utils/route-errors.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "jobs");
   if (!/^[1-9]\d{0,15}$/.test(params.id)) throw notFound();
   const job = await readJob(getSupabase(context), Number(params.id));
   if (!job) throw notFound();

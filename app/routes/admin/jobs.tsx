@@ -10,7 +10,7 @@ import { JOBS_ADMIN_COPY, JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
 import { PIPELINE_COPY } from "#app/content/pipeline.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { jobState, listAllJobs, setJobOpen } from "./jobs.server.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "jobs");
   const supabase = getSupabase(context);
   const jobs = await listAllJobs(supabase);
   return {
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "jobs");
   const parsed = OpenCloseSchema.safeParse(
     Object.fromEntries(await requireSmallForm(request)),
   );

@@ -18,6 +18,7 @@ import { forbidden, getAuth } from "#app/utils/permissions.server.ts";
 import { setSignedInUser } from "#app/utils/session.server.ts";
 import { signInThrottle } from "#app/utils/sign-in-throttle.server.ts";
 import { type Roles } from "#app/lib/access.ts";
+import { toolsHome } from "#app/content/tools.ts";
 import { getClientIp } from "#app/utils/client-ip.server.ts";
 import { getSupabase, spendRequestBudget } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -37,10 +38,10 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** Where a signed-in user goes: the requested same-site path, else the home of their role. */
-function destination(redirectTo: string, roles: Roles) {
+function destination(redirectTo: string, { role }: Roles) {
   if (redirectTo) return redirectTo;
-  if (roles.isTeamMember) return "/admin";
-  if (roles.isAuthor) return "/write";
+  const home = toolsHome(role);
+  if (home) return home;
   // A regular user has no team area to go to: show why, with a way out.
   throw forbidden(DEFAULT_DENIED_MESSAGE);
 }

@@ -6,7 +6,7 @@ import { BLOG_PATH } from "#app/content/blog.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { DELETE_FAILED, POST_DELETED } from "./post-messages.ts";
-import { forbidden, requireRole } from "#app/utils/permissions.server.ts";
+import { forbidden, requireAccess } from "#app/utils/permissions.server.ts";
 import { requirePost } from "./blog.server.ts";
 import { PostAccessBoundary } from "./post-access-boundary.tsx";
 import { env } from "#app/utils/env.server.ts";
@@ -44,7 +44,7 @@ function returnTo(value: unknown, postId: string | undefined) {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { user } = await requireRole(context, request, "author");
+  const { user } = await requireAccess(context, request, "posts");
   const post = await requirePost(
     getSupabase(context),
     params.id,
@@ -61,7 +61,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { user } = await requireRole(context, request, "author");
+  const { user } = await requireAccess(context, request, "posts");
   const formData = await requireSmallForm(request);
   const back = returnTo(formData.get("returnTo"), params.id);
   const deleted = await deletePost(getSupabase(context), {

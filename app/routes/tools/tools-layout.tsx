@@ -6,11 +6,8 @@ import { BrandMark } from "#app/components/marketing/brand-mark.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { ToolsFrameContext } from "#app/components/tools-frame.ts";
 import { BRAND_NAME } from "#app/content/site.ts";
-import {
-  TOOLS_COPY,
-  TOOLS_NAV,
-  type ToolAudience,
-} from "#app/content/tools.ts";
+import { TOOLS_COPY, toolsFor } from "#app/content/tools.ts";
+import { may } from "#app/lib/roles.ts";
 import { getAuth } from "#app/utils/permissions.server.ts";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
@@ -40,27 +37,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   // A session that cannot be checked now is the tool's own guard's to
   // explain (its 503 page, inside this frame): the header just shows no one.
   const auth = await getAuth(context).catch(() => null);
-  if (!auth?.user || !auth.isAuthor) return { person: null };
-  const audience: ToolAudience = auth.isTeamMember ? "admin" : "author";
+  if (!auth?.user || !auth.role) return { person: null };
   return {
     person: {
       email: auth.user.email,
-      audience,
-      newCount:
-        audience === "admin"
-          ? await countNewSubmissions(getSupabase(context))
-          : null,
+      role: auth.role,
+      tools: toolsFor(auth.role),
+      newCount: may(auth.role, "inbox")
+        ? await countNewSubmissions(getSupabase(context))
+        : null,
     },
   };
 }
 
 export default function ToolsLayout({ loaderData }: Route.ComponentProps) {
   const { person } = loaderData;
-  const items = person
-    ? TOOLS_NAV.filter(
-        (item) => item.audience === "author" || person.audience === "admin",
-      )
-    : [];
+  const items = person?.tools ?? [];
   return (
     <ToolsFrameContext
       value={{ inFrame: true, signOutInHeader: person !== null }}
@@ -112,7 +104,7 @@ export default function ToolsLayout({ loaderData }: Route.ComponentProps) {
                 </span>
                 <span className={classes.email}>{person.email}</span>
                 <span className={classes.role}>
-                  {TOOLS_COPY.roles[person.audience]}
+                  {TOOLS_COPY.roles[person.role]}
                 </span>
               </p>
               <SignOutButton size="sm" />

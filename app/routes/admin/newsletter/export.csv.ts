@@ -1,11 +1,11 @@
 import type { Route } from "./+types/export.csv";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { subscribersCsv } from "./subscribers.server.ts";
 
 // Every subscriber with the consent evidence, for the team, as a download.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "newsletter");
   const csv = await subscribersCsv(getSupabase(context));
   return new Response(csv, {
     headers: {

@@ -14,7 +14,7 @@ import {
   SUBSCRIBERS_COPY as C,
 } from "#app/content/newsletter.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import {
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "newsletter");
   const q = new URL(request.url).searchParams.get("q")?.trim() || null;
   const supabase = getSupabase(context);
   const [counts, rows] = await Promise.all([
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireRole(context, request, "admin");
+  await requireAccess(context, request, "newsletter");
   const email = String((await requireSmallForm(request)).get("email") ?? "")
     .trim()
     .toLowerCase();

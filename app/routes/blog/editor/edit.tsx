@@ -6,6 +6,7 @@ import { editablePublication } from "./publication-label.ts";
 import { postTextFields } from "./post-schema.ts";
 import { PostFormSkeleton } from "./post-form-skeleton.tsx";
 import { PostForm } from "./post-form.tsx";
+import { may } from "#app/lib/roles.ts";
 import type { PostActionData } from "./types.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader(args: Route.LoaderArgs) {
-  const { post, user } = await requireEditablePost(
+  const { post, user, role } = await requireEditablePost(
     args,
     "Post failed to load for editing",
   );
@@ -46,6 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     post: {
       id: post.id,
       deletable: post.author_id === user.id,
+      sendsNewsletter: may(role, "newsletter"),
       ...postTextFields(post),
       content,
       coverImageUrl: safeLinkUrl(post.cover_image_url ?? undefined),

@@ -33,13 +33,9 @@ vi.mock("#app/utils/permissions.server.ts", async (original) => {
   const actual = await original<typeof PermissionsModule>();
   return {
     ...actual,
-    requireRole: async () => {
+    requireAccess: async () => {
       if (session.role !== "author") throw actual.forbidden("Authors only");
-      return {
-        user: { id: USER_ID },
-        isAuthor: true,
-        isTeamMember: false,
-      };
+      return { user: { id: USER_ID }, role: "author" };
     },
   };
 });

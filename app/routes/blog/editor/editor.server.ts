@@ -1,3 +1,4 @@
+import { may } from "#app/lib/roles.ts";
 import {
   SOCIAL_IMAGE_TYPE_MESSAGE,
   SOCIAL_IMAGE_PIXELS_MESSAGE,
@@ -35,7 +36,7 @@ import {
   sanitizeOffThread,
   storePostHtml,
 } from "#app/routes/blog/post-html.server.ts";
-import { forbidden, requireRole } from "#app/utils/permissions.server.ts";
+import { forbidden, requireAccess } from "#app/utils/permissions.server.ts";
 import {
   RATE_LIMIT_WINDOW_MS,
   RateLimiter,
@@ -167,11 +168,11 @@ function replyFor(
   return parseWithZod(formData, { schema: postSchemaFor(intent, saved) });
 }
 
-/** A post the user may edit: the author's own, or any post for a team member. */
+/** A post the user may edit: the author's own, or any post for an editor or admin. */
 async function loadEditable(
   context: Readonly<RouterContextProvider>,
   postId: string,
-  { userId, isTeamMember }: { userId: string; isTeamMember: boolean },
+  { userId, editsAll }: { userId: string; editsAll: boolean },
 ): Promise<Post | Message> {
   const found = await lookUpPost(
     getSupabase(context),
@@ -183,7 +184,7 @@ async function loadEditable(
   }
   if (found.state === "not-found") return POST_NOT_FOUND;
   const { post } = found;
-  if (post.author_id !== userId && !isTeamMember)
+  if (post.author_id !== userId && !editsAll)
     throw forbidden(EDIT_FORBIDDEN_MESSAGE);
   return post;
 }
@@ -227,7 +228,8 @@ export async function postFormAction({
   if (!getUser(context) && !getAuthState(context).authError) {
     return failure({ status: "error" }, AUTHENTICATION_ERROR, 401);
   }
-  const { user, isTeamMember } = await requireRole(context, request, "author");
+  const { user, role } = await requireAccess(context, request, "posts");
+  const editsAll = may(role, "all-posts");
 
   const body = await readPostForm(request);
   const intent = body.formData.get("intent");
@@ -254,7 +256,7 @@ export async function postFormAction({
   if (postId) {
     const loaded = await loadEditable(context, postId, {
       userId: user.id,
-      isTeamMember,
+      editsAll,
     });
     if (!("id" in loaded)) {
       return failure(reply(), loaded, loaded === POST_NOT_FOUND ? 404 : 503);
@@ -479,7 +481,7 @@ export async function postFormAction({
     if (saved.kind === "conflict" && postId) {
       const now = await loadEditable(context, postId, {
         userId: user.id,
-        isTeamMember,
+        editsAll,
       });
       if ("id" in now) return conflictReply(now, value, reply());
     }

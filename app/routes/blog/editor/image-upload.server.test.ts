@@ -33,12 +33,12 @@ vi.mock("#app/utils/permissions.server.ts", async (original) => {
   const actual = await original<typeof Permissions>();
   return {
     ...actual,
-    requireRole: async () => {
+    requireAccess: async () => {
       if (state.role !== "author")
         throw actual.forbidden(
           "This area is restricted to authors and team members only.",
         );
-      return { user: { id: USER_ID }, isAuthor: true, isTeamMember: false };
+      return { user: { id: USER_ID }, role: "author" };
     },
   };
 });

@@ -12,7 +12,7 @@ import {
   variantSrcSet,
 } from "#app/routes/blog/image-variants.server.ts";
 import { readFormBody } from "#app/utils/form-body.server.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import {
   RATE_LIMIT_WINDOW_MS,
   RateLimiter,
@@ -80,7 +80,7 @@ export async function imageUploadAction({
   }
   let userId: string;
   try {
-    userId = (await requireRole(context, request, "author")).user.id;
+    userId = (await requireAccess(context, request, "posts")).user.id;
   } catch (thrown) {
     return refusalOf(thrown);
   }

@@ -14,6 +14,7 @@ import { ActionNotice } from "#app/components/team/action-notice.tsx";
 import { PostToolPage, postToolMeta } from "./post-tool-page.tsx";
 import { SEND_COPY } from "#app/content/newsletter.ts";
 import { PostAccessBoundary } from "#app/routes/blog/post-access-boundary.tsx";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { requireEditablePost } from "./editable-post.server.ts";
 import {
@@ -23,8 +24,8 @@ import {
   startSend,
 } from "./newsletter-send.server.ts";
 
-// Sending a published post to the newsletter's confirmed subscribers: its
-// author or a team member. A test to oneself first; the send itself asks
+// Sending a published post to the newsletter's confirmed subscribers: an
+// editor or admin (the newsletter capability). A test to oneself first; the send itself asks
 // once more, naming how many it will reach, and then shows its progress.
 
 export const meta: Route.MetaFunction = postToolMeta(SEND_COPY);
@@ -32,6 +33,7 @@ export const meta: Route.MetaFunction = postToolMeta(SEND_COPY);
 const NOT_LOADED = "Post failed to load for its newsletter";
 
 export async function loader(args: Route.LoaderArgs) {
+  await requireAccess(args.context, args.request, "newsletter");
   const { post } = await requireEditablePost(args, NOT_LOADED);
   const [recipients, progress] = await Promise.all([
     confirmedCount(),
@@ -47,6 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  await requireAccess(args.context, args.request, "newsletter");
   const { post, user } = await requireEditablePost(args, NOT_LOADED);
   const formData = await requireSmallForm(args.request);
   if (postState(post.published_at) !== "published") {

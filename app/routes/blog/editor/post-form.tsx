@@ -615,6 +615,7 @@ function PostFormView({
             <PostTools
               postId={post.id}
               published={post.publication.state === "published"}
+              sendsNewsletter={post.sendsNewsletter}
             />
           ) : null}
           <PublicationFields

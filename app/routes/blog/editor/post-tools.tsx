@@ -5,14 +5,16 @@ import { SEND_COPY } from "#app/content/newsletter.ts";
 
 /**
  * Links to a post's revisions and, while it is not public, its preview
- * links; once it is, to sending it to the newsletter.
+ * links; once it is, to sending it to the newsletter (for whoever may).
  */
 export function PostTools({
   postId,
   published,
+  sendsNewsletter,
 }: {
   postId: string;
   published: boolean;
+  sendsNewsletter: boolean;
 }) {
   return (
     <Group gap="lg">
@@ -20,9 +22,11 @@ export function PostTools({
         {PUBLICATION_COPY.revisions}
       </Anchor>
       {published ? (
-        <Anchor component={Link} to={`/edit/${postId}/newsletter`}>
-          {SEND_COPY.link}
-        </Anchor>
+        sendsNewsletter ? (
+          <Anchor component={Link} to={`/edit/${postId}/newsletter`}>
+            {SEND_COPY.link}
+          </Anchor>
+        ) : null
       ) : (
         <Anchor component={Link} to={`/edit/${postId}/preview-links`}>
           {PUBLICATION_COPY.previewLinks}

@@ -52,6 +52,8 @@ export type EditablePost = Record<PostTextField, string | null> & {
   id: string;
   /** Only the post's author may delete it, while an author. */
   deletable: boolean;
+  /** The editor may send it to the newsletter (an editor or admin). */
+  sendsNewsletter: boolean;
   content: string;
   coverImageUrl: string | null;
   coverAlt: string | null;

@@ -3,7 +3,7 @@ import { AccessBoundary } from "#app/components/access-boundary.tsx";
 import { OWN_POST_VIEW_DAYS, POST_FORM_COPY } from "./labels.ts";
 import { PostForm } from "./post-form.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import { postFormAction, postFormOptions } from "./editor.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import {
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireRole(context, request, "author");
+  const { user } = await requireAccess(context, request, "posts");
   const supabase = getSupabase(context);
   const [options, ownPosts, views] = await Promise.all([
     postFormOptions(supabase, null),

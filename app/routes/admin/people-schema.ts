@@ -1,0 +1,31 @@
+import "#app/lib/zod-config.ts";
+import { z } from "zod";
+import { TEAM_ROLES } from "#app/lib/roles.ts";
+
+// The team page's forms (/admin/people), on the server and in the browser.
+
+export const AddMemberSchema = z.object({
+  intent: z.literal("add"),
+  email: z
+    .string({ error: "Please enter an e-mail address" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "Please enter a valid e-mail address" })),
+  role: z.enum(TEAM_ROLES, { error: "Please choose a role" }),
+});
+
+export const ChangeRoleSchema = z.object({
+  intent: z.literal("change-role"),
+  userId: z.uuid(),
+  role: z.enum(TEAM_ROLES),
+});
+
+export const RemoveMemberSchema = z.object({
+  intent: z.literal("remove"),
+  userId: z.uuid(),
+});
+
+export const TeamChangeSchema = z.discriminatedUnion("intent", [
+  ChangeRoleSchema,
+  RemoveMemberSchema,
+]);
