@@ -263,9 +263,13 @@ function storedAnswer(
   const replay = replayFor(entry, encoding);
   const notModified = noneMatch(request.headers["if-none-match"], replay.tag);
   const extra: string[] = [];
-  // A blog page's lifetimes were cut to end by the next publication when it
-  // was made: its age, rounded up, keeps a CDN and a browser to that end.
-  if (entry.rule === "until-posts-change") {
+  // A blog or content page's lifetimes were cut to end by the next
+  // publication when it was made: its age, rounded up, keeps a CDN and a
+  // browser to that end.
+  if (
+    entry.rule === "until-posts-change" ||
+    entry.rule === "until-pages-change"
+  ) {
     extra.push("age", String(Math.ceil((started - entry.madeAt) / 1000)));
   }
   extra.push(
@@ -677,4 +681,9 @@ export function invalidateBlogPages() {
 /** Drops the careers pages after a job changed. */
 export function invalidateJobPages() {
   pageStore.drop("until-jobs-change");
+}
+
+/** Drops the pages the team edits after a version of one was saved. */
+export function invalidateContentPages() {
+  pageStore.drop("until-pages-change");
 }
