@@ -64,9 +64,15 @@ grant select on table public.page_versions to anon, authenticated;
 grant insert (page_key, content, published_at) on table public.page_versions to authenticated;
 grant all on table public.page_versions to service_role;
 
-create policy "page versions: everyone reads published ones, team members all"
+-- One policy per role: visitors signed out may not ask about membership.
+create policy "page versions: visitors read published ones"
   on public.page_versions for select
-  to anon, authenticated
+  to anon
+  using (published_at <= now());
+
+create policy "page versions: users read published ones, team members all"
+  on public.page_versions for select
+  to authenticated
   using (published_at <= now() or (select public.is_team_member()));
 
 create policy "page versions: team members add, as themselves"

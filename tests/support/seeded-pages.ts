@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { pageSchema } from "#app/routes/pages/pages.server.ts";
-import type { PageKey } from "#app/routes/pages/page-types.ts";
+import { schemaOf, type ContentOf } from "#app/lib/content-model.ts";
+import { PAGE_TYPES, type PageKey } from "#app/routes/pages/page-types.ts";
 
 const MIGRATIONS = fileURLToPath(
   new URL("../../supabase/migrations/", import.meta.url),
@@ -21,5 +21,7 @@ export function seededPage<K extends PageKey>(key: K) {
     if (start !== -1) found = sql.slice(start + quote.length, end);
   }
   if (found === undefined) throw new Error(`no migration seeds ${key}`);
-  return pageSchema(key).parse(JSON.parse(found));
+  return schemaOf(PAGE_TYPES[key].fields).parse(
+    JSON.parse(found),
+  ) as ContentOf<(typeof PAGE_TYPES)[K]["fields"]>;
 }

@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { schemaOf, type ContentOf } from "#app/lib/content-model.ts";
 import {
@@ -7,7 +7,12 @@ import {
   previewTokenHash,
 } from "#app/routes/blog/preview-links.server.ts";
 import { invalidateContentPages } from "#app/utils/page-cache.server.ts";
+import { readFormBody } from "#app/utils/form-body.server.ts";
 import { requireRole } from "#app/utils/permissions.server.ts";
+import {
+  bodyRefusal,
+  SMALL_FORM_MAX_BYTES,
+} from "#app/utils/public-form.server.ts";
 import { publicCacheHeaders } from "#app/utils/public-cache.server.ts";
 import { backendFailed } from "#app/utils/route-errors.server.ts";
 import {
@@ -30,6 +35,24 @@ export function requirePageEditor(
   request: Request,
 ) {
   return requireRole(context, request, "admin");
+}
+
+/**
+ * A page form's body: a small form, as requireSmallForm reads one, but with
+ * a field per text of the page (the home page has about seventy).
+ */
+export async function requirePageForm(request: Request) {
+  const { formData, problem } = await readFormBody(request, {
+    maxFields: 500,
+    maxFieldBytes: SMALL_FORM_MAX_BYTES,
+    maxTotalBytes: SMALL_FORM_MAX_BYTES,
+    maxFiles: 0,
+  });
+  if (problem) {
+    const refusal = bodyRefusal(problem);
+    throw data({ message: refusal.message }, { status: refusal.status });
+  }
+  return formData;
 }
 
 export function pageSchema<K extends PageKey>(key: K) {
