@@ -21,7 +21,7 @@ export function seededPage<K extends PageKey>(key: K) {
     if (start !== -1) found = sql.slice(start + quote.length, end);
   }
   if (found === undefined) throw new Error(`no migration seeds ${key}`);
-  return schemaOf(PAGE_TYPES[key].fields).parse(
-    JSON.parse(found),
-  ) as ContentOf<(typeof PAGE_TYPES)[K]["fields"]>;
+  return schemaOf(PAGE_TYPES[key].fields).parse(JSON.parse(found)) as ContentOf<
+    (typeof PAGE_TYPES)[K]["fields"]
+  >;
 }
