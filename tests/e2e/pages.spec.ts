@@ -226,6 +226,44 @@ test.describe("pages the team edits", () => {
     await admin.dispose();
   });
 
+  test("a version scheduled a few seconds ahead publishes itself, by the database's clock", async ({
+    playwright,
+    request: visitor,
+  }) => {
+    test.slow();
+    const admin = await playwright.request.newContext({ baseURL: BASE_URL });
+    await signInRequest(admin, "admin");
+    const headline = `Scheduled ${Date.now()}`;
+    const at = new Date(Date.now() + 8_000).toISOString().slice(0, 19);
+    const body = new URLSearchParams([
+      ...formFields(withHeadline(headline), "content", []),
+      ["base", await editorBase(admin)],
+      ["intent", "schedule"],
+      ["publishAt", at],
+    ]);
+    const scheduled = await admin.post("/admin/pages/home", {
+      data: body.toString(),
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: BASE_URL,
+      },
+      maxRedirects: 0,
+    });
+    expect(scheduled.status()).toBe(302);
+    expect(await (await admin.get("/admin/pages")).text()).toContain(
+      "Scheduled for",
+    );
+    expect(headlineOf(await (await visitor.get("/")).text())).not.toBe(
+      headline,
+    );
+    await expect
+      .poll(async () => headlineOf(await (await visitor.get("/")).text()), {
+        timeout: 30_000,
+      })
+      .toBe(headline);
+    await admin.dispose();
+  });
+
   test("a list entry is added, moved and removed by plain posts, and a bad field comes back with its message", async ({
     playwright,
   }) => {
