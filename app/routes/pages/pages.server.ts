@@ -8,7 +8,7 @@ import {
 } from "#app/routes/blog/preview-links.server.ts";
 import { invalidateContentPages } from "#app/utils/page-cache.server.ts";
 import { readFormBody } from "#app/utils/form-body.server.ts";
-import { requireRole } from "#app/utils/permissions.server.ts";
+import { requireAccess } from "#app/utils/permissions.server.ts";
 import {
   bodyRefusal,
   SMALL_FORM_MAX_BYTES,
@@ -26,15 +26,12 @@ import { PAGE_TYPES, type PageKey } from "./page-types.ts";
 // security decides; the tools write with the team member's, and every write
 // drops this server's stored copies of those pages.
 
-/**
- * The one guard of the page tools. Team members edit pages today; it is the
- * place to name an editor role.
- */
+/** The one guard of the page tools: admins and editors edit pages. */
 export function requirePageEditor(
   context: Readonly<RouterContextProvider>,
   request: Request,
 ) {
-  return requireRole(context, request, "admin");
+  return requireAccess(context, request, "pages");
 }
 
 /**
