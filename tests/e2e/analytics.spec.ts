@@ -14,8 +14,8 @@ import {
 
 // Page views counted on the server without cookies (decision 160). Every test
 // has its own client address (Fly-Client-IP, tests/support/fixtures.ts), so
-// its visitor is the hash of the site, that address and its User-Agent with
-// the day's salt, as Postgres computes it: the test computes the same hash
+// its visitor is the hash of the site and the server's key of that address
+// and its User-Agent with the day's salt, as Postgres computes it: the test computes the same hash
 // from the salt and reads exactly its own page views.
 
 // A page view reaches Postgres within the server's flush (300 ms here).
@@ -41,11 +41,15 @@ async function todaysSalt() {
 
 /** The paths counted for one visitor today, sorted. */
 async function viewsOf(address: string, userAgent: string) {
+  // The server sends a 22-character key of the address and User-Agent in
+  // the address's place, with an empty User-Agent (visitorKey).
+  const key = createHash("sha256")
+    .update(`${address}\n${userAgent}`)
+    .digest("base64url")
+    .slice(0, 22);
   const visitors = (await todaysSalt()).map((salt) =>
     createHash("sha256")
-      .update(
-        Buffer.concat([salt, Buffer.from(`${SITE}\n${address}\n${userAgent}`)]),
-      )
+      .update(Buffer.concat([salt, Buffer.from(`${SITE}\n${key}\n`)]))
       .digest("hex"),
   );
   if (visitors.length === 0) return [];
