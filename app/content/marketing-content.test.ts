@@ -3,18 +3,11 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { AGENTS } from "./agents.ts";
 import { ALL_BLUEPRINT_NAMES, SHOWCASE_BLUEPRINTS } from "./blueprints.ts";
-import { START_NOW_PATH } from "./home.ts";
+import { DEPLOYMENT, HERO, RESULTS, YC_BADGE } from "./home.ts";
 import { TRUSTED_LOGOS } from "./logos.ts";
 import { CONNECT_LINKS, FOOTER_COLUMNS } from "./navigation.ts";
 import { DEFAULT_SOCIAL_IMAGE_PATH } from "./site.ts";
 import { COMPANY_VALUES } from "./values.ts";
-import { seededPage } from "#tests/support/seeded-pages.ts";
-
-const {
-  hero: HERO,
-  results: RESULTS,
-  deployment: DEPLOYMENT,
-} = seededPage("home");
 
 const publicFile = (path: string) =>
   fileURLToPath(new URL(`../../public${path}`, import.meta.url));
@@ -27,7 +20,7 @@ describe("home content", () => {
       "Enterprise Ready",
       "AI Autonomous Exploration",
     ]);
-    expect(START_NOW_PATH).toBe("/auth");
+    expect(HERO.startNowPath).toBe("/auth");
   });
 
   test("the results carry every claim the product makes", () => {
@@ -164,7 +157,7 @@ describe("artwork", () => {
   test("every image the content points at ships in public/", () => {
     const paths = [
       DEFAULT_SOCIAL_IMAGE_PATH,
-      HERO.backing.src,
+      YC_BADGE.src,
       ...TRUSTED_LOGOS.map((logo) => logo.src),
       ...AGENTS.flatMap((agent) => [agent.portrait.src, agent.video.poster]),
     ];

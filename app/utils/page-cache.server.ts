@@ -448,8 +448,3 @@ export function invalidateBlogPages() {
 export function invalidateJobPages() {
   pageStore.drop("until-jobs-change");
 }
-
-/** Drops the pages the team edits after a version of one was saved. */
-export function invalidateContentPages() {
-  pageStore.drop("until-pages-change");
-}

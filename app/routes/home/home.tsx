@@ -1,31 +1,299 @@
-import { data } from "react-router";
 import type { Route } from "./+types/home";
-import { HomePage } from "./home-page.tsx";
-import { homePageData } from "./home-data.server.ts";
+import { AgentCluster } from "./agent-cluster.tsx";
+import { Icon } from "#app/components/icon.tsx";
+import { LogoStrip } from "./logo-strip.tsx";
+import {
+  Section,
+  SectionHeading,
+} from "#app/components/marketing/section-heading.tsx";
+import { useStartNowUrl } from "./use-start-now-url.ts";
+import { YcBadge } from "./yc-badge.tsx";
+import { Link } from "react-router";
+import { AGENTS } from "#app/content/agents.ts";
+import {
+  ALL_BLUEPRINT_NAMES,
+  SHOWCASE_BLUEPRINTS,
+} from "#app/content/blueprints.ts";
+import {
+  BLUEPRINT_TEASER,
+  CLOSING_CTA,
+  DEPLOYMENT,
+  HERO,
+  HOW_IT_WORKS,
+  RESULTS,
+  SCREEN_READER_SUMMARY,
+} from "#app/content/home.ts";
+import { TRUSTED_BY_HEADING, TRUSTED_LOGOS } from "#app/content/logos.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { readPublishedPage } from "#app/routes/pages/pages.server.ts";
-import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
-import { storedUntilPagesChange } from "#app/utils/stored-page.server.ts";
+import ui from "#app/components/marketing/marketing.module.css";
+import classes from "./home.module.css";
+import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
 
-// The page's words are its published version (/admin/pages/home), read with
-// the visitor's session, and come as loader data: the route module imports
-// their type alone, so the JavaScript stays within its budget
-// (tests/tools/js-budget.ts).
-export const middleware: Route.MiddlewareFunction[] = [storedUntilPagesChange];
+// The page's words come as loader data rather than imported into the route
+// module: the HTML carries them anyway, and the JavaScript stays within the
+// budget (tests/tools/js-budget.ts) instead of shipping the copy a second time.
+export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, headers } = await readPublishedPage(
-    context,
-    request,
-    "home",
-  );
-  return data(homePageData(content), { headers });
+export function loader() {
+  return {
+    hero: HERO,
+    agents: AGENTS.map(({ slug, name, role, portrait }) => ({
+      slug,
+      name,
+      role,
+      portrait,
+    })),
+    logos: { heading: TRUSTED_BY_HEADING, items: TRUSTED_LOGOS },
+    howItWorks: HOW_IT_WORKS,
+    results: RESULTS,
+    deployment: DEPLOYMENT,
+    blueprints: SHOWCASE_BLUEPRINTS.map(({ name, icon }) => ({ name, icon })),
+    teaser: BLUEPRINT_TEASER,
+    closingCta: CLOSING_CTA,
+    summary: { ...SCREEN_READER_SUMMARY, blueprintNames: ALL_BLUEPRINT_NAMES },
+  };
 }
-
-export const headers: Route.HeadersFunction = cacheHeadersFromLoader;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <HomePage data={loaderData} />;
+  const {
+    hero,
+    agents,
+    logos,
+    howItWorks,
+    results,
+    deployment,
+    blueprints,
+    teaser,
+    closingCta,
+    summary,
+  } = loaderData;
+  const startNowUrl = useStartNowUrl();
+  return (
+    <>
+      <Section
+        aria-labelledby="hero-heading"
+        className={`${ui.underNav} ${ui.heroBackground} ${classes.hero}`}
+        containerClassName={classes.heroGrid}
+      >
+        <div>
+          <p className={classes.badge}>
+            <Icon name="sparkles" size={16} />
+            {hero.badge}
+          </p>
+          <h1 id="hero-heading" className={classes.headline}>
+            {hero.headline}
+          </h1>
+          <p className={classes.heroText}>{hero.text}</p>
+          <ul className={classes.heroChecks}>
+            {hero.checklist.map((item) => (
+              <li key={item}>
+                <span className={classes.checkIcon}>
+                  <Icon name="check" size={14} strokeWidth={3} />
+                </span>
+                {item}
+              </li>
+            ))}
+          </ul>
+          <div className={`${ui.buttons} ${classes.heroButtons}`}>
+            <a href={startNowUrl} className={ui.button}>
+              {hero.startNow}
+              <Icon name="arrow-right" size={18} />
+            </a>
+            <a href={hero.secondary.href} className={ui.buttonSecondary}>
+              {hero.secondary.label}
+            </a>
+          </div>
+          <div className={classes.backing}>
+            <YcBadge />
+          </div>
+        </div>
+        <AgentCluster
+          agents={agents}
+          label={hero.clusterLabel}
+          liveStatus={hero.liveStatus}
+        />
+      </Section>
+
+      <LogoStrip heading={logos.heading} logos={logos.items} />
+
+      <Section
+        aria-labelledby="how-heading"
+        heading={centeredHeading(howItWorks)}
+      >
+        <ol className={`${ui.grid3} ${classes.steps}`}>
+          {howItWorks.steps.map((step, index) => (
+            <li key={step.title} className={ui.card}>
+              <div className={classes.stepHeader}>
+                <span className={ui.iconTile}>
+                  <Icon name={step.icon} size={24} />
+                </span>
+                <span className={classes.stepNumber} aria-hidden="true">
+                  0{index + 1}
+                </span>
+              </div>
+              <h3 className={ui.cardTitle}>{step.title}</h3>
+              <p className={ui.cardText}>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section
+        id="results"
+        aria-labelledby="results-heading"
+        className={classes.results}
+      >
+        <div className={`${ui.headingBlock} ${ui.centered}`}>
+          <p className={classes.resultsEyebrow}>{results.eyebrow}</p>
+          <h2
+            id="results-heading"
+            className={`${ui.bandHeading} ${classes.resultsTitle}`}
+          >
+            {results.title}
+          </h2>
+        </div>
+        <ul className={classes.stats}>
+          {results.items.map((item) => (
+            <li key={item.label} className={classes.stat}>
+              <p className={classes.statValue}>
+                {item.value} <span>{item.label}</span>
+              </p>
+              <p className={classes.statDetail}>{item.detail}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        aria-labelledby="deployment-heading"
+        heading={centeredHeading(deployment)}
+      >
+        <ul className={ui.grid2}>
+          {deployment.options.map((option) => (
+            <li key={option.name} className={ui.card}>
+              <span className={ui.iconTile}>
+                <Icon name={option.icon} size={24} />
+              </span>
+              <h3 className={ui.cardTitle}>{option.name}</h3>
+              <p className={ui.cardText}>{option.summary}</p>
+              <ul className={ui.checkList}>
+                {option.points.map((point) => (
+                  <li key={point}>
+                    <Icon name="check" size={18} />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        aria-labelledby="blueprints-heading"
+        className={`${ui.section} ${ui.muted}`}
+        containerClassName={classes.teaser}
+      >
+        <div>
+          <SectionHeading
+            id="blueprints-heading"
+            eyebrow={teaser.eyebrow}
+            title={teaser.title}
+          >
+            {teaser.text}
+          </SectionHeading>
+          <Link to={teaser.linkTo} className={ui.textLink}>
+            {teaser.linkLabel}
+            <Icon name="arrow-right" size={18} />
+          </Link>
+        </div>
+        <ul className={classes.teaserList}>
+          {blueprints.map((blueprint) => (
+            <li key={blueprint.name}>
+              <span className={ui.iconTile}>
+                <Icon name={blueprint.icon} size={22} />
+              </span>
+              {blueprint.name}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section aria-labelledby="cta-heading">
+        <div className={ui.ctaBand}>
+          <h2 id="cta-heading">{closingCta.title}</h2>
+          <p>{closingCta.text}</p>
+          <div className={ui.buttons}>
+            <Link to={closingCta.requestDemo.to} className={ui.buttonLight}>
+              {closingCta.requestDemo.label}
+            </Link>
+            <a href={startNowUrl} className={ui.buttonOutlineLight}>
+              {hero.startNow}
+            </a>
+          </div>
+        </div>
+      </Section>
+
+      <ScreenReaderSummary
+        summary={summary}
+        deployment={deployment}
+        results={results}
+      />
+    </>
+  );
+}
+
+/** A section's centred heading from its copy: eyebrow, title and any intro. */
+function centeredHeading(copy: {
+  eyebrow: string;
+  title: string;
+  intro?: string;
+}) {
+  return {
+    eyebrow: copy.eyebrow,
+    title: copy.title,
+    centered: true,
+    children: copy.intro,
+  };
+}
+
+/** Repeats the platform's substance as plain text for screen readers and crawlers. */
+function ScreenReaderSummary({
+  summary,
+  deployment,
+  results,
+}: Pick<
+  Route.ComponentProps["loaderData"],
+  "summary" | "deployment" | "results"
+>) {
+  return (
+    <section aria-labelledby="platform-summary" className="visually-hidden">
+      <h2 id="platform-summary">{summary.heading}</h2>
+      <p>{summary.platform}</p>
+      <h3>{summary.blueprintsHeading}</h3>
+      <ul>
+        {summary.blueprintNames.map((name) => (
+          <li key={name}>{name}</li>
+        ))}
+      </ul>
+      <h3>{summary.deploymentHeading}</h3>
+      <ul>
+        {deployment.options.map((option) => (
+          <li key={option.name}>
+            {option.name}: {option.points.join(", ")}.
+          </li>
+        ))}
+      </ul>
+      <h3>{summary.resultsHeading}</h3>
+      <ul>
+        {results.items.map((item) => (
+          <li key={item.label}>
+            {item.value} {item.label}: {item.detail}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
