@@ -40,8 +40,6 @@ as $$
     ('posts', 'author'),
     ('all-posts', 'admin'),
     ('all-posts', 'editor'),
-    ('pages', 'admin'),
-    ('pages', 'editor'),
     ('newsletter', 'admin'),
     ('newsletter', 'editor'),
     ('jobs', 'admin'),
@@ -180,15 +178,6 @@ alter policy "The team, and an author for their own posts, read post views" on p
       select p.id from public.blog_posts p where p.author_id = (select auth.uid())
     ))
   );
-
-alter policy "page versions: users read published ones, team members all" on public.page_versions
-  using (published_at <= now() or (select private.may('pages')));
-alter policy "page versions: team members add, as themselves" on public.page_versions
-  with check ((select private.may('pages')) and created_by = (select auth.uid()));
-alter policy "page preview links: team members read" on public.page_preview_links
-  using ((select private.may('pages')));
-alter policy "page preview links: team members create, as themselves" on public.page_preview_links
-  with check ((select private.may('pages')) and created_by = (select auth.uid()));
 
 alter policy "application_notes: team members read" on public.application_notes
   using ((select private.may('jobs')));

@@ -52,8 +52,6 @@ as $$
     ('posts', 'author'),
     ('all-posts', 'admin'),
     ('all-posts', 'editor'),
-    ('pages', 'admin'),
-    ('pages', 'editor'),
     ('newsletter', 'admin'),
     ('newsletter', 'editor'),
     ('jobs', 'admin'),
