@@ -3,55 +3,16 @@
 // request, leaves its entry with who, what and which object, in the same
 // transaction; no API role may change or delete an entry, and the schedule's
 // function deletes only entries past two years. Each test rolls back.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import {
-  openDatabase,
-  type Database,
-  type Transaction,
-} from "./local/database.ts";
-import { DEMO_ACCOUNTS, demoPassword } from "./local/demo-accounts.ts";
+import { expect, test } from "vitest";
+import type { Transaction } from "./local/database.ts";
+import { DEMO_ACCOUNTS } from "./local/demo-accounts.ts";
+import { seededDatabase } from "./local/test-support.ts";
 
 const ADMIN = DEMO_ACCOUNTS.admin.id;
 const AUTHOR = DEMO_ACCOUNTS.author.id;
 const READER = DEMO_ACCOUNTS.reader.id;
 
-let db: Database;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "audit-log-test-"));
-  db = await openDatabase({
-    dataDir,
-    migrationsDir: path.resolve("supabase/migrations"),
-    seedFile: path.resolve("supabase/seed.sql"),
-    reset: true,
-    demoPassword: demoPassword(),
-    templateCacheDir: path.resolve(".data/supabase-cache"),
-    log: () => {},
-  });
-  // Migrating a fresh cluster takes a while on a busy machine.
-}, 300_000);
-
-afterAll(async () => {
-  await db?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-class Rollback extends Error {}
-
-async function rolledBack(fn: (tx: Transaction) => Promise<void>) {
-  await db
-    .admin(async (tx) => {
-      await fn(tx);
-      throw new Rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-}
+const { rolledBack } = seededDatabase("audit-log-test");
 
 async function as(
   tx: Transaction,

@@ -3,45 +3,17 @@
 // may (docs/decisions/195). Each test runs as a signed-in caller inside one
 // transaction with that caller's claims, the way PostgREST does, and rolls
 // back, so tests start from the same seeded database.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { CAPABILITIES, RULES, ROLES, may, type Role } from "#app/lib/roles.ts";
-import {
-  openDatabase,
-  type Database,
-  type Transaction,
-} from "./local/database.ts";
-import { DEMO_ACCOUNTS, demoPassword } from "./local/demo-accounts.ts";
+import type { Transaction } from "./local/database.ts";
+import { DEMO_ACCOUNTS } from "./local/demo-accounts.ts";
+import { seededDatabase } from "./local/test-support.ts";
 
 const ADMIN = DEMO_ACCOUNTS.admin.id;
 const AUTHOR = DEMO_ACCOUNTS.author.id;
 const READER = DEMO_ACCOUNTS.reader.id;
 
-let db: Database;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "roles-test-"));
-  db = await openDatabase({
-    dataDir,
-    migrationsDir: path.resolve("supabase/migrations"),
-    seedFile: path.resolve("supabase/seed.sql"),
-    reset: true,
-    demoPassword: demoPassword(),
-    templateCacheDir: path.resolve(".data/supabase-cache"),
-    log: () => {},
-  });
-  // Migrating a fresh cluster takes a while on a busy machine.
-}, 300_000);
-
-afterAll(async () => {
-  await db?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-class Rollback extends Error {}
+const { rolledBack } = seededDatabase("roles-test");
 
 /** Runs `fn` as superuser, then as `userId`, in one transaction that is rolled back. */
 async function scenario(
@@ -49,19 +21,14 @@ async function scenario(
   userId: string,
   fn: (tx: Transaction) => Promise<void>,
 ) {
-  await db
-    .admin(async (tx) => {
-      await setup(tx);
-      await tx.query(
-        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-        [JSON.stringify({ sub: userId, role: "authenticated" })],
-      );
-      await fn(tx);
-      throw new Rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
+  await rolledBack(async (tx) => {
+    await setup(tx);
+    await tx.query(
+      `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+      [JSON.stringify({ sub: userId, role: "authenticated" })],
+    );
+    await fn(tx);
+  });
 }
 
 async function setRole(tx: Transaction, userId: string, role: string) {
@@ -80,11 +47,12 @@ async function count(tx: Transaction, sql: string) {
 }
 
 test("the database's rules are app/lib/roles.ts's, capability by capability", async () => {
-  const { rows } = await db.admin((tx) =>
-    tx.query<{ capability: string; role: string }>(
+  let rows: { capability: string; role: string }[] = [];
+  await rolledBack(async (tx) => {
+    ({ rows } = await tx.query<{ capability: string; role: string }>(
       "select capability, role from private.role_rules() order by 1, 2",
-    ),
-  );
+    ));
+  });
   const inApp = CAPABILITIES.flatMap((capability) =>
     RULES[capability].map((role) => ({ capability, role })),
   ).sort((a, b) =>

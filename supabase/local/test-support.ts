@@ -2,6 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, type Database, type Transaction } from "./database.ts";
 import { DEMO_ACCOUNTS, demoPassword } from "./demo-accounts.ts";
 import {
   startLocalSupabase,
@@ -65,6 +67,48 @@ export async function startTestServer(
     async close() {
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+class Rollback extends Error {}
+
+/**
+ * One migrated and seeded database per test file, opened directly rather
+ * than over HTTP, for tests that run SQL as a caller the way PostgREST does.
+ * `rolledBack` runs `fn` as the superuser in one transaction and undoes all
+ * of it, so every test starts from the seed.
+ */
+export function seededDatabase(prefix: string) {
+  let db: Database | undefined;
+  let dataDir: string | undefined;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), `${prefix}-`));
+    db = await openDatabase({
+      dataDir,
+      migrationsDir: path.resolve("supabase/migrations"),
+      seedFile: path.resolve("supabase/seed.sql"),
+      reset: true,
+      demoPassword: demoPassword(),
+      templateCacheDir: path.resolve(".data/supabase-cache"),
+      log: () => {},
+    });
+    // Migrating a fresh cluster takes a while on a busy machine.
+  }, 300_000);
+  afterAll(async () => {
+    await db?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+  return {
+    async rolledBack(fn: (tx: Transaction) => Promise<void>) {
+      await db!
+        .admin(async (tx) => {
+          await fn(tx);
+          throw new Rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Rollback)) throw error;
+        });
     },
   };
 }
