@@ -52,12 +52,17 @@ const PLATFORM_SQL = new URL("./platform.sql", import.meta.url);
 // PGlite keeps its cluster in a sub-directory so storage bytes can sit beside it.
 const PG_SUBDIR = "pg";
 
+/** Where a data directory keeps its PostgreSQL cluster. */
+export function clusterDir(dataDir: string) {
+  return path.join(dataDir, PG_SUBDIR);
+}
+
 export function storageDir(dataDir: string) {
   return path.join(dataDir, "storage");
 }
 
 export async function wipeDataDir(dataDir: string) {
-  await rm(path.join(dataDir, PG_SUBDIR), { recursive: true, force: true });
+  await rm(clusterDir(dataDir), { recursive: true, force: true });
   await rm(storageDir(dataDir), { recursive: true, force: true });
 }
 
@@ -65,7 +70,7 @@ export async function openDatabase(
   options: OpenDatabaseOptions,
 ): Promise<Database> {
   if (options.reset) await wipeDataDir(options.dataDir);
-  const pgDir = path.join(options.dataDir, PG_SUBDIR);
+  const pgDir = clusterDir(options.dataDir);
   await mkdir(options.dataDir, { recursive: true });
   await mkdir(storageDir(options.dataDir), { recursive: true });
 

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { startLocalSupabase, type LocalSupabase } from "./server.ts";
+import { platformOnlyCluster } from "./test-support.ts";
 
 let root: string;
 let dataDir: string;
@@ -33,9 +34,9 @@ beforeAll(async () => {
   );
 });
 
-// These tests build clusters of their own from fixture migrations, several
-// each, so no snapshot can stand in, or start the launcher in a process of
-// its own. Their timeout only catches a hang: how long a build or a start
+// These tests migrate clusters of their own with fixture migrations (each
+// starting from a copy of one with the platform schema alone, see
+// platformOnlyCluster), or start the launcher in a process of its own. Their timeout only catches a hang: how long a build or a start
 // takes is the machine's, not something these tests check.
 const HANG_GUARD_ONLY = { timeout: 10 * 60_000 };
 
@@ -82,6 +83,7 @@ test(
   "migrations apply once, in order; the seed runs on a fresh database only",
   HANG_GUARD_ONLY,
   async () => {
+    await platformOnlyCluster(dataDir);
     const first = await start();
     expect((await notes(first)).data).toEqual([{ id: 1, body: "seeded" }]);
     const service = createClient(first.url, first.secretKey, {
@@ -131,6 +133,7 @@ test(
       seedFile: brokenSeed,
       templateCache: false,
     };
+    await platformOnlyCluster(brokenData);
     await expect(startLocalSupabase(options)).rejects.toThrow(
       /20260101000000_items\.sql/,
     );

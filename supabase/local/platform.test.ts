@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { startLocalSupabase, type LocalSupabase } from "./server.ts";
+import { platformOnlyCluster } from "./test-support.ts";
 
 let root: string;
 
@@ -13,9 +14,9 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "supabase-local-platform-"));
 });
 
-// Each test builds a cluster of its own from scratch (a platform schema and
-// one fixture migration), so no snapshot can stand in. The timeout only
-// catches a hang: how long a build takes is the machine's.
+// Each test migrates a cluster of its own (a copy of one with the platform
+// schema alone) with one fixture migration. The timeout only catches a hang:
+// how long a start takes is the machine's.
 const BUILDS_OWN_CLUSTER = { timeout: 10 * 60_000 };
 
 // A test that fails halfway still stops its server, and each test's
@@ -34,15 +35,17 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true, maxRetries: 5 });
 });
 
-/** Starts a fresh server on one migration (no snapshot, no seed) and stops it. */
+/** Starts a server on a fresh cluster with one migration (no seed) and stops it. */
 async function migrate(name: string, sql: string) {
   const migrationsDir = path.join(root, name, "migrations");
+  const dataDir = path.join(root, name, "data");
   dirs.push(path.join(root, name));
   await mkdir(migrationsDir, { recursive: true });
   await writeFile(path.join(migrationsDir, `20260101000000_${name}.sql`), sql);
+  await platformOnlyCluster(dataDir);
   running = await startLocalSupabase({
     port: 0,
-    dataDir: path.join(root, name, "data"),
+    dataDir,
     migrationsDir,
     seedFile: null,
     templateCache: false,

@@ -1,9 +1,14 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll } from "vitest";
-import { openDatabase, type Database, type Transaction } from "./database.ts";
+import { afterAll, beforeAll, inject } from "vitest";
+import {
+  clusterDir,
+  openDatabase,
+  type Database,
+  type Transaction,
+} from "./database.ts";
 import { DEMO_ACCOUNTS, demoPassword } from "./demo-accounts.ts";
 import {
   startLocalSupabase,
@@ -111,4 +116,15 @@ export function seededDatabase(prefix: string) {
         });
     },
   };
+}
+
+/**
+ * Puts in `dataDir` a copy of the cluster vitest's global setup made with the
+ * platform schema alone (no migration, no seed), so a test of migrations on
+ * fixtures of its own starts where a fresh cluster would, without initdb.
+ */
+export async function platformOnlyCluster(dataDir: string) {
+  await cp(clusterDir(inject("platformOnlyDataDir")), clusterDir(dataDir), {
+    recursive: true,
+  });
 }
