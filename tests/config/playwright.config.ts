@@ -61,7 +61,7 @@ export default defineConfig({
       grepInvert: /@js-only/,
       // Plain-HTTP specs (no page scripts involved) run once, in "js".
       testIgnore:
-        /(access|faults|hostile-input|launcher|rate-limits|security-headers|two-instances)\.spec\.ts$/,
+        /(access|faults|hostile-input|launcher|rate-limits|security-headers|two-instances|who-first)\.spec\.ts$/,
       use: {
         ...devices["Desktop Chrome"],
         javaScriptEnabled: false,
