@@ -18,6 +18,7 @@ export default [
     route(":id", "routes/blog/post.tsx"),
   ]),
   route("blueprints/rss.xml", "routes/feeds/rss.xml.ts"),
+  route("blueprints/:id/title-card/:file", "routes/blog/title-card.ts"),
   route("sitemap.xml", "routes/feeds/sitemap.xml.ts"),
   route("robots.txt", "routes/feeds/robots.txt.ts"),
   route("write/image", "routes/blog/editor/image-upload.ts"),

@@ -113,9 +113,17 @@ test("a post saved without a cover gets a card with its title, made once", async
       `^${CARD_PREFIX}${ACCOUNTS.author.id}/${post.id}-[0-9a-f]{16}\\.png$`,
     ),
   );
+  // Served from the post's own address while the post is public; the
+  // bucket itself serves no one (decision 220).
   const path = `/blueprints/${post.id}`;
-  expect(await socialImage(request, path)).toBe(post.social_image_url);
-  await expectCardImage(request, post.social_image_url!);
+  const file = post.social_image_url!.slice(-"0123456789abcdef.png".length);
+  const served = `${BASE_URL}${path}/title-card/${file}`;
+  expect(await socialImage(request, path)).toBe(served);
+  await expectCardImage(request, served);
+  expect((await request.get(post.social_image_url!)).ok()).toBe(false);
+  expect(
+    (await request.get(`${path}/title-card/0000000000000000.png`)).status(),
+  ).toBe(404);
 
   // Reading the post makes nothing: still the one card, the same URL.
   await socialImage(request, path);

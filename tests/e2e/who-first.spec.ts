@@ -29,6 +29,7 @@ const ADMIN_ACTIONS = [
   `/admin/jobs/${SOME_ID}`,
   `/admin/applications/${SOME_ID}`,
   "/admin/newsletter",
+  "/admin/people",
 ];
 
 /** The status of a post whose body is promised and never sent. */

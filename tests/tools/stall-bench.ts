@@ -13,23 +13,26 @@
 //   accepted  four 8-bit 5000×5000 PNGs (the largest image accepted) with
 //             three more of those previews
 //
-//   strangers the three attacks of security round 4, each several times:
-//             anonymous posts of 160,000 `<` to /write with a junk session
-//             cookie, applications naming a victim's address with a
-//             phishing name, and the author's test send of a post that is
-//             a <pre> of 40,000 spaces; then whether any e-mail carried the
+//   strangers the three attacks of security round 4, a round each, five
+//             times: anonymous posts of 160,000 `<` to /write with a junk
+//             session cookie, applications naming a victim's address with a
+//             phishing name, and the admin's test send of a post that is a
+//             <pre> of 40,000 spaces; then whether any e-mail carried the
 //             phishing text
 //
 // Then every regular expression of the served code on 100,000-character
 // adversarial inputs (tests/support/regex-inventory.ts): the slowest.
 //
-// Prints the author's answers, each route's p50/p99/max and the peak RSS.
+// Prints the author's answers, each route's p50/p99/max, the peak RSS and
+// the load average.
 // Target: p99 under 1 s, memory under 400 MB (the machine has 512 MB); the
 // anonymous routes' p99 under 100 ms in the strangers' round.
 //
-//   ports STALL_BENCH_PORT (4437) and STALL_BENCH_SUPABASE_PORT (54437)
+//   ports STALL_BENCH_PORT and STALL_BENCH_SUPABASE_PORT (free ones unless set)
 import { readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { DEMO_ACCOUNTS, demoPassword } from "#supabase/local/demo-accounts.ts";
+import { freePort } from "#tests/support/free-port.ts";
 import { pngBomb } from "#tests/support/png-bomb.ts";
 import { startProductionSite } from "#tests/support/production-site.ts";
 import {
@@ -54,8 +57,10 @@ process.env.MALLOC_ARENA_MAX ??= "2";
 process.env.NODE_OPTIONS ??= "--max-old-space-size=160";
 
 const site = await startProductionSite({
-  port: Number(process.env.STALL_BENCH_PORT ?? 4437),
-  supabasePort: Number(process.env.STALL_BENCH_SUPABASE_PORT ?? 54437),
+  port: Number(process.env.STALL_BENCH_PORT ?? (await freePort())),
+  supabasePort: Number(
+    process.env.STALL_BENCH_SUPABASE_PORT ?? (await freePort()),
+  ),
   name: "stall-bench",
 });
 
@@ -86,8 +91,11 @@ const rssMb = (pid: number) => {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 };
 
-async function signIn(attempt = 1): Promise<string> {
-  const { email } = DEMO_ACCOUNTS.author;
+async function signIn(
+  account: keyof typeof DEMO_ACCOUNTS = "author",
+  attempt = 1,
+): Promise<string> {
+  const { email } = DEMO_ACCOUNTS[account];
   const page = await (await fetch(`${site.origin}/auth`)).text();
   const from = /name="from__confirm" value="([^"]*)"/.exec(page)?.[1] ?? "";
   const response = await fetch(`${site.origin}/auth`, {
@@ -102,7 +110,8 @@ async function signIn(attempt = 1): Promise<string> {
     }),
   });
   // A loaded machine can time the sign-in out (503): ask again.
-  if (response.status === 503 && attempt < 5) return signIn(attempt + 1);
+  if (response.status === 503 && attempt < 5)
+    return signIn(account, attempt + 1);
   if (response.status !== 302) throw new Error(`sign-in: ${response.status}`);
   return response.headers
     .getSetCookie()
@@ -227,6 +236,12 @@ async function round(pid: number, author: () => Promise<Answer[]>) {
   console.log(
     `  server RSS: ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
   );
+  // The machine's other work decides these figures as much as the server.
+  console.log(
+    `  load average at the end (1, 5, 15 min): ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(", ")}`,
+  );
 }
 
 try {
@@ -281,74 +296,101 @@ try {
   const service = createClient(site.supabaseUrl, site.secretKey, {
     auth: { persistSession: false },
   });
-  const spaces = `<pre>${" ".repeat(40_000)}x</pre>`;
+  // Sending to the newsletter is an editor's or an admin's: the test send
+  // goes out as the admin.
+  const adminCookie = await signIn("admin");
+  const spaceTitle = "Forty thousand spaces";
   const published = new FormData();
   published.set("intent", "publish");
-  published.set("title", "Forty thousand spaces");
-  published.set("content", spaces);
-  await fetch(`${site.origin}/write`, {
+  published.set("title", spaceTitle);
+  published.set("content", `<pre>${" ".repeat(40_000)}x</pre>`);
+  const publishing = await fetch(`${site.origin}/write`, {
     method: "POST",
     redirect: "manual",
-    headers: { Origin: site.origin, Cookie: cookie },
+    headers: { Origin: site.origin, Cookie: adminCookie },
     body: published,
   });
-  const { data: spacePost } = await service
-    .from("posts")
+  await publishing.arrayBuffer();
+  const { data: spacePost, error: spaceError } = await service
+    .from("blog_posts")
     .select("id")
-    .eq("title", "Forty thousand spaces")
+    .eq("title", spaceTitle)
     .single();
+  if (!spacePost) {
+    throw new Error(
+      `the <pre> post was not saved (${publishing.status}): ${spaceError?.message}`,
+    );
+  }
   const junkCookie = `sb-${new URL(site.supabaseUrl).hostname.split(".")[0]}-auth-token=base64-junk`;
   const victim = "victim@stall-bench.example";
   const phishingName =
     "ACTION NEEDED Sign in at https://evil.example/login to keep your account";
   const cv = new Blob(["%PDF-1.7\n%%EOF\n"], { type: "application/pdf" });
+  const times =
+    (count: number, send: (n: number) => Promise<Answer>) => async () => {
+      const answers: Answer[] = [];
+      for (let n = 1; n <= count; n++) answers.push(await send(n));
+      return answers;
+    };
+
   console.log(
-    "strangers: 160,000 `<` with a junk session cookie, a phishing application, a test send of a <pre> of 40,000 spaces",
+    "strangers 1: five anonymous posts of 160,000 `<` to /write with a junk session cookie",
   );
-  await round(pid, async () => {
-    const answers: Answer[] = [];
-    for (let n = 1; n <= 3; n++) {
+  await round(
+    pid,
+    times(5, (n) => {
       const stall = new FormData();
       stall.set("intent", "publish");
       stall.set("title", "Stall");
       stall.set("content", "<".repeat(160_000));
-      answers.push(
-        await timed(`anonymous 160,000 \`<\` ${n}`, () =>
-          fetch(`${site.origin}/write`, {
-            method: "POST",
-            headers: { Origin: site.origin, Cookie: junkCookie },
-            body: stall,
-          }),
-        ),
+      return timed(`anonymous 160,000 \`<\` ${n}`, () =>
+        fetch(`${site.origin}/write`, {
+          method: "POST",
+          headers: { Origin: site.origin, Cookie: junkCookie },
+          body: stall,
+        }),
       );
+    }),
+  );
+
+  console.log(
+    "strangers 2: five applications naming a victim's address with a phishing name",
+  );
+  await round(
+    pid,
+    times(5, (n) => {
       const application = new FormData();
       application.set("name__confirm", "");
       application.set("name", phishingName);
       application.set("email", victim);
       application.set("comment", "");
       application.set("cv", cv, `cv-${n}.pdf`);
-      answers.push(
-        await timed(`phishing application ${n}`, () =>
-          fetch(`${site.origin}/careers/1?apply=1`, {
-            method: "POST",
-            redirect: "manual",
-            headers: { Origin: site.origin, "Fly-Client-IP": `10.9.9.${n}` },
-            body: application,
-          }),
-        ),
+      return timed(`phishing application ${n}`, () =>
+        fetch(`${site.origin}/careers/1?apply=1`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Origin: site.origin, "Fly-Client-IP": `10.9.9.${n}` },
+          body: application,
+        }),
       );
-      answers.push(
-        await timed(`test send of 40,000 spaces ${n}`, () =>
-          fetch(`${site.origin}/edit/${spacePost?.id}/newsletter`, {
-            method: "POST",
-            headers: { Origin: site.origin, Cookie: cookie },
-            body: new URLSearchParams({ intent: "test" }),
-          }),
-        ),
-      );
-    }
-    return answers;
-  });
+    }),
+  );
+
+  console.log(
+    "strangers 3: five test sends of a post that is a <pre> of 40,000 spaces",
+  );
+  await round(
+    pid,
+    times(5, (n) =>
+      timed(`test send of 40,000 spaces ${n}`, () =>
+        fetch(`${site.origin}/edit/${spacePost.id}/newsletter`, {
+          method: "POST",
+          headers: { Origin: site.origin, Cookie: adminCookie },
+          body: new URLSearchParams({ intent: "test" }),
+        }),
+      ),
+    ),
+  );
   const mailbox = `${site.supabaseUrl}${MAILBOX_PATH}/api/v1`;
   const { messages } = (await (
     await fetch(

@@ -17,6 +17,7 @@ import {
   type StoredVariants,
 } from "#app/routes/blog/image-variants.server.ts";
 import { trimEndOf } from "#supabase/functions/_shared/text.ts";
+import { removeSocialCard } from "./social-image.server.ts";
 
 // Writing side of the blog: reading the post form's body within limits,
 // storing cover images, saving through the atomic save_post function and
@@ -374,6 +375,7 @@ const DeletedRowSchema = z.array(
     id: z.string(),
     cover_image_url: z.string().nullable(),
     cover_variants: z.unknown(),
+    social_image_url: z.string().nullable(),
   }),
 );
 
@@ -395,7 +397,7 @@ export async function deletePost(
     .delete()
     .eq("id", id)
     .eq("author_id", userId)
-    .select("id, cover_image_url, cover_variants");
+    .select("id, cover_image_url, cover_variants, social_image_url");
   if (error) {
     console.error("Post deletion failed:", error.message);
     return false;
@@ -404,8 +406,10 @@ export async function deletePost(
   if (!rows.success || rows.data.length === 0) return false;
   invalidateBlogPages();
   const [row] = rows.data;
-  if (row)
+  if (row) {
     await removeCovers(supabase, ownCoverPaths(row, userId, coverPrefix));
+    await removeSocialCard(supabase, row.social_image_url, userId);
+  }
   return true;
 }
 

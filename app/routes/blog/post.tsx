@@ -85,6 +85,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     env.SITE_URL,
     postSocialImage(
       {
+        id: post.id,
         cover_image_url: cover ?? null,
         cover_variants: variants,
         social_image_url: post.social_image_url,

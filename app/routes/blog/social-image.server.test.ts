@@ -6,13 +6,17 @@ import {
 } from "./social-image.server.ts";
 
 const SUPABASE = "https://db.example.com";
-const card = `${socialCardPrefix(SUPABASE)}u1/p1-abc.png`;
+const ID = "b0000000-0000-4000-8000-000000000009";
+const FILE = "0123456789abcdef.png";
+const card = `${socialCardPrefix(SUPABASE)}u1/${ID}-${FILE}`;
 
 describe("postSocialImage", () => {
   it("uses a PNG or JPEG cover as it is", () => {
     const cover =
       "https://db.example.com/storage/v1/object/public/blog-images/u1/x.JPG";
-    expect(postSocialImage({ cover_image_url: cover }, SUPABASE)).toBe(cover);
+    expect(postSocialImage({ id: ID, cover_image_url: cover }, SUPABASE)).toBe(
+      cover,
+    );
   });
 
   it("uses the 1200×630 JPEG of a cover with variants, even a WebP one", () => {
@@ -25,7 +29,7 @@ describe("postSocialImage", () => {
     for (const cover of [`${images}x.jpg`, `${images}x.webp`]) {
       expect(
         postSocialImage(
-          { cover_image_url: cover, cover_variants: variants },
+          { id: ID, cover_image_url: cover, cover_variants: variants },
           SUPABASE,
         ),
       ).toBe(variants.social);
@@ -34,33 +38,55 @@ describe("postSocialImage", () => {
 
   it("uses a seeded SVG cover's PNG twin", () => {
     expect(
-      postSocialImage({ cover_image_url: "/blog/cover-kpi.svg" }, SUPABASE),
+      postSocialImage(
+        { id: ID, cover_image_url: "/blog/cover-kpi.svg" },
+        SUPABASE,
+      ),
     ).toBe("/blog/cover-kpi.png");
   });
 
-  it("uses the stored title card without a usable cover, and only from the app's bucket", () => {
+  it("uses the stored title card without a usable cover, at the post's own address, and only from the app's bucket", () => {
+    const served = `/blueprints/${ID}/title-card/${FILE}`;
     expect(
       postSocialImage(
-        { cover_image_url: null, social_image_url: card },
+        { id: ID, cover_image_url: null, social_image_url: card },
         SUPABASE,
       ),
-    ).toBe(card);
-    expect(
-      postSocialImage(
-        { cover_image_url: "https://x.example/a.webp", social_image_url: card },
-        SUPABASE,
-      ),
-    ).toBe(card);
+    ).toBe(served);
     expect(
       postSocialImage(
         {
+          id: ID,
+          cover_image_url: "https://x.example/a.webp",
+          social_image_url: card,
+        },
+        SUPABASE,
+      ),
+    ).toBe(served);
+    // Another post's card is not this post's image.
+    expect(
+      postSocialImage(
+        {
+          id: "b0000000-0000-4000-8000-000000000001",
+          cover_image_url: null,
+          social_image_url: card,
+        },
+        SUPABASE,
+      ),
+    ).toBeNull();
+    expect(
+      postSocialImage(
+        {
+          id: ID,
           cover_image_url: null,
           social_image_url: "https://evil.example/a.png",
         },
         SUPABASE,
       ),
     ).toBeNull();
-    expect(postSocialImage({ cover_image_url: null }, SUPABASE)).toBeNull();
+    expect(
+      postSocialImage({ id: ID, cover_image_url: null }, SUPABASE),
+    ).toBeNull();
   });
 });
 
@@ -76,13 +102,16 @@ describe("postSocialImage with the author's own social image", () => {
   };
 
   it("defaults to the cover's social variant", () => {
-    expect(postSocialImage(cover, SUPABASE)).toBe(`${images}c-social.jpg`);
+    expect(postSocialImage({ id: ID, ...cover }, SUPABASE)).toBe(
+      `${images}c-social.jpg`,
+    );
   });
 
   it("prefers the author's own image, its social variant when it has one", () => {
     expect(
       postSocialImage(
         {
+          id: ID,
           ...cover,
           share_image_url: `${images}s.webp`,
           share_image_variants: {
@@ -96,7 +125,7 @@ describe("postSocialImage with the author's own social image", () => {
     ).toBe(`${images}s-social.jpg`);
     expect(
       postSocialImage(
-        { cover_image_url: null, share_image_url: `${images}s.png` },
+        { id: ID, cover_image_url: null, share_image_url: `${images}s.png` },
         SUPABASE,
       ),
     ).toBe(`${images}s.png`);
@@ -105,7 +134,7 @@ describe("postSocialImage with the author's own social image", () => {
   it("takes the author's own image only from the app's bucket", () => {
     expect(
       postSocialImage(
-        { ...cover, share_image_url: "https://evil.example/s.png" },
+        { id: ID, ...cover, share_image_url: "https://evil.example/s.png" },
         SUPABASE,
       ),
     ).toBe(`${images}c-social.jpg`);

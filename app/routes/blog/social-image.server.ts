@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { BRAND_NAME } from "#app/content/site.ts";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { postCardSvg, renderSocialPng } from "#app/utils/social-card.server.ts";
+import { BLOG_PATH } from "#app/content/blog.ts";
 import { COVER_BUCKET, type StoredVariants } from "./image-variants.server.ts";
 import { trimEndOf } from "#supabase/functions/_shared/text.ts";
 
@@ -11,15 +12,72 @@ import { trimEndOf } from "#supabase/functions/_shared/text.ts";
 // (decision 087); any other PNG or JPEG cover is used as it is; a seeded SVG cover
 // has a PNG twin under public/blog/ (scripts/social-images.ts); any other
 // post gets the card with its title stored when it was saved, or the site's
-// default card.
+// default card. Cards sit in a private bucket that lets a reader have the
+// card of a post they may read (decision 220): the site serves them from
+// the post's own address, so a draft's title is on no public URL.
 
 export const SOCIAL_CARD_BUCKET = "social-cards";
 /** Part of each card's name: bump it when the card's design changes. */
 const CARD_DESIGN = "1";
 const CARD_LABEL = "Blueprint";
 
+/**
+ * How the post row names its card: the object's address in Storage (the
+ * bucket's public endpoint no longer serves it, the row keeps the form it
+ * always had).
+ */
 export function socialCardPrefix(supabaseUrl: string) {
   return `${trimEndOf(supabaseUrl, "/")}/storage/v1/object/public/${SOCIAL_CARD_BUCKET}/`;
+}
+
+const CARD_FILE = /^[0-9a-f]{16}\.png$/;
+
+/** The file part of a post's card at its page's address, from the row's name for it. */
+function cardFile(
+  postId: string,
+  url: string | null | undefined,
+  supabaseUrl: string,
+) {
+  const prefix = socialCardPrefix(supabaseUrl);
+  if (!url?.startsWith(prefix)) return null;
+  const name = url.slice(prefix.length);
+  const marker = `/${postId}-`;
+  const at = name.indexOf(marker);
+  if (at < 1) return null;
+  const file = name.slice(at + marker.length);
+  return CARD_FILE.test(file) ? file : null;
+}
+
+/** Where the site serves a post's title card. */
+export function titleCardPath(postId: string, file: string) {
+  return `${BLOG_PATH}/${postId}/title-card/${file}`;
+}
+
+/**
+ * The bytes of a post's title card, read with the reader's own client:
+ * null unless the post is one they may read, it names a card, and `file`
+ * is that card's (an old title's address stops working with its card).
+ */
+export async function readTitleCard(
+  supabase: TypedSupabaseClient,
+  postId: string,
+  file: string,
+  supabaseUrl: string,
+): Promise<Buffer | null> {
+  if (!CARD_FILE.test(file)) return null;
+  const { data: post, error } = await supabase
+    .from("blog_posts")
+    .select("social_image_url")
+    .eq("id", postId)
+    .maybeSingle();
+  if (error) throw new Error(`Title card lookup failed: ${error.message}`);
+  const url = post?.social_image_url;
+  if (!url || cardFile(postId, url, supabaseUrl) !== file) return null;
+  const { data: blob, error: downloadError } = await supabase.storage
+    .from(SOCIAL_CARD_BUCKET)
+    .download(url.slice(socialCardPrefix(supabaseUrl).length));
+  if (downloadError || !blob) return null;
+  return Buffer.from(await blob.arrayBuffer());
 }
 
 /** An uploaded image's 1200×630 JPEG, or the image itself when a PNG or JPEG. */
@@ -35,6 +93,7 @@ function sharedImage(
 /** The social image of a post, or null for the site's default. */
 export function postSocialImage(
   post: {
+    id: string;
     cover_image_url: string | null;
     /** Already read against our bucket (readStoredVariants). */
     cover_variants?: StoredVariants | null;
@@ -56,9 +115,8 @@ export function postSocialImage(
   const seeded = cover ? /^\/blog\/cover-[\w-]+\.svg$/.exec(cover) : null;
   if (seeded) return cover!.replace(/\.svg$/, ".png");
   // A card of the app's own bucket only: the column is the author's to write.
-  const card = post.social_image_url;
-  if (card?.startsWith(socialCardPrefix(supabaseUrl))) return card;
-  return null;
+  const card = cardFile(post.id, post.social_image_url, supabaseUrl);
+  return card ? titleCardPath(post.id, card) : null;
 }
 
 /** The object name of a title's card: the same title makes the same card. */
@@ -111,14 +169,26 @@ export async function storeSocialCard(
       console.error("Social card link failed:", error.message);
       return;
     }
-    const prefix = publicUrl.slice(0, publicUrl.length - path.length);
-    const previous = post.previousUrl?.startsWith(prefix)
-      ? post.previousUrl.slice(prefix.length)
-      : null;
-    if (previous?.startsWith(`${post.userId}/`)) {
-      await bucket.remove([previous]);
-    }
+    await removeSocialCard(supabase, post.previousUrl, post.userId);
   } catch (error) {
     console.error("Social card failed:", error);
   }
+}
+
+/**
+ * Removes a card the row named when it is in this user's folder (Storage
+ * lets no one remove another's). One left behind by another editor is
+ * unreadable anyway once no post names it.
+ */
+export async function removeSocialCard(
+  supabase: TypedSupabaseClient,
+  url: string | null | undefined,
+  userId: string,
+) {
+  const bucket = supabase.storage.from(SOCIAL_CARD_BUCKET);
+  const prefix = bucket.getPublicUrl("").data.publicUrl;
+  const name = url?.startsWith(prefix) ? url.slice(prefix.length) : null;
+  if (!name?.startsWith(`${userId}/`)) return;
+  const { error } = await bucket.remove([name]);
+  if (error) console.error("Social card removal failed:", error.message);
 }

@@ -521,6 +521,7 @@ export async function postFormAction({
   if (
     !postSocialImage(
       {
+        id: saved.id,
         cover_image_url: coverImageUrl,
         cover_variants: variants,
         share_image_url: shared.url,
@@ -585,6 +586,7 @@ export async function postFormAction({
 export function savedSocialImages(
   post: Pick<
     Post,
+    | "id"
     | "cover_image_url"
     | "cover_variants"
     | "social_image_url"
@@ -601,9 +603,13 @@ export function savedSocialImages(
     ),
   };
   return {
-    own: postSocialImage({ cover_image_url: null, ...share }, env.SUPABASE_URL),
+    own: postSocialImage(
+      { id: post.id, cover_image_url: null, ...share },
+      env.SUPABASE_URL,
+    ),
     current: postSocialImage(
       {
+        id: post.id,
         cover_image_url: post.cover_image_url,
         cover_variants: readStoredVariants(post.cover_variants, coverPrefix),
         social_image_url: post.social_image_url,
