@@ -16,6 +16,7 @@ export default [
   route("blueprints", "routes/blog/layout.tsx", [
     index("routes/blog/list.tsx"),
     route(":id", "routes/blog/post.tsx"),
+    route("authors/:slug", "routes/blog/author.tsx"),
   ]),
   route("blueprints/rss.xml", "routes/feeds/rss.xml.ts"),
   route("blueprints/:id/title-card/:file", "routes/blog/title-card.ts"),
@@ -51,6 +52,8 @@ export default [
       route("admin/jobs/:id/applications", "routes/admin/job-applications.tsx"),
       route("admin/applications/:id", "routes/admin/application.tsx"),
       route("admin/people", "routes/admin/people.tsx"),
+      route("admin/settings", "routes/admin/settings.tsx"),
+      route("admin/profile", "routes/admin/profile.tsx"),
       route("admin/analytics", "routes/admin/analytics.tsx"),
       route("admin/newsletter", "routes/admin/newsletter/subscribers.tsx"),
     ]),

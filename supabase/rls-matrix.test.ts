@@ -1105,6 +1105,28 @@ const scenarios = {
     );
     return outcomeOfWrite(error, row.keep_for.includes("1 day"));
   },
+  "select the site settings": async (actor) => {
+    const { data, error } = await clients[actor]
+      .from("site_settings")
+      .select("contact_email");
+    return outcomeOfRead(error, data);
+  },
+  "change the site settings": async (actor) => {
+    const { error } = await clients[actor]
+      .from("site_settings")
+      .update({ sender_name: "Matrix" })
+      .eq("id", true);
+    const row = must(
+      await service.from("site_settings").select("sender_name").single(),
+    ) as { sender_name: string | null };
+    must(
+      await service
+        .from("site_settings")
+        .update({ sender_name: null })
+        .eq("id", true),
+    );
+    return outcomeOfWrite(error, row.sender_name === "Matrix");
+  },
   "run the retention deletion": async (actor) => {
     const { data, error } = await clients[actor].rpc(
       "delete_expired_submissions",
@@ -1673,7 +1695,9 @@ const MATRIX: Row[] = [
   ["candidate_emails", "address a reply to someone other than the candidate", "denied", "denied", "denied", "denied", "filtered"],
   ["candidate_emails", "mark an e-mail to a candidate sent",       "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["retention_periods", "select the retention periods",            "denied",   "filtered", "filtered", "allowed",  "allowed"],
-  ["retention_periods", "change a retention period",               "denied",   "denied",   "denied",   "denied",   "allowed"],
+  ["retention_periods", "change a retention period",               "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["site_settings",    "select the site settings",                  "denied",   "filtered", "filtered", "allowed",  "allowed"],
+  ["site_settings",    "change the site settings",                  "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["delete_expired_submissions()", "run the retention deletion",   "denied",   "denied",   "denied",   "denied",   "allowed"],
   ["job_applications", "move an application to interview",          "denied",   "filtered", "filtered", "allowed",  "allowed"],
   ["jobs",             "select an open job",                        "allowed",  "allowed",  "allowed",  "allowed",  "allowed"],

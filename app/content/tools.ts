@@ -12,6 +12,8 @@ import {
   SUBSCRIBERS_COPY,
 } from "#app/content/newsletter.ts";
 import { PEOPLE_COPY, PEOPLE_PATH } from "#app/content/people.ts";
+import { PROFILE_COPY, PROFILE_PATH } from "#app/content/profile.ts";
+import { SETTINGS_COPY, SETTINGS_PATH } from "#app/content/settings.ts";
 import {
   may,
   ROLE_LABELS,
@@ -42,6 +44,8 @@ export const TOOLS_NAV: readonly ToolNavItem[] = [
     label: SUBSCRIBERS_COPY.title,
     capability: "newsletter",
   },
+  { to: SETTINGS_PATH, label: SETTINGS_COPY.title, capability: "settings" },
+  { to: PROFILE_PATH, label: PROFILE_COPY.title, capability: "posts" },
 ];
 
 /** The tools a role opens, in the navigation's order. */

@@ -223,9 +223,41 @@ export type Database = {
         };
         Relationships: [];
       };
+      author_profiles: {
+        Row: {
+          bio: string | null;
+          display_name: string;
+          id: string;
+          links: string[];
+          photo_variants: Json | null;
+          slug: string;
+          updated_at: string;
+        };
+        Insert: {
+          bio?: string | null;
+          display_name: string;
+          id: string;
+          links?: string[];
+          photo_variants?: Json | null;
+          slug: string;
+          updated_at?: string;
+        };
+        Update: {
+          bio?: string | null;
+          display_name?: string;
+          id?: string;
+          links?: string[];
+          photo_variants?: Json | null;
+          slug?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       blog_posts: {
         Row: {
           author_id: string;
+          byline_id: string | null;
+          co_author_id: string | null;
           content: string;
           cover_alt: string | null;
           cover_decorative: boolean;
@@ -248,6 +280,8 @@ export type Database = {
         };
         Insert: {
           author_id: string;
+          byline_id?: string | null;
+          co_author_id?: string | null;
           content: string;
           cover_alt?: string | null;
           cover_decorative?: boolean;
@@ -270,6 +304,8 @@ export type Database = {
         };
         Update: {
           author_id?: string;
+          byline_id?: string | null;
+          co_author_id?: string | null;
           content?: string;
           cover_alt?: string | null;
           cover_decorative?: boolean;
@@ -290,7 +326,22 @@ export type Database = {
           updated_at?: string;
           word_count?: never;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: "blog_posts_byline_id_fkey";
+            columns: ["byline_id"];
+            isOneToOne: false;
+            referencedRelation: "author_profiles";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "blog_posts_co_author_id_fkey";
+            columns: ["co_author_id"];
+            isOneToOne: false;
+            referencedRelation: "author_profiles";
+            referencedColumns: ["id"];
+          },
+        ];
       };
       candidate_emails: {
         Row: {
@@ -922,6 +973,42 @@ export type Database = {
         };
         Relationships: [];
       };
+      site_settings: {
+        Row: {
+          applications_email: string | null;
+          candidate_reply_to: string | null;
+          contact_email: string | null;
+          id: boolean;
+          newsletter_footer: string | null;
+          newsletter_from: string | null;
+          newsletter_name: string | null;
+          sender_name: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          applications_email?: string | null;
+          candidate_reply_to?: string | null;
+          contact_email?: string | null;
+          id?: boolean;
+          newsletter_footer?: string | null;
+          newsletter_from?: string | null;
+          newsletter_name?: string | null;
+          sender_name?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          applications_email?: string | null;
+          candidate_reply_to?: string | null;
+          contact_email?: string | null;
+          id?: boolean;
+          newsletter_footer?: string | null;
+          newsletter_from?: string | null;
+          newsletter_name?: string | null;
+          sender_name?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       tags: {
         Row: {
           created_at: string;
@@ -1124,6 +1211,8 @@ export type Database = {
         };
         Returns: {
           author_id: string;
+          byline_id: string | null;
+          co_author_id: string | null;
           content: string;
           cover_alt: string | null;
           cover_decorative: boolean;
@@ -1386,6 +1475,8 @@ export type Database = {
         };
         Returns: {
           author_id: string;
+          byline_id: string | null;
+          co_author_id: string | null;
           content: string;
           cover_alt: string | null;
           cover_decorative: boolean;
@@ -1415,6 +1506,8 @@ export type Database = {
         };
         Returns: {
           author_id: string;
+          byline_id: string | null;
+          co_author_id: string | null;
           content: string;
           cover_alt: string | null;
           cover_decorative: boolean;
@@ -1435,6 +1528,12 @@ export type Database = {
           updated_at: string;
           word_count: number;
         };
+      };
+      save_site_settings: {
+        Args: {
+          p_settings: Json;
+        };
+        Returns: undefined;
       };
       search_posts: {
         Args: {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { ACCOUNTS, signIn, type Account } from "../support/auth-helpers.ts";
+import { AXE_AUTHOR, creditedPost } from "../support/authors.ts";
 import { axeTarget, expectNoAxeViolations } from "../support/axe.ts";
 import { storageStateFor } from "../support/e2e-env.ts";
 import { expect, test } from "../support/fixtures.ts";
@@ -101,6 +102,8 @@ const ROUTES: {
     account: "admin",
   },
   { path: "/admin/analytics", heading: "Analytics", account: "admin" },
+  { path: "/admin/settings", heading: "Settings", account: "admin" },
+  { path: "/admin/profile", heading: "Your profile", account: "author" },
   {
     path: `/edit/${POST_ID}/revisions`,
     heading: "Revisions",
@@ -403,6 +406,41 @@ const TOOL_STATES: {
       await expect(
         page.getByTestId("inbox-row").filter({ hasText: email }).first(),
       ).toContainText("Handled");
+    },
+  },
+  {
+    name: "/blueprints/authors/{slug} with its author's post",
+    async reach(page) {
+      const post = await creditedPost("Axe author page");
+      try {
+        await page.goto(`/blueprints/authors/${AXE_AUTHOR.slug}`);
+        await expect(
+          page.getByRole("heading", { level: 1, name: AXE_AUTHOR.name }),
+        ).toBeVisible();
+        await expect(
+          page.getByRole("link", { name: post.title }),
+        ).toBeVisible();
+      } finally {
+        await service.from("blog_posts").delete().eq("id", post.id);
+      }
+    },
+  },
+  {
+    name: "/admin/settings with an address refused, the values kept",
+    bothProjects: true,
+    account: "admin",
+    async reach(page, project) {
+      await page.goto("/admin/settings");
+      const field = page.getByRole("textbox", {
+        name: "Contact messages go to",
+      });
+      if (project === "js") await waitForHydration(field);
+      await field.fill("not-an-address");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(
+        page.getByText("Enter an e-mail address, like team@example.com."),
+      ).toBeVisible();
+      await expect(field).toHaveValue("not-an-address");
     },
   },
   {

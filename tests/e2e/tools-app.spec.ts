@@ -86,6 +86,8 @@ for (const size of SIZES) {
         "Jobs",
         "Analytics",
         "Subscribers",
+        "Settings",
+        "Your profile",
       ]);
 
       // The title right under the bar, not 120 px further down.
@@ -146,7 +148,10 @@ for (const size of SIZES) {
     }) => {
       await signIn(page, "author");
       await expect(page).toHaveURL(/\/write$/);
-      await expect(nav(page).getByRole("link")).toHaveText(["Write"]);
+      await expect(nav(page).getByRole("link")).toHaveText([
+        "Write",
+        "Your profile",
+      ]);
       await expect(page.getByTestId("signed-in-person")).toContainText(
         "Author",
       );

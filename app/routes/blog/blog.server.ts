@@ -56,6 +56,9 @@ const StoredHtmlSchema = z.object({
 
 const PostRowSchema = PostSummaryRowSchema.extend({
   content: z.string(),
+  // Whom it is credited to and its co-author (author_profiles); null: the team.
+  byline_id: z.string().nullable(),
+  co_author_id: z.string().nullable(),
   published: z.boolean(),
   publish_time_zone: z.string().nullable(),
   social_image_url: z.string().nullable(),
@@ -87,7 +90,7 @@ export type Post = Omit<
   storedHtml: z.infer<typeof StoredHtmlSchema> | null;
 };
 
-const SUMMARY_COLUMNS =
+export const SUMMARY_COLUMNS =
   "id, title, excerpt, cover_image_url, cover_variants, author_id, created_at, updated_at, published_at, word_count, post_tags(tags(name))";
 
 /**
@@ -128,7 +131,7 @@ function parseRows<T extends z.ZodType>(schema: T, rows: unknown): z.infer<T> {
   return result.data;
 }
 
-function toSummaries(rows: unknown): PostSummary[] {
+export function toSummaries(rows: unknown): PostSummary[] {
   return parseRows(z.array(PostSummaryRowSchema), rows ?? []).map(
     ({ post_tags, ...rest }) => ({
       ...rest,
@@ -432,7 +435,7 @@ export async function getPost(
   const { data, error } = await supabase
     .from("blog_posts")
     .select(
-      "id, title, excerpt, content, cover_image_url, cover_variants, cover_alt, cover_decorative, meta_description, share_image_url, share_image_variants, social_image_url, author_id, published, published_at, publish_time_zone, created_at, updated_at, word_count, post_tags(tags(name)), post_html(html, sanitizer_version, content_md5)",
+      "id, title, excerpt, content, cover_image_url, cover_variants, cover_alt, cover_decorative, meta_description, share_image_url, share_image_variants, social_image_url, author_id, byline_id, co_author_id, published, published_at, publish_time_zone, created_at, updated_at, word_count, post_tags(tags(name)), post_html(html, sanitizer_version, content_md5)",
     )
     .retry(false)
     .eq("id", id)

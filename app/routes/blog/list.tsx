@@ -19,7 +19,6 @@ import {
 } from "#app/content/blog-list.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { listHref, pageLinks, parsePage } from "#app/lib/pagination.ts";
-import { safeLinkUrl } from "#app/lib/sanitize.ts";
 import { postDeleterId } from "./post-rights.server.ts";
 import {
   BlogQueryError,
@@ -33,8 +32,6 @@ import {
   type PostSummary,
   type SearchHit,
 } from "./blog.server.ts";
-import { formatPostDate } from "./format-date.ts";
-import { readingTime } from "./reading-time.ts";
 import {
   cacheHeadersFromLoader,
   publicCacheHeaders,
@@ -45,29 +42,12 @@ import {
   type KeysetLink,
 } from "#app/utils/keyset.server.ts";
 import { env } from "#app/utils/env.server.ts";
-import {
-  readStoredVariants,
-  responsiveImage,
-  type ResponsiveImage,
-} from "./image-variants.server.ts";
+import { summaryCard } from "./post-card-data.server.ts";
 import { listTagNames, publicCoverPrefix } from "./post.server.ts";
 import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
 
-/** The card's cover keys: srcset and sizes only when there are variants. */
-function cardCover(image: ResponsiveImage | null) {
-  if (!image?.srcSet) return { coverImageUrl: image?.src ?? null };
-  return {
-    coverImageUrl: image.src,
-    coverSrcSet: image.srcSet,
-    coverSizes: image.sizes,
-  };
-}
-
 const SUGGESTED_TAGS = 24;
 const SUGGESTED_POSTS = 2;
-
-// Cards fill the 1200 px container in two columns from 768 px, one below.
-const CARD_SIZES = "(min-width: 1200px) 580px, (min-width: 768px) 50vw, 100vw";
 
 export const middleware: Route.MiddlewareFunction[] = [storedUntilPostsChange];
 
@@ -106,22 +86,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = await postDeleterId(context);
   const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
   const card = (post: PostSummary | SearchHit) => ({
-    id: post.id,
-    title: post.title,
-    excerpt: post.excerpt,
+    ...summaryCard(post, coverPrefix),
     // Keys a plain list card does not need are left out of the page's data.
     ...("headline" in post && post.headline ? { headline: post.headline } : {}),
-    ...cardCover(
-      responsiveImage(
-        safeLinkUrl(post.cover_image_url ?? undefined),
-        readStoredVariants(post.cover_variants, coverPrefix),
-        CARD_SIZES,
-      ),
-    ),
-    tags: post.tags,
-    readingTime: readingTime(post.word_count),
-    day: post.created_at.slice(0, 10),
-    date: formatPostDate(post.created_at),
     ...(userId !== null && post.author_id === userId
       ? { canDelete: true }
       : {}),

@@ -4,6 +4,8 @@ import classes from "./blog.module.css";
 import { CoverImage, coverImage } from "./cover-image.tsx";
 import { formatPostDate } from "./format-date.ts";
 import { ShareButtons } from "./share-buttons.tsx";
+import { PostByline } from "./byline.tsx";
+import { bylineOf, personJsonLd, readBylines } from "./authors.server.ts";
 import { subscribeFormCopy } from "#app/content/newsletter.ts";
 import { TagList } from "./tag-list.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -66,7 +68,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const cover = safeLinkUrl(post.cover_image_url ?? undefined);
   const coverPrefix = publicCoverPrefix(env.SUPABASE_URL);
   const variants = readStoredVariants(post.cover_variants, coverPrefix);
-  const [editable, related, html] = await Promise.all([
+  const [editable, related, html, authors] = await Promise.all([
     mayEditPost(context, post.author_id),
     readNext(getPublicSupabase(context), post.id, coverPrefix),
     // Sanitised once, and again only when the content or the policy changed:
@@ -75,6 +77,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       id: post.id,
       content: post.content,
       stored: post.storedHtml,
+    }),
+    readBylines(getPublicSupabase(context), [
+      post.byline_id,
+      post.co_author_id,
+    ]).catch((error: unknown) => {
+      // A byline that cannot be read is the team's, not a failed page.
+      console.error("Reading a post's authors failed:", error);
+      return [];
     }),
   ]);
   if (html === null) {
@@ -107,7 +117,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       image: imageUrl,
       datePublished: publishedAt(post),
       dateModified: post.updated_at,
-      author: { "@type": "Organization", name: POST_AUTHOR },
+      author:
+        authors.length > 0
+          ? authors.map((author) => {
+              const { "@id": id, name, url } = personJsonLd(author);
+              return { "@type": "Person", "@id": id, name, url };
+            })
+          : { "@type": "Organization", name: POST_AUTHOR },
       mainEntityOfPage: url,
       url,
     },
@@ -128,6 +144,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         // Formatted here: the page ships the string, not the formatter.
         publishedOn: formatPostDate(publishedAt(post)),
         readingTime: readingTime(post.word_count),
+        authors: authors.map(bylineOf),
       },
       related,
       subscribe: subscribeFormCopy("blog-post"),
@@ -198,7 +215,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </h1>
         <div className={classes.postMeta}>
           <p className={classes.byline}>
-            {BLOG_COPY.teamLabel} ·{" "}
+            <PostByline authors={post.authors} /> ·{" "}
             <time dateTime={post.createdAt}>{post.publishedOn}</time> ·{" "}
             {post.readingTime}
           </p>

@@ -11,6 +11,7 @@ import {
   secondsToNextPublication,
 } from "#app/routes/blog/blog.server.ts";
 import { parsePage } from "#app/lib/pagination.ts";
+import { listAuthorSlugs } from "#app/routes/blog/authors.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { publicCacheHeaders } from "#app/utils/public-cache.server.ts";
 import { siteRoutes, storedRoutes } from "#app/utils/route-table.server.ts";
@@ -23,8 +24,8 @@ import {
 type Client = ReturnType<typeof getPublicSupabase>;
 
 // The values a stored page's path parameter takes: the content its loader
-// reads. Open jobs come from the database (a closed one drops out by the
-// same predicate its page uses); posts from the database below.
+// reads. Open jobs and authors come from the database (a closed one drops
+// out by the same predicate its page uses); posts from the database below.
 const PARAMETER_VALUES: Record<
   string,
   (supabase: Client) => Promise<string[]>
@@ -32,6 +33,8 @@ const PARAMETER_VALUES: Record<
   "/careers/:id": async (supabase) =>
     (await listOpenJobs(supabase)).map((job) => String(job.id)),
   "/agents/:slug": async () => AGENTS.map((agent) => agent.slug),
+  // Only authors credited on a public post: row-level security hides the rest.
+  "/blueprints/authors/:slug": listAuthorSlugs,
 };
 
 /** Every stored page but the posts, from the routes' declarations. */

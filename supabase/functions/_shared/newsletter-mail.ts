@@ -1,10 +1,10 @@
 import type { OutgoingEmail } from "./notify.ts";
+import { DEFAULT_NEWSLETTER_NAME } from "./settings.ts";
 
 // The newsletter's e-mails. Each has its HTML with every style inline (mail
 // clients drop <style> blocks) and a plain-text part written for reading,
-// not taken from the HTML.
-
-export const NEWSLETTER_NAME = "Recursa Blueprints";
+// not taken from the HTML. The newsletter's name and address are the
+// site's settings (settings.ts).
 
 /** Where the confirmation and unsubscribe pages live on the site. */
 export const confirmUrl = (siteUrl: string, token: string) =>
@@ -26,11 +26,16 @@ const DEFAULT_UNSUBSCRIBE_EMAIL = "unsubscribe@recursa.ai";
 export function newsletterEmail(
   send: { subject: string; html: string; text: string; site_url: string },
   recipient: { email: string; token: string },
-  unsubscribeEmail = DEFAULT_UNSUBSCRIBE_EMAIL,
+  {
+    unsubscribeEmail = DEFAULT_UNSUBSCRIBE_EMAIL,
+    name = DEFAULT_NEWSLETTER_NAME,
+    from,
+  }: { unsubscribeEmail?: string; name?: string; from?: string } = {},
 ): OutgoingEmail {
   const link = unsubscribeUrl(send.site_url, recipient.token);
   const host = new URL(send.site_url).hostname;
   return {
+    ...(from ? { from } : {}),
     to: [recipient.email],
     subject: send.subject,
     html: send.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeHtml(link)),
@@ -38,7 +43,7 @@ export function newsletterEmail(
     headers: {
       "List-Unsubscribe": `<${link}>, <mailto:${unsubscribeEmail}?subject=${encodeURIComponent(`unsubscribe ${recipient.token}`)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      "List-Id": `${NEWSLETTER_NAME} <blueprints.${host}>`,
+      "List-Id": `${name} <blueprints.${host}>`,
     },
   };
 }
@@ -64,19 +69,24 @@ export function confirmationEmail(
   email: string,
   siteUrl: string,
   token: string,
+  {
+    name = DEFAULT_NEWSLETTER_NAME,
+    from,
+  }: { name?: string; from?: string } = {},
 ): OutgoingEmail {
   const link = confirmUrl(siteUrl, token);
   return {
+    ...(from ? { from } : {}),
     to: [email],
-    subject: `Confirm your subscription to ${NEWSLETTER_NAME}`,
+    subject: `Confirm your subscription to ${name}`,
     text: [
-      `Someone, hopefully you, asked to receive ${NEWSLETTER_NAME}, our new posts by e-mail, at this address.`,
+      `Someone, hopefully you, asked to receive ${name}, our new posts by e-mail, at this address.`,
       "",
       "To confirm, open this page and press its button:",
       link,
       "",
       "If it was not you, ignore this e-mail: nothing is sent to an address that has not confirmed.",
     ].join("\n"),
-    html: `<!doctype html><html><body style="${BODY_STYLE}"><div style="${CARD_STYLE}"><h1 style="margin:0 0 16px;font-size:22px;">Confirm your subscription</h1><p style="line-height:1.6;">Someone, hopefully you, asked to receive ${escapeHtml(NEWSLETTER_NAME)}, our new posts by e-mail, at this address.</p><p style="margin:24px 0;"><a href="${escapeHtml(link)}" style="${BUTTON_STYLE}">Open the confirmation page</a></p><p style="${SMALL_STYLE}">If it was not you, ignore this e-mail: nothing is sent to an address that has not confirmed.</p></div></body></html>`,
+    html: `<!doctype html><html><body style="${BODY_STYLE}"><div style="${CARD_STYLE}"><h1 style="margin:0 0 16px;font-size:22px;">Confirm your subscription</h1><p style="line-height:1.6;">Someone, hopefully you, asked to receive ${escapeHtml(name)}, our new posts by e-mail, at this address.</p><p style="margin:24px 0;"><a href="${escapeHtml(link)}" style="${BUTTON_STYLE}">Open the confirmation page</a></p><p style="${SMALL_STYLE}">If it was not you, ignore this e-mail: nothing is sent to an address that has not confirmed.</p></div></body></html>`,
   };
 }

@@ -2,6 +2,7 @@ import { unwrap, type Database } from "./database.ts";
 import type { FunctionEnv } from "./handler-types.ts";
 import { newsletterEmail } from "./newsletter-mail.ts";
 import { sendEmails, type NotifyResult } from "./notify.ts";
+import { newsletterFrom, newsletterName, readSettings } from "./settings.ts";
 
 // The newsletter's sender: claims one due batch at a time
 // (supabase/migrations/20261130410000_newsletter_sends.sql), sends it with
@@ -69,6 +70,7 @@ export async function deliverDueBatches(
   // one request can take longer on its way than the next.
   const spacing = 1000 / requestsPerSecond + 25;
   let lastCall = 0;
+  let mail: { name: string; from: string } | undefined;
   while (Date.now() - started < budgetMs) {
     const batch = unwrap(
       "newsletter_claim_batch",
@@ -83,10 +85,21 @@ export async function deliverDueBatches(
       const wait = lastCall + spacing - Date.now();
       if (wait > 0) await sleep(wait);
       lastCall = Date.now();
+      if (!mail) {
+        const settings = await readSettings(db);
+        mail = {
+          name: newsletterName(settings),
+          from: newsletterFrom(settings, env),
+        };
+      }
+      const options = {
+        ...mail,
+        unsubscribeEmail: env.NEWSLETTER_UNSUBSCRIBE_EMAIL,
+      };
       result = await sendEmails(
         env,
         batch.recipients.map((recipient) =>
-          newsletterEmail(batch, recipient, env.NEWSLETTER_UNSUBSCRIBE_EMAIL),
+          newsletterEmail(batch, recipient, options),
         ),
         batchKey(batch.send_id, batch.number),
         {

@@ -1,7 +1,14 @@
 import { unwrap, type Database, type SubmissionKind } from "./database.ts";
 import type { FunctionEnv } from "./handler-types.ts";
 import { CV_BUCKET } from "./limits.ts";
-import { notifyTeam, teamAddress, type TeamNotification } from "./notify.ts";
+import { notifyTeam, type TeamNotification } from "./notify.ts";
+import {
+  candidateReplyTo,
+  readSettings,
+  senderFrom,
+  teamRecipient,
+  type SiteSettings,
+} from "./settings.ts";
 
 // The outbox: each stored submission's e-mail to the team and each e-mail to
 // a candidate (supabase/migrations/20261130200000_candidate_emails.sql),
@@ -24,25 +31,32 @@ type Claimed = {
 export const CLAIM_LEASE_SECONDS = 60;
 
 /**
- * The e-mail one outbox entry sends. A candidate's answer goes to the team
- * (`team`); the team's notification answers to the person who wrote.
+ * The e-mail one outbox entry sends, addressed as the settings say: a
+ * message to the contact recipient, an application to the applications
+ * recipient, each answering to the person who wrote; a candidate's answer
+ * goes to the candidates' reply-to.
  */
 export function notificationFor(
   { kind, id, submission: row }: Claimed,
-  team: string,
+  settings: SiteSettings,
+  env: FunctionEnv,
 ): TeamNotification {
   const idempotencyKey = `${kind}-${id}`;
+  const from = senderFrom(settings, env);
   if (kind === "candidate_email") {
     return {
       to: row.to_email ?? "",
+      from,
       subject: row.subject ?? "",
-      replyTo: team,
+      replyTo: candidateReplyTo(settings, env),
       text: row.body ?? "",
       idempotencyKey,
     };
   }
   if (kind === "message") {
     return {
+      to: teamRecipient("message", settings, env),
+      from,
       subject: `Contact message from ${row.name}`,
       replyTo: row.email ?? "",
       text: `${row.name} <${row.email}> wrote through the website:\n\n${row.message}\n\nStored as contact_messages ${id}.`,
@@ -50,6 +64,8 @@ export function notificationFor(
     };
   }
   return {
+    to: teamRecipient("application", settings, env),
+    from,
     subject: `Application for ${row.job_title} from ${row.name}`,
     replyTo: row.email ?? "",
     text: [
@@ -100,10 +116,12 @@ export async function sendDueNotifications(
     return report;
   }
   report.claimed = claimed.length;
+  if (claimed.length === 0) return report;
+  const settings = await readSettings(db);
   for (const item of claimed) {
     const result = await notifyTeam(
       env,
-      notificationFor(item, teamAddress(env)),
+      notificationFor(item, settings, env),
       providerFetch,
     );
     if (result.sent) report.sent++;

@@ -1,10 +1,12 @@
 import type { FunctionEnv } from "./handler-types.ts";
-import { DEFAULT_TEAM_EMAIL } from "./limits.ts";
+import { DEFAULT_FROM } from "./settings.ts";
 import { trimEndOf } from "./text.ts";
 
 export type TeamNotification = {
-  /** The team's address when absent; a candidate's for the e-mails they get. */
-  to?: string;
+  /** The team's address (the settings'), or a candidate's for the e-mails they get. */
+  to: string;
+  /** The settings' sender; NOTIFY_EMAIL_FROM or the default when absent. */
+  from?: string;
   subject: string;
   text: string;
   replyTo: string;
@@ -20,13 +22,7 @@ export type TeamNotification = {
 export type NotifyResult =
   { sent: true } | { sent: false; error: string; retry: boolean };
 
-/** The team's address: where notifications go and where a candidate's answer goes. */
-export function teamAddress(env: FunctionEnv) {
-  return env.TEAM_NOTIFICATION_EMAIL || DEFAULT_TEAM_EMAIL;
-}
-
 const DEFAULT_PROVIDER_URL = "https://api.resend.com";
-const DEFAULT_FROM = "Recursa Website <website@recursa.ai>";
 
 /** One e-mail in Resend's shape. */
 export type OutgoingEmail = {
@@ -94,10 +90,7 @@ export async function sendEmails(
   }
 }
 
-/**
- * E-mails the team about a stored submission, or with `to` a candidate (the
- * outbox's one try).
- */
+/** E-mails the team about a stored submission, or a candidate (the outbox's one try). */
 export function notifyTeam(
   env: FunctionEnv,
   notification: TeamNotification,
@@ -106,7 +99,8 @@ export function notifyTeam(
   return sendEmails(
     env,
     {
-      to: [notification.to ?? teamAddress(env)],
+      ...(notification.from ? { from: notification.from } : {}),
+      to: [notification.to],
       reply_to: notification.replyTo,
       subject: notification.subject,
       text: notification.text,

@@ -5,6 +5,11 @@ import { defineFunction } from "../_shared/handle.ts";
 import { EMAIL_MAX_LENGTH } from "../_shared/limits.ts";
 import { confirmationEmail } from "../_shared/newsletter-mail.ts";
 import { sendEmails } from "../_shared/notify.ts";
+import {
+  newsletterFrom,
+  newsletterName,
+  readSettings,
+} from "../_shared/settings.ts";
 import { waitUntil, type WaitUntil } from "../_shared/runtime.ts";
 import { hasNoControlCharacters, trimEndOf } from "../_shared/text.ts";
 
@@ -69,9 +74,11 @@ export function createNewsletterHandler({
     schema: NewsletterPayloadSchema,
     async handle({ env, db, value }) {
       if (value.action === "test") {
+        const from = newsletterFrom(await readSettings(db), env);
         const result = await sendEmails(
           env,
           {
+            from,
             to: [value.to],
             subject: value.subject,
             html: value.html,
@@ -96,9 +103,13 @@ export function createNewsletterHandler({
       if (token !== null) {
         afterResponse(
           (async () => {
+            const settings = await readSettings(db);
             const result = await sendEmails(
               env,
-              confirmationEmail(value.email, value.siteUrl, token),
+              confirmationEmail(value.email, value.siteUrl, token, {
+                name: newsletterName(settings),
+                from: newsletterFrom(settings, env),
+              }),
               `newsletter-confirm-${token.slice(0, 36)}-${crypto.randomUUID()}`,
               { log: "[newsletter confirmation]", fetchImpl: providerFetch },
             );

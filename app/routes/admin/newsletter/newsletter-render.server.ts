@@ -1,9 +1,9 @@
 import { Parser } from "htmlparser2";
 import {
   escapeHtml,
-  NEWSLETTER_NAME,
   UNSUBSCRIBE_PLACEHOLDER,
 } from "#supabase/functions/_shared/newsletter-mail.ts";
+import { DEFAULT_NEWSLETTER_NAME } from "#supabase/functions/_shared/settings.ts";
 import { trimEndOf } from "#supabase/functions/_shared/text.ts";
 
 // A post as a newsletter e-mail: the post's sanitised HTML with every style
@@ -206,22 +206,30 @@ export function postBody(html: string, siteUrl: string) {
 
 export type NewsletterEmail = { subject: string; html: string; text: string };
 
-/** The e-mail a post is sent as; UNSUBSCRIBE_PLACEHOLDER stands for each recipient's link. */
+/** The footer when the settings give none. */
+export const defaultNewsletterFooter = (name: string) =>
+  `You get this e-mail because you subscribed to ${name}.`;
+
+/**
+ * The e-mail a post is sent as; UNSUBSCRIBE_PLACEHOLDER stands for each
+ * recipient's link. `footer` is the settings' (/admin/settings).
+ */
 export function renderPostEmail({
   title,
   excerpt,
   html,
   url,
   siteUrl,
+  footer = defaultNewsletterFooter(DEFAULT_NEWSLETTER_NAME),
 }: {
   title: string;
   excerpt: string | null;
   html: string;
   url: string;
   siteUrl: string;
+  footer?: string;
 }): NewsletterEmail {
   const body = postBody(html, siteUrl);
-  const footer = `You get this e-mail because you subscribed to ${NEWSLETTER_NAME}.`;
   return {
     subject: title,
     html: `<!doctype html><html><body style="${BODY_STYLE}"><div style="${CARD_STYLE}"><h1 style="${TITLE_STYLE}">${escapeHtml(title)}</h1>${excerpt ? `<p style="${STYLES.p}color:#495057;">${escapeHtml(excerpt)}</p>` : ""}${body.html}<p style="${STYLES.p}"><a href="${escapeHtml(url)}" style="${STYLES.a}">Read it on the site</a></p><hr style="${STYLES.hr}"><p style="${SMALL_STYLE}">${escapeHtml(footer)} <a href="${UNSUBSCRIBE_PLACEHOLDER}" style="${STYLES.a}">Unsubscribe</a>.</p></div></body></html>`,

@@ -54,12 +54,17 @@ export async function loader(args: Route.LoaderArgs) {
       coverAlt: post.cover_alt,
       coverDecorative: post.cover_decorative,
       metaDescription: post.meta_description,
+      bylineId: post.byline_id,
+      coAuthorId: post.co_author_id,
       socialImage: savedSocialImages(post, publicCoverPrefix(env.SUPABASE_URL)),
       tags: post.tags,
       publication: editablePublication(post),
       updatedAt: post.updated_at,
     },
-    ...(await postFormOptions(getSupabase(args.context), post.id)),
+    ...(await postFormOptions(getSupabase(args.context), post.id, {
+      userId: user.id,
+      role,
+    })),
   };
 }
 

@@ -1,4 +1,5 @@
-import { may } from "#app/lib/roles.ts";
+import { may, type Role } from "#app/lib/roles.ts";
+import { listWriters } from "#app/routes/blog/authors.server.ts";
 import {
   SOCIAL_IMAGE_TYPE_MESSAGE,
   SOCIAL_IMAGE_PIXELS_MESSAGE,
@@ -107,9 +108,24 @@ type Message = { title: string; description: string };
 export async function postFormOptions(
   supabase: TypedSupabaseClient,
   postId: string | null,
+  { userId, role }: { userId: string; role: Role | null },
 ) {
+  const [existingTags, people] = await Promise.all([
+    listTagNames(supabase),
+    listWriters(supabase),
+  ]);
   return {
-    existingTags: await listTagNames(supabase),
+    existingTags,
+    bylines: {
+      // A writer credits themselves; editors and admins anyone (the
+      // database's guard_post_byline says the same).
+      authors: may(role, "all-posts")
+        ? people
+        : people.filter((person) => person.id === userId),
+      coAuthors: people,
+      /** A new post is credited to its writer once they have a profile. */
+      newPost: people.some((person) => person.id === userId) ? userId : null,
+    },
     timeZones: timeZoneNames(),
     share: {
       url: absoluteUrl(
@@ -457,6 +473,8 @@ export async function postFormAction({
       cover_decorative: value.coverDecorative === true,
       meta_description:
         withoutControlCharacters(value.metaDescription ?? "") || null,
+      byline_id: value.bylineId ?? null,
+      co_author_id: value.coAuthorId ?? null,
       ...(shareUploaded
         ? {
             share_image_url: shareUploaded.publicUrl,

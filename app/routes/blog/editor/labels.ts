@@ -2,6 +2,14 @@
 // schema and server share are in app/routes/blog/post-messages.ts.
 
 export const POST_FORM_COPY = {
+  byline: "Author",
+  bylineHint:
+    "Shown on the post with their photo and page. Posts written before profiles show the team until someone credits them.",
+  bylineTeam: "Recursa Team",
+  coAuthor: "Co-author",
+  coAuthorNone: "None",
+  coAuthorSame: "The co-author must be someone other than the author.",
+  personUnknown: "Choose a person from the list.",
   writeHeading: "Write a New Post",
   autosaveNoAnswer: "the server did not answer.",
   editHeading: "Edit Blog Post",

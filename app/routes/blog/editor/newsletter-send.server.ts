@@ -2,13 +2,17 @@ import type { RouterContextProvider } from "react-router";
 import { BLOG_PATH } from "#app/content/blog.ts";
 import { NEWSLETTER_PATH, SEND_COPY } from "#app/content/newsletter.ts";
 import { absoluteUrl } from "#app/lib/meta.ts";
-import { renderPostEmail } from "#app/routes/admin/newsletter/newsletter-render.server.ts";
+import {
+  defaultNewsletterFooter,
+  renderPostEmail,
+} from "#app/routes/admin/newsletter/newsletter-render.server.ts";
 import { safePostHtml } from "#app/routes/blog/post-html.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { getServiceClient } from "#app/utils/service-client.server.ts";
 import { invokeFunction } from "#app/utils/supabase.server.ts";
 import type { NewsletterPayload } from "#supabase/functions/newsletter/handler.ts";
 import { UNSUBSCRIBE_PLACEHOLDER } from "#supabase/functions/_shared/newsletter-mail.ts";
+import { newsletterName } from "#supabase/functions/_shared/settings.ts";
 
 // Sending a post to the newsletter: its e-mail rendered here once, a test
 // to the sender, and the send itself recorded in Postgres, whose batches
@@ -37,6 +41,21 @@ function service() {
   return client;
 }
 
+/** The footer the settings give (/admin/settings), else one naming the newsletter. */
+async function newsletterFooter() {
+  const { data, error } = await service()
+    .from("site_settings")
+    .select("newsletter_name, newsletter_footer")
+    .maybeSingle();
+  if (error) throw new Error(`reading the settings: ${error.message}`);
+  return (
+    data?.newsletter_footer ||
+    defaultNewsletterFooter(
+      newsletterName({ newsletter_name: data?.newsletter_name ?? null }),
+    )
+  );
+}
+
 export async function renderPost(post: SendablePost) {
   const html = await safePostHtml({
     id: post.id,
@@ -45,6 +64,7 @@ export async function renderPost(post: SendablePost) {
   });
   if (html === null) return null;
   return renderPostEmail({
+    footer: await newsletterFooter(),
     title: post.title,
     excerpt: post.excerpt,
     html,

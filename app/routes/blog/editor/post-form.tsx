@@ -69,6 +69,7 @@ import {
   type Backstop,
 } from "./local-backstop.ts";
 import { ShareFields } from "./share-fields.tsx";
+import { BylineFields, type BylineChoices } from "./byline-fields.tsx";
 import { SharePreview } from "./share-preview.tsx";
 import {
   readShareText,
@@ -97,6 +98,7 @@ type PostFormProps = {
    * public pages' shared chunks do not carry them.
    */
   share: { url: string; defaultImage: string };
+  bylines: BylineChoices;
   actionData?: PostActionData;
 };
 
@@ -189,6 +191,7 @@ function PostFormView({
   existingTags,
   timeZones,
   share,
+  bylines,
   actionData,
   storageKey,
   restored,
@@ -277,7 +280,11 @@ function PostFormView({
     lastResult: actionData?.result,
     defaultNoValidate: false,
     shouldValidate: "onSubmit",
-    defaultValue: restored ?? savedValues(post),
+    defaultValue: {
+      ...(restored ?? savedValues(post)),
+      bylineId: (post ? post.bylineId : bylines.newPost) ?? "",
+      coAuthorId: post?.coAuthorId ?? "",
+    },
   });
   const [shareText, setShareText] = useState<ShareText>(() => ({
     title: asText(fields.title.initialValue) ?? "",
@@ -590,6 +597,12 @@ function PostFormView({
             errors={fields.content.errors}
             initialHtml={initialContent}
             required={fields.content.required ?? true}
+          />
+          <BylineFields
+            byline={fields.bylineId}
+            coAuthor={fields.coAuthorId}
+            choices={bylines}
+            saved={post?.bylineId ?? null}
           />
           <ShareFields
             metaDescription={fields.metaDescription}

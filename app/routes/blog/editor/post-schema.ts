@@ -21,6 +21,7 @@ import {
   TITLE_REQUIRED_MESSAGE,
 } from "#app/routes/blog/post-messages.ts";
 import { imagesMissingAlt, missingAltMessage } from "./image-alt.ts";
+import { POST_FORM_COPY } from "./labels.ts";
 import { isTimeZone, zonedTimeToUtc } from "./publish-time.ts";
 import { withoutTags } from "#supabase/functions/_shared/text.ts";
 
@@ -146,6 +147,9 @@ const fields = {
     .trim()
     .max(300, META_DESCRIPTION_LENGTH_MESSAGE)
     .optional(),
+  // Whom the post is credited to (empty: the team) and its co-author.
+  bylineId: z.uuid(POST_FORM_COPY.personUnknown).optional(),
+  coAuthorId: z.uuid(POST_FORM_COPY.personUnknown).optional(),
   socialImage: imageField(SOCIAL_IMAGE_SIZE_MESSAGE, SOCIAL_IMAGE_TYPE_MESSAGE),
   // A datetime-local value and the IANA zone it is read in (publish-time.ts).
   publishAt: z.string().trim().optional(),
@@ -156,16 +160,21 @@ const fields = {
 };
 
 /** What "Save draft" sends, and what every save needs. */
-export const PostSchema = z.object({
-  ...fields,
-  title: z
-    .string({ error: TITLE_REQUIRED_MESSAGE })
-    .trim()
-    .min(1, TITLE_REQUIRED_MESSAGE),
-  content: z
-    .string({ error: CONTENT_REQUIRED_MESSAGE })
-    .refine(hasVisibleContent, CONTENT_REQUIRED_MESSAGE),
-});
+export const PostSchema = z
+  .object({
+    ...fields,
+    title: z
+      .string({ error: TITLE_REQUIRED_MESSAGE })
+      .trim()
+      .min(1, TITLE_REQUIRED_MESSAGE),
+    content: z
+      .string({ error: CONTENT_REQUIRED_MESSAGE })
+      .refine(hasVisibleContent, CONTENT_REQUIRED_MESSAGE),
+  })
+  .refine((post) => !post.coAuthorId || post.coAuthorId !== post.bylineId, {
+    path: ["coAuthorId"],
+    message: POST_FORM_COPY.coAuthorSame,
+  });
 
 /** What "Preview" sends: anything may still be empty. */
 export const PostPreviewSchema = z.object({

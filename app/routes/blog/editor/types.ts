@@ -59,6 +59,9 @@ export type EditablePost = Record<PostTextField, string | null> & {
   coverAlt: string | null;
   coverDecorative: boolean;
   metaDescription: string | null;
+  /** Whom it is credited to (null: the team) and its co-author. */
+  bylineId: string | null;
+  coAuthorId: string | null;
   /** The author's own social image, and the one the post shows now. */
   socialImage: { own: string | null; current: string | null };
   tags: string[];

@@ -25,10 +25,10 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAccess(context, request, "posts");
+  const { user, role } = await requireAccess(context, request, "posts");
   const supabase = getSupabase(context);
   const [options, ownPosts, views] = await Promise.all([
-    postFormOptions(supabase, null),
+    postFormOptions(supabase, null, { userId: user.id, role }),
     Promise.all([
       listOwnUnpublished(supabase, user.id),
       listOwnPublished(supabase, user.id),
