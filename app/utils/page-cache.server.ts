@@ -14,6 +14,7 @@ import {
 } from "#app/utils/security.server.ts";
 import {
   declareRuleContext,
+  type StoreDeclaration,
   type StoreRule,
 } from "#app/utils/stored-page.server.ts";
 import { isAuthCookieName } from "#app/utils/session.server.ts";
@@ -21,20 +22,22 @@ import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
 
 // Every public page is the same bytes for every anonymous visitor, so its
 // render is stored and replayed: no React, no loaders, no Supabase. A route
-// declares that it is stored, and for how long, in its own middleware
-// (app/utils/stored-page.server.ts). React Router's root middleware stores
-// what it renders (storePagesMiddleware); the production server's request
-// listener answers from the store before Express (answerStoredPage,
-// app/server/http-server.ts). Only canonical paths reach the middleware
-// (app/server/canonical-path.ts), so a page is stored under one key.
-// Everything that can make a page personal bypasses both: a session or flash
-// cookie, a query string, a response that sets a cookie, is private, or is
-// anything but a 200.
+// declares that it is stored, for how long and which query parameters its
+// page reads, in its own middleware (app/utils/stored-page.server.ts).
+// React Router's root middleware stores what it renders and answers that
+// render as a replay would, tag and encoding included (storePagesMiddleware);
+// the production server's request listener answers from the store before
+// Express (answerStoredPage, app/server/http-server.ts). Only canonical paths
+// reach the middleware (app/server/canonical-path.ts), and a page is keyed by
+// its path and the parameters it reads alone, so `?utm_source=` or junk is
+// the same copy. A session or flash cookie, a response that sets a cookie,
+// is private or is anything but a 200 bypasses the store.
 
 /** What the stored pages may hold together, bodies and encodings. */
 export const MAX_BYTES = 32 * 1024 * 1024;
 
 type Encoding = "br" | "gzip";
+type Encoded = Record<Encoding, Buffer>;
 
 /** What the listener writes: `writeHead(status, headers)`, then `body`. */
 export type StoredAnswer = {
@@ -51,7 +54,7 @@ type Entry = {
   headers: [string, string][];
   contentType: string;
   body: Buffer;
-  encoded: Partial<Record<Encoding, Buffer>>;
+  encoded: Encoded;
   /** Each encoding's headers and bytes, made on first use. */
   replays: Partial<Record<Encoding | "identity", Replay>>;
   /** A hash of the body; each encoding's ETag is made from it. */
@@ -88,12 +91,23 @@ export function sharedLifetimeMs(cacheControl: string | null) {
   return match ? Number(match[1]) * 1000 : Infinity;
 }
 
-function storable(response: Response) {
-  return (
-    response.status === 200 &&
-    !response.headers.has("Set-Cookie") &&
-    !/private|no-store/.test(response.headers.get("Cache-Control") ?? "")
-  );
+/**
+ * The key a page is stored under: its path and, in the order declared, the
+ * query parameters its page reads; nothing else a request carries.
+ */
+export function storeKey(
+  path: string,
+  query: string,
+  reads: readonly string[],
+) {
+  if (!query || reads.length === 0) return path;
+  const params = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  for (const name of reads) {
+    const value = params.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  return kept.size ? `${path}?${kept}` : path;
 }
 
 /**
@@ -103,16 +117,16 @@ function storable(response: Response) {
  * script's text, so the first closing tag ends it.
  */
 export function inlineScriptHashes(html: string, nonce: string) {
-  const hashes: string[] = [];
-  if (!nonce) return hashes;
+  const hashes = new Set<string>();
+  if (!nonce) return [];
   for (const [, attributes = "", text = ""] of html.matchAll(
     /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
   )) {
     if (!attributes.includes(` nonce="${nonce}"`)) continue;
     if (/\ssrc=/i.test(attributes)) continue;
-    hashes.push(createHash("sha256").update(text).digest("base64"));
+    hashes.add(createHash("sha256").update(text).digest("base64"));
   }
-  return [...new Set(hashes)];
+  return [...hashes];
 }
 
 /**
@@ -136,7 +150,7 @@ export function acceptedEncodings(acceptEncoding: string | null | undefined) {
 // Browsers send one of a few Accept-Encoding values: each is parsed once.
 // Bounded, since a client may send any text.
 const parsedEncodings = new Map<string, Encoding[]>();
-function encodingsFor(acceptEncoding: string | undefined) {
+function encodingOf(acceptEncoding: string | undefined) {
   const value = acceptEncoding ?? "";
   let encodings = parsedEncodings.get(value);
   if (encodings === undefined) {
@@ -144,29 +158,36 @@ function encodingsFor(acceptEncoding: string | undefined) {
     if (parsedEncodings.size >= 64) parsedEncodings.clear();
     parsedEncodings.set(value, encodings);
   }
-  return encodings;
+  return encodings[0] ?? null;
 }
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
+// A page 50 visitors asked for at once is compressed once.
+const compressing = new Map<string, Promise<Encoded>>();
 
 /**
  * Compresses a body once, so a replay only copies bytes. A page kept until
  * the deploy gets brotli's best; a page made from the database is made again
  * every few seconds, so it gets a quality that takes milliseconds.
  */
-async function compress(body: Buffer, rule: StoreRule) {
+function compress({ body, digest }: Omit<Entry, "encoded">, rule: StoreRule) {
   const quality = rule === "until-deploy" ? constants.BROTLI_MAX_QUALITY : 5;
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: quality,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
-  ]);
-  return { br, gzip: gz };
+  let encoded = compressing.get(digest);
+  if (!encoded) {
+    encoded = Promise.all([
+      brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+      gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
+    ]).then(([br, gz]) => ({ br, gzip: gz }));
+    compressing.set(digest, encoded);
+    void encoded.finally(() => compressing.delete(digest));
+  }
+  return encoded;
 }
 
 /** Each encoding is different bytes, so each has its own strong tag. */
@@ -184,10 +205,9 @@ export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
 }
 
 function replayFor(entry: Entry, encoding: Encoding | null): Replay {
-  const key = encoding ?? "identity";
-  const made = entry.replays[key];
+  const made = entry.replays[encoding ?? "identity"];
   if (made) return made;
-  const body = (encoding && entry.encoded[encoding]) || entry.body;
+  const body = encoding ? entry.encoded[encoding] : entry.body;
   const headers = new Headers(entry.headers);
   headers.set("X-Page-Cache", "hit");
   headers.set("ETag", entityTag(entry.digest, encoding));
@@ -198,13 +218,11 @@ function replayFor(entry: Entry, encoding: Encoding | null): Replay {
   for (const each of [headers, notModified]) {
     applySecurityHeaders(each, entry.scriptHashes ?? []);
   }
-  const replay = {
+  return (entry.replays[encoding ?? "identity"] = {
     headers: [...headers].flat(),
     notModified: [...notModified].flat(),
     body,
-  };
-  entry.replays[key] = replay;
-  return replay;
+  });
 }
 
 /**
@@ -213,11 +231,12 @@ function replayFor(entry: Entry, encoding: Encoding | null): Replay {
  * from the database carries its age, so a CDN and a browser count its
  * lifetime from its render, not from this answer.
  */
-function storedAnswer(entry: Entry, request: StoredPageRequest, now: number) {
-  const encoding =
-    encodingsFor(request.headers["accept-encoding"]).find(
-      (candidate) => entry.encoded[candidate],
-    ) ?? null;
+function storedAnswer(
+  entry: Entry,
+  request: StoredPageRequest,
+  now: number,
+): StoredAnswer {
+  const encoding = encodingOf(request.headers["accept-encoding"]);
   const replay = replayFor(entry, encoding);
   const tag = entityTag(entry.digest, encoding);
   const notModified = noneMatch(request.headers["if-none-match"], tag);
@@ -230,12 +249,7 @@ function storedAnswer(entry: Entry, request: StoredPageRequest, now: number) {
         : [...headers, "age", String(Math.floor((now - entry.madeAt) / 1000))],
     contentType: entry.contentType,
     body: notModified || request.method === "HEAD" ? null : replay.body,
-  } satisfies StoredAnswer;
-}
-
-function storeKey(method: string | undefined, url: string, cookie?: string) {
-  if (method !== "GET" || url.includes("?") || personal(cookie)) return null;
-  return url;
+  };
 }
 
 export function createPageStore({
@@ -244,6 +258,10 @@ export function createPageStore({
 }: { blogSeconds?: number; maxBytes?: number } = {}) {
   // In the order stored, oldest first: past `maxBytes`, the oldest go.
   const entries = new Map<string, Entry>();
+  // The query parameters each stored page's path reads: a request with a
+  // query is answered only for a path seen here. Only pages that rendered
+  // (real posts, jobs, marketing pages) are in it; the bound is a backstop.
+  const readsOf = new Map<string, readonly string[]>();
   let bytes = 0;
   // Bumped when a rule's pages are dropped, so a render that began before
   // (and may hold the old post) is not stored after.
@@ -252,37 +270,40 @@ export function createPageStore({
     rule === "until-deploy" ? Infinity : blogSeconds * 1000;
 
   function remove(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    bytes -= entry.size;
+    bytes -= entries.get(key)?.size ?? 0;
     entries.delete(key);
   }
 
   /**
-   * The stored answer for a GET or HEAD of a stored path without query or
-   * personal cookies, or null to let React Router render it. Past its
-   * lifetime, one request renders the page again; until that render is
-   * stored (never past the copy's deadline), the others get the copy, so a
-   * busy page costs one render per lifetime and a quiet one is rendered
-   * fresh for its next visitor.
+   * The stored answer for a GET or HEAD of a stored page without personal
+   * cookies, or null to let React Router render it. Past its lifetime, one
+   * request renders the page again; until that render is stored (never past
+   * the copy's deadline), the others get the copy, so a busy page costs one
+   * render per lifetime and a quiet one is rendered fresh for its next visitor.
    */
   function answer(request: StoredPageRequest): StoredAnswer | null {
-    const method = request.method === "HEAD" ? "GET" : request.method;
-    const cookie = request.headers.cookie;
-    const key = storeKey(method, request.url ?? "", cookie);
-    const entry = key === null ? undefined : entries.get(key);
+    if (request.method !== "GET" && request.method !== "HEAD") return null;
+    if (request.headers.cookie && personal(request.headers.cookie)) return null;
+    const url = request.url ?? "";
+    const queryAt = url.indexOf("?");
+    let key: string | undefined = url;
+    if (queryAt !== -1) {
+      const path = url.slice(0, queryAt);
+      const reads = readsOf.get(path);
+      key = reads && storeKey(path, url.slice(queryAt + 1), reads);
+    }
+    const entry = key === undefined ? undefined : entries.get(key);
     if (!entry) return null;
     const now = performance.now();
     if (now >= entry.deadline) return null;
-    if (now >= entry.expires) {
-      // A render that never came back is given up after a lifetime.
-      if (
-        entry.renewing === 0 ||
-        now - entry.renewing > lifetimeMs(entry.rule)
-      ) {
-        entry.renewing = now;
-        return null;
-      }
+    // Past its lifetime one request renders; one that never came back is
+    // given up after a lifetime.
+    if (
+      now >= entry.expires &&
+      (entry.renewing === 0 || now - entry.renewing > lifetimeMs(entry.rule))
+    ) {
+      entry.renewing = now;
+      return null;
     }
     return storedAnswer(entry, request, now);
   }
@@ -298,77 +319,94 @@ export function createPageStore({
     remove(key);
     entries.set(key, entry);
     bytes += entry.size;
-    for (const [oldest] of entries) {
-      if (bytes <= maxBytes) break;
-      remove(oldest);
+    // A page's variants by query (searches) go before any page itself.
+    for (const variants of [true, false]) {
+      for (const [oldest] of entries) {
+        if (bytes <= maxBytes) return;
+        if (!variants || oldest.includes("?")) remove(oldest);
+      }
     }
   }
 
   /**
    * Stores what React Router renders for a page whose route declares it
-   * stored. A render the same as the copy it replaces, bytes and headers (a
-   * blog page made again with no post changed), renews that copy's lifetime and keeps its
-   * compressed bytes and tags; a new one is compressed first. This visitor
-   * gets the render itself, compressed on the way out.
+   * stored, and answers this visitor as a replay would: compressed, tagged,
+   * a 304 for its tag. A render the same as the copy it replaces, bytes and
+   * headers (a blog page made again with no post changed), renews that
+   * copy's lifetime and keeps its compressed bytes and tags.
    */
   const middleware: MiddlewareFunction<Response> = async (
     { request, context },
     next,
   ) => {
-    const url = new URL(request.url);
-    const key = storeKey(
-      request.method,
-      url.pathname + url.search,
-      request.headers.get("Cookie") ?? undefined,
-    );
-    if (key === null) return next();
-    let rule: StoreRule | null = null;
-    context.set(declareRuleContext, (declared) => {
-      rule = declared;
+    if (request.method !== "GET" || personal(request.headers.get("Cookie"))) {
+      return next();
+    }
+    let declared: StoreDeclaration | null = null;
+    context.set(declareRuleContext, (declaration) => {
+      declared = declaration;
     });
     const droppedBefore = new Map(dropped);
     // Lifetimes count from before the render: the loader measured the time
     // left until a publication after this moment.
     const started = performance.now();
     const response = await next();
-    const stored = rule as StoreRule | null;
-    if (stored === null || lifetimeMs(stored) === 0) return response;
+    const declaration = declared as StoreDeclaration | null;
+    if (!declaration || lifetimeMs(declaration.rule) === 0) return response;
+    const { rule, query } = declaration;
+    const url = new URL(request.url);
+    // A page's data request names the routes it wants loaded.
+    const reads = url.pathname.endsWith(".data")
+      ? [...query, "_routes"]
+      : query;
+    const key = storeKey(url.pathname, url.search.slice(1), reads);
     const old = entries.get(key);
-    if (!storable(response)) {
+    const shared = sharedLifetimeMs(response.headers.get("Cache-Control"));
+    if (
+      response.status !== 200 ||
+      response.headers.has("Set-Cookie") ||
+      /private|no-store/.test(response.headers.get("Cache-Control") ?? "")
+    ) {
       // The backend failed: the old copy stays until its deadline. Any other
       // answer (a job gone, a post unpublished) ends it.
       if (old && response.status >= 500) old.renewing = performance.now();
       else remove(key);
       return response;
     }
-    const shared = sharedLifetimeMs(response.headers.get("Cache-Control"));
     if (shared === 0) return response;
-    const entry = await entryOf(response, context.get(nonceContext), stored);
-    context.set(scriptHashesContext, entry.scriptHashes);
-    const current = () =>
-      (dropped.get(stored) ?? 0) === (droppedBefore.get(stored) ?? 0);
+    const made = await entryOf(response, context.get(nonceContext), rule);
+    context.set(scriptHashesContext, made.scriptHashes);
     const same =
-      old?.digest === entry.digest &&
-      old.status === entry.status &&
-      `${old.headers}` === `${entry.headers}`;
-    if (old && same) {
-      if (current()) keep(key, old, started, shared);
-    } else {
-      void compress(entry.body, stored).then(
-        (encoded) => {
-          entry.encoded = encoded;
-          entry.size += encoded.br.length + encoded.gzip.length;
-          if (current()) keep(key, entry, started, shared);
-        },
-        (error: unknown) => {
-          console.error("page store: compression failed", error);
-        },
-      );
+      old?.digest === made.digest &&
+      old.status === made.status &&
+      `${old.headers}` === `${made.headers}`;
+    const entry: Entry =
+      old && same ? old : { ...made, encoded: await compress(made, rule) };
+    entry.size = entry.body.length + entry.encoded.br.length;
+    entry.size += entry.encoded.gzip.length;
+    if ((dropped.get(rule) ?? 0) === (droppedBefore.get(rule) ?? 0)) {
+      if (readsOf.size >= 10_000) readsOf.clear();
+      readsOf.set(url.pathname, reads);
+      keep(key, entry, started, shared);
     }
-    const headers = new Headers(entry.headers);
+    const answered = storedAnswer(
+      entry,
+      {
+        method: "GET",
+        headers: {
+          "accept-encoding": request.headers.get("Accept-Encoding") ?? "",
+          "if-none-match": request.headers.get("If-None-Match") ?? undefined,
+        },
+      },
+      performance.now(),
+    );
+    const headers = new Headers();
+    for (let i = 0; i < answered.headers.length; i += 2) {
+      headers.append(answered.headers[i]!, answered.headers[i + 1]!);
+    }
     headers.set("X-Page-Cache", "miss");
-    return new Response(new Uint8Array(entry.body), {
-      status: entry.status,
+    return new Response(answered.body && new Uint8Array(answered.body), {
+      status: answered.status,
       headers,
     });
   };
@@ -393,11 +431,10 @@ async function entryOf(
   response: Response,
   nonce: string,
   rule: StoreRule,
-): Promise<Entry> {
+): Promise<Omit<Entry, "encoded">> {
   const contentType = response.headers.get("Content-Type") ?? "";
   const html = contentType.startsWith("text/html");
   const rendered = await response.text();
-  const scriptHashes = html ? inlineScriptHashes(rendered, nonce) : null;
   const text =
     html && nonce ? rendered.replaceAll(` nonce="${nonce}"`, "") : rendered;
   const headers = new Headers(response.headers);
@@ -416,15 +453,15 @@ async function entryOf(
     headers.append("Vary", "Cookie");
   }
   const body = Buffer.from(text);
+  const digest = createHash("sha256").update(body).digest("base64url");
   return {
     status: response.status,
     headers: [...headers],
     contentType: headers.get("Content-Type") ?? "",
     body,
-    digest: createHash("sha256").update(body).digest("base64url").slice(0, 27),
-    encoded: {},
+    digest: digest.slice(0, 27),
     replays: {},
-    scriptHashes,
+    scriptHashes: html ? inlineScriptHashes(rendered, nonce) : null,
     rule,
     size: body.length,
     madeAt: 0,

@@ -51,7 +51,7 @@ import {
   type ResponsiveImage,
 } from "./image-variants.server.ts";
 import { listTagNames, publicCoverPrefix } from "./post.server.ts";
-import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/stored-page.server.ts";
 
 /** The card's cover keys: srcset and sizes only when there are variants. */
 function cardCover(image: ResponsiveImage | null) {
@@ -69,7 +69,10 @@ const SUGGESTED_POSTS = 2;
 // Cards fill the 1200 px container in two columns from 768 px, one below.
 const CARD_SIZES = "(min-width: 1200px) 580px, (min-width: 768px) 50vw, 100vw";
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilPostsChange];
+// The loader's filters and positions; any other parameter is the same list.
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-posts-change", "q", "tag", "after", "before", "page"),
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
