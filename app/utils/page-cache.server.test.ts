@@ -440,6 +440,26 @@ describe("pages made from the database", () => {
     expect(store.entries.size).toBe(1);
   });
 
+  test("past their s-maxage, within their stale-while-revalidate, the others get the copy while one request renders", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const { render, answer } = setup({ blogSeconds: 1 });
+    await render("/blueprints", {
+      respond: (nonce) =>
+        new Response(page(nonce), {
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control":
+              "public, max-age=0, s-maxage=2, stale-while-revalidate=3",
+          },
+        }),
+    });
+    vi.advanceTimersByTime(4_000);
+    expect(answer("/blueprints")).toBeNull();
+    expect(answer("/blueprints")?.headers.age).toBe("4");
+    vi.advanceTimersByTime(1_001);
+    expect(answer("/blueprints")).toBeNull();
+  });
+
   test("a quiet spell past their s-maxage leaves nothing to answer: the next visitor gets a render", async () => {
     vi.useFakeTimers({ toFake: ["performance"] });
     const { render, store, answer } = setup({ blogSeconds: 5 });

@@ -66,7 +66,7 @@ type Entry = {
   madeAt: number;
   /** performance.now() after which a request renders the page again. */
   expires: number;
-  /** performance.now() it is never answered after: its own s-maxage. */
+  /** performance.now() it is never answered after: as its header allows a CDN. */
   deadline: number;
   /** performance.now() a request past `expires` went to render it, or 0. */
   renewing: number;
@@ -85,10 +85,16 @@ function personal(cookieHeader: string | null | undefined) {
   );
 }
 
-/** The response's s-maxage in milliseconds; unlimited without one. */
-export function sharedLifetimeMs(cacheControl: string | null) {
-  const match = /(?:^|[,\s])s-maxage=(\d+)/.exec(cacheControl ?? "");
-  return match ? Number(match[1]) * 1000 : Infinity;
+/**
+ * How long the response lets a shared cache answer it, in milliseconds: its
+ * s-maxage and then its stale-while-revalidate (both end before the next
+ * scheduled publication); unlimited without an s-maxage.
+ */
+function sharedLifetimeMs(cacheControl: string | null) {
+  const shared = /(?:^|[,\s])s-maxage=(\d+)/.exec(cacheControl ?? "");
+  if (!shared) return Infinity;
+  const stale = /stale-while-revalidate=(\d+)/.exec(cacheControl ?? "");
+  return (Number(shared[1]) + Number(stale?.[1] ?? 0)) * 1000;
 }
 
 /**
@@ -278,7 +284,7 @@ export function createPageStore({
    * The stored answer for a GET or HEAD of a stored page without personal
    * cookies, or null to let React Router render it. Past its lifetime, one
    * request renders the page again; until that render is stored (never past
-   * the copy's deadline), the others get the copy, so a busy page costs one
+   * the copy's s-maxage and stale-while-revalidate), the others get the copy, so a busy page costs one
    * render per lifetime and a quiet one is rendered fresh for its next visitor.
    */
   function answer(request: StoredPageRequest): StoredAnswer | null {
