@@ -11,11 +11,11 @@ Object.assign(process.env, {
   PLATFORM_URL: "https://platform.example.com",
   SESSION_SECRET: "page-store-test-session-secret-0123456789",
 });
-const { acceptedEncodings, createPageStore, inlineScriptHashes, noneMatch } =
+const { acceptedEncodings, createPageStore, noneMatch } =
   await import("#app/utils/page-cache.server.ts");
 const { cappedCacheControl, MARKETING_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } =
   await import("#app/utils/public-cache.server.ts");
-const { nonceContext, scriptHashesContext } =
+const { inlineScriptHashes, nonceContext, scriptHashesContext } =
   await import("#app/utils/security.server.ts");
 const {
   storedPage,

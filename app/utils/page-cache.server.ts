@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
-import type { IncomingHttpHeaders } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
 import type { MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
 import { MARKETING_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
-import { keepNotModifiedHeaders } from "#app/utils/response-headers.server.ts";
 import {
   applySecurityHeaders,
+  inlineScriptHashes,
   nonceContext,
   scriptHashesContext,
 } from "#app/utils/security.server.ts";
@@ -22,22 +22,22 @@ import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
 
 // Every public page is the same bytes for every anonymous visitor, so its
 // render is stored and replayed: no React, no loaders, no Supabase. A route
-// declares that it is stored, for how long and which query parameters its
-// page reads, in its own middleware (app/utils/stored-page.server.ts).
-// React Router's root middleware stores what it renders and answers that
-// render as a replay would, tag and encoding included (storePagesMiddleware);
-// the production server's request listener answers from the store before
-// Express (answerStoredPage, app/server/http-server.ts). Only canonical paths
-// reach the middleware (app/server/canonical-path.ts), and a page is keyed by
-// its path and the parameters it reads alone, so `?utm_source=` or junk is
-// the same copy. A session or flash cookie, a response that sets a cookie,
-// is private or is anything but a 200 bypasses the store.
+// declares it, with the query parameters its page reads, in its own
+// middleware (app/utils/stored-page.server.ts). The root middleware stores
+// each render and answers it as a replay would, compressed and tagged
+// (storePagesMiddleware); the production server's request listener answers
+// from the store before Express (answerStoredPage, app/server/http-server.ts).
+// Only canonical paths get here (app/server/canonical-path.ts), and a page is
+// keyed by its path and the parameters it reads alone, so `?utm_source=` or
+// junk is the same copy. A session or flash cookie, or a response that sets a
+// cookie, is private or is not a 200, bypasses the store.
 
 /** What the stored pages may hold together, bodies and encodings. */
 export const MAX_BYTES = 32 * 1024 * 1024;
 
 type Encoding = "br" | "gzip";
 type Encoded = Record<Encoding, Buffer>;
+type Replay = { headers: string[]; notModified: string[]; body: Buffer };
 
 /** What the listener writes: `writeHead(status, headers)`, then `body`. */
 export type StoredAnswer = {
@@ -47,43 +47,30 @@ export type StoredAnswer = {
   body: Buffer | null;
 };
 
-type Replay = { headers: string[]; notModified: string[]; body: Buffer };
-
+/** Times are performance.now(): `expires` starts a render again, past `deadline` never answered. */
 type Entry = {
-  status: number;
   headers: [string, string][];
   contentType: string;
   body: Buffer;
   encoded: Encoded;
-  /** Each encoding's headers and bytes, made on first use. */
   replays: Partial<Record<Encoding | "identity", Replay>>;
-  /** A hash of the body; each encoding's ETag is made from it. */
   digest: string;
   scriptHashes: string[] | null;
   rule: StoreRule;
   size: number;
-  /** performance.now() its render began at: its age counts from there. */
   madeAt: number;
-  /** performance.now() after which a request renders the page again. */
   expires: number;
-  /** performance.now() it is never answered after: as its header allows a CDN. */
   deadline: number;
-  /** performance.now() a request past `expires` went to render it, or 0. */
+  /** When a request past `expires` went to render it, or 0. */
   renewing: number;
 };
 
-/** The parts of a Node request the store reads. */
-export type StoredPageRequest = {
-  method?: string;
-  url?: string;
-  headers: IncomingHttpHeaders;
-};
+type StoredPageRequest = Pick<IncomingMessage, "method" | "url" | "headers">;
 
-function personal(cookieHeader: string | null | undefined) {
-  return parseCookieHeader(cookieHeader ?? "").some(
+const personal = (cookieHeader: string | null | undefined) =>
+  parseCookieHeader(cookieHeader ?? "").some(
     ({ name }) => name === TOAST_COOKIE || isAuthCookieName(name),
   );
-}
 
 /**
  * How long the response lets a shared cache answer it, in milliseconds: its
@@ -97,10 +84,7 @@ function sharedLifetimeMs(cacheControl: string | null) {
   return (Number(shared[1]) + Number(stale?.[1] ?? 0)) * 1000;
 }
 
-/**
- * The key a page is stored under: its path and, in the order declared, the
- * query parameters its page reads; nothing else a request carries.
- */
+/** A page's key: its path and, in the order declared, the parameters it reads. */
 export function storeKey(
   path: string,
   query: string,
@@ -114,25 +98,6 @@ export function storeKey(
     if (value !== null) kept.set(name, value);
   }
   return kept.size ? `${path}?${kept}` : path;
-}
-
-/**
- * The base64 SHA-256 of every inline script this render's nonce trusted, as
- * a policy's hash sources name them. A script without the nonce (one slipped
- * into a post, say) stays untrusted. React escapes `</script` inside a
- * script's text, so the first closing tag ends it.
- */
-export function inlineScriptHashes(html: string, nonce: string) {
-  const hashes = new Set<string>();
-  if (!nonce) return [];
-  for (const [, attributes = "", text = ""] of html.matchAll(
-    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
-  )) {
-    if (!attributes.includes(` nonce="${nonce}"`)) continue;
-    if (/\ssrc=/i.test(attributes)) continue;
-    hashes.add(createHash("sha256").update(text).digest("base64"));
-  }
-  return [...hashes];
 }
 
 /**
@@ -153,18 +118,16 @@ export function acceptedEncodings(acceptEncoding: string | null | undefined) {
   );
 }
 
-// Browsers send one of a few Accept-Encoding values: each is parsed once.
-// Bounded, since a client may send any text.
-const parsedEncodings = new Map<string, Encoding[]>();
-function encodingOf(acceptEncoding: string | undefined) {
-  const value = acceptEncoding ?? "";
-  let encodings = parsedEncodings.get(value);
-  if (encodings === undefined) {
-    encodings = acceptedEncodings(value);
+// Browsers send a few Accept-Encoding values: each is parsed once (bounded).
+const parsedEncodings = new Map<string, Encoding | null>();
+function encodingOf(acceptEncoding = "") {
+  let encoding = parsedEncodings.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = acceptedEncodings(acceptEncoding)[0] ?? null;
     if (parsedEncodings.size >= 64) parsedEncodings.clear();
-    parsedEncodings.set(value, encodings);
+    parsedEncodings.set(acceptEncoding, encoding);
   }
-  return encodings[0] ?? null;
+  return encoding;
 }
 
 const brotli = promisify(brotliCompress);
@@ -173,26 +136,24 @@ const gzipped = promisify(gzip);
 const compressing = new Map<string, Promise<Encoded>>();
 
 /**
- * Compresses a body once, so a replay only copies bytes. A page kept until
- * the deploy gets brotli's best; a page made from the database is made again
- * every few seconds, so it gets a quality that takes milliseconds.
+ * Compressed once, so a replay only copies bytes: brotli's best for a page
+ * kept until the deploy, a quality that takes milliseconds for one made from
+ * the database every few seconds.
  */
-function compress({ body, digest }: Omit<Entry, "encoded">, rule: StoreRule) {
+function compress({ body, digest, rule }: Omit<Entry, "encoded">) {
   const quality = rule === "until-deploy" ? constants.BROTLI_MAX_QUALITY : 5;
-  let encoded = compressing.get(digest);
-  if (!encoded) {
-    encoded = Promise.all([
-      brotli(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: quality,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
+  const params = {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+  };
+  const encoded =
+    compressing.get(digest) ??
+    Promise.all([
+      brotli(body, { params }),
       gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
     ]).then(([br, gz]) => ({ br, gzip: gz }));
-    compressing.set(digest, encoded);
-    void encoded.finally(() => compressing.delete(digest));
-  }
+  compressing.set(digest, encoded);
+  void encoded.finally(() => compressing.delete(digest));
   return encoded;
 }
 
@@ -210,6 +171,13 @@ export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
     .some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
 }
 
+// What a 304 keeps of its 200's headers (RFC 9110, 15.4.5). Browsers apply
+// the 304's policy to the page they keep, so it keeps Content-Type too: its
+// security headers are then the page's, not a body-less answer's.
+const NOT_MODIFIED =
+  /^(cache-control|vary|expires|content-location|content-type|etag|x-page-cache)$/;
+
+/** Each encoding's headers and bytes, made on first use. */
 function replayFor(entry: Entry, encoding: Encoding | null): Replay {
   const made = entry.replays[encoding ?? "identity"];
   if (made) return made;
@@ -217,8 +185,9 @@ function replayFor(entry: Entry, encoding: Encoding | null): Replay {
   const headers = new Headers(entry.headers);
   headers.set("X-Page-Cache", "hit");
   headers.set("ETag", entityTag(entry.digest, encoding));
-  const notModified = new Headers(headers);
-  keepNotModifiedHeaders(notModified);
+  const notModified = new Headers(
+    [...headers].filter(([name]) => NOT_MODIFIED.test(name)),
+  );
   if (encoding) headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(body.length));
   for (const each of [headers, notModified]) {
@@ -232,30 +201,23 @@ function replayFor(entry: Entry, encoding: Encoding | null): Replay {
 }
 
 /**
- * A stored page's answer: its bytes in the best encoding the request
- * accepts, or a 304 when the request names that encoding's tag. A page made
- * from the database carries its age, so a CDN and a browser count its
- * lifetime from its render, not from this answer.
+ * Its bytes in the best encoding accepted, or a 304 for that encoding's tag.
+ * A page made from the database carries its age, so a CDN and a browser
+ * count its lifetime from its render.
  */
-function storedAnswer(
-  entry: Entry,
-  request: StoredPageRequest,
-  now: number,
-): StoredAnswer {
+function storedAnswer(entry: Entry, request: StoredPageRequest, now: number) {
   const encoding = encodingOf(request.headers["accept-encoding"]);
   const replay = replayFor(entry, encoding);
   const tag = entityTag(entry.digest, encoding);
   const notModified = noneMatch(request.headers["if-none-match"], tag);
   const headers = notModified ? replay.notModified : replay.headers;
+  const age = String(Math.floor((now - entry.madeAt) / 1000));
   return {
-    status: notModified ? 304 : entry.status,
-    headers:
-      entry.rule === "until-deploy"
-        ? headers
-        : [...headers, "age", String(Math.floor((now - entry.madeAt) / 1000))],
+    status: notModified ? 304 : 200,
+    headers: entry.rule === "until-deploy" ? headers : [...headers, "age", age],
     contentType: entry.contentType,
     body: notModified || request.method === "HEAD" ? null : replay.body,
-  };
+  } satisfies StoredAnswer;
 }
 
 export function createPageStore({
@@ -264,9 +226,8 @@ export function createPageStore({
 }: { blogSeconds?: number; maxBytes?: number } = {}) {
   // In the order stored, oldest first: past `maxBytes`, the oldest go.
   const entries = new Map<string, Entry>();
-  // The query parameters each stored page's path reads: a request with a
-  // query is answered only for a path seen here. Only pages that rendered
-  // (real posts, jobs, marketing pages) are in it; the bound is a backstop.
+  // The parameters each stored page's path reads: a request with a query is
+  // answered only for a path seen here. Only paths that rendered a page are.
   const readsOf = new Map<string, readonly string[]>();
   let bytes = 0;
   // Bumped when a rule's pages are dropped, so a render that began before
@@ -281,33 +242,27 @@ export function createPageStore({
   }
 
   /**
-   * The stored answer for a GET or HEAD of a stored page without personal
-   * cookies, or null to let React Router render it. Past its lifetime, one
-   * request renders the page again; until that render is stored (never past
-   * the copy's s-maxage and stale-while-revalidate), the others get the copy, so a busy page costs one
-   * render per lifetime and a quiet one is rendered fresh for its next visitor.
+   * The stored answer for a GET or HEAD without personal cookies, or null to
+   * let React Router render it. Past its lifetime, one request renders the
+   * page again and, until that render is stored, the others get the copy
+   * (never past its deadline): a busy page costs one render per lifetime.
    */
   function answer(request: StoredPageRequest): StoredAnswer | null {
     if (request.method !== "GET" && request.method !== "HEAD") return null;
     if (request.headers.cookie && personal(request.headers.cookie)) return null;
     const url = request.url ?? "";
-    const queryAt = url.indexOf("?");
-    let key: string | undefined = url;
-    if (queryAt !== -1) {
-      const path = url.slice(0, queryAt);
-      const reads = readsOf.get(path);
-      key = reads && storeKey(path, url.slice(queryAt + 1), reads);
+    const at = url.indexOf("?");
+    let entry = at === -1 ? entries.get(url) : undefined;
+    if (at !== -1) {
+      const reads = readsOf.get(url.slice(0, at));
+      const key = reads && storeKey(url.slice(0, at), url.slice(at + 1), reads);
+      entry = key ? entries.get(key) : undefined;
     }
-    const entry = key === undefined ? undefined : entries.get(key);
-    if (!entry) return null;
     const now = performance.now();
-    if (now >= entry.deadline) return null;
-    // Past its lifetime one request renders; one that never came back is
-    // given up after a lifetime.
-    if (
-      now >= entry.expires &&
-      (entry.renewing === 0 || now - entry.renewing > lifetimeMs(entry.rule))
-    ) {
+    if (!entry || now >= entry.deadline) return null;
+    // A render that never came back is given up after a lifetime.
+    const rendering = now - entry.renewing <= lifetimeMs(entry.rule);
+    if (now >= entry.expires && (entry.renewing === 0 || !rendering)) {
       entry.renewing = now;
       return null;
     }
@@ -317,10 +272,8 @@ export function createPageStore({
   function keep(key: string, entry: Entry, started: number, shared: number) {
     entry.madeAt = started;
     entry.deadline = started + shared;
-    entry.expires = Math.min(
-      performance.now() + lifetimeMs(entry.rule),
-      entry.deadline,
-    );
+    const lifetime = performance.now() + lifetimeMs(entry.rule);
+    entry.expires = Math.min(lifetime, entry.deadline);
     entry.renewing = 0;
     remove(key);
     entries.set(key, entry);
@@ -336,10 +289,9 @@ export function createPageStore({
 
   /**
    * Stores what React Router renders for a page whose route declares it
-   * stored, and answers this visitor as a replay would: compressed, tagged,
-   * a 304 for its tag. A render the same as the copy it replaces, bytes and
-   * headers (a blog page made again with no post changed), renews that
-   * copy's lifetime and keeps its compressed bytes and tags.
+   * stored, and answers this visitor as a replay would. A render the same as
+   * the copy it replaces (a blog page made again with no post changed)
+   * renews that copy, keeping its compressed bytes and tags.
    */
   const middleware: MiddlewareFunction<Response> = async (
     { request, context },
@@ -349,9 +301,7 @@ export function createPageStore({
       return next();
     }
     let declared: StoreDeclaration | null = null;
-    context.set(declareRuleContext, (declaration) => {
-      declared = declaration;
-    });
+    context.set(declareRuleContext, (declaration) => (declared = declaration));
     const droppedBefore = new Map(dropped);
     // Lifetimes count from before the render: the loader measured the time
     // left until a publication after this moment.
@@ -362,16 +312,15 @@ export function createPageStore({
     const { rule, query } = declaration;
     const url = new URL(request.url);
     // A page's data request names the routes it wants loaded.
-    const reads = url.pathname.endsWith(".data")
-      ? [...query, "_routes"]
-      : query;
+    const data = url.pathname.endsWith(".data");
+    const reads = data ? [...query, "_routes"] : query;
     const key = storeKey(url.pathname, url.search.slice(1), reads);
     const old = entries.get(key);
-    const shared = sharedLifetimeMs(response.headers.get("Cache-Control"));
+    const cacheControl = response.headers.get("Cache-Control") ?? "";
     if (
       response.status !== 200 ||
       response.headers.has("Set-Cookie") ||
-      /private|no-store/.test(response.headers.get("Cache-Control") ?? "")
+      /private|no-store/.test(cacheControl)
     ) {
       // The backend failed: the old copy stays until its deadline. Any other
       // answer (a job gone, a post unpublished) ends it.
@@ -379,15 +328,14 @@ export function createPageStore({
       else remove(key);
       return response;
     }
+    const shared = sharedLifetimeMs(cacheControl);
     if (shared === 0) return response;
     const made = await entryOf(response, context.get(nonceContext), rule);
     context.set(scriptHashesContext, made.scriptHashes);
     const same =
-      old?.digest === made.digest &&
-      old.status === made.status &&
-      `${old.headers}` === `${made.headers}`;
-    const entry: Entry =
-      old && same ? old : { ...made, encoded: await compress(made, rule) };
+      old?.digest === made.digest && `${old.headers}` === `${made.headers}`;
+    const entry =
+      old && same ? old : { ...made, encoded: await compress(made) };
     entry.size = entry.body.length + entry.encoded.br.length;
     entry.size += entry.encoded.gzip.length;
     if ((dropped.get(rule) ?? 0) === (droppedBefore.get(rule) ?? 0)) {
@@ -411,10 +359,8 @@ export function createPageStore({
       headers.append(answered.headers[i]!, answered.headers[i + 1]!);
     }
     headers.set("X-Page-Cache", "miss");
-    return new Response(answered.body && new Uint8Array(answered.body), {
-      status: answered.status,
-      headers,
-    });
+    const body = answered.body && new Uint8Array(answered.body);
+    return new Response(body, { status: answered.status, headers });
   };
 
   /** Drops the pages kept by `rule` (a post was saved or deleted). */
@@ -429,15 +375,10 @@ export function createPageStore({
 }
 
 /**
- * What a render becomes when stored: its text without the render's nonce
- * (the policy names the inline scripts' hashes instead), and the headers a
- * replay sends with it.
+ * A render as stored: its text without the render's nonce (the policy names
+ * the inline scripts' hashes instead), and the headers a replay sends.
  */
-async function entryOf(
-  response: Response,
-  nonce: string,
-  rule: StoreRule,
-): Promise<Omit<Entry, "encoded">> {
+async function entryOf(response: Response, nonce: string, rule: StoreRule) {
   const contentType = response.headers.get("Content-Type") ?? "";
   const html = contentType.startsWith("text/html");
   const rendered = await response.text();
@@ -461,7 +402,6 @@ async function entryOf(
   const body = Buffer.from(text);
   const digest = createHash("sha256").update(body).digest("base64url");
   return {
-    status: response.status,
     headers: [...headers],
     contentType: headers.get("Content-Type") ?? "",
     body,
@@ -469,12 +409,12 @@ async function entryOf(
     replays: {},
     scriptHashes: html ? inlineScriptHashes(rendered, nonce) : null,
     rule,
-    size: body.length,
+    size: 0,
     madeAt: 0,
     expires: 0,
     deadline: 0,
     renewing: 0,
-  };
+  } satisfies Omit<Entry, "encoded">;
 }
 
 const pageStore = createPageStore();
@@ -483,11 +423,7 @@ export const answerStoredPage = pageStore.answer;
 export const storePagesMiddleware = pageStore.middleware;
 
 /** Drops the blog pages after a post changed, so readers see it at once. */
-export function invalidateBlogPages() {
-  pageStore.drop("until-posts-change");
-}
+export const invalidateBlogPages = () => pageStore.drop("until-posts-change");
 
 /** Drops the careers pages after a job changed. */
-export function invalidateJobPages() {
-  pageStore.drop("until-jobs-change");
-}
+export const invalidateJobPages = () => pageStore.drop("until-jobs-change");
