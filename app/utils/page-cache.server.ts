@@ -21,16 +21,14 @@ import { isAuthCookieName } from "#app/utils/session.server.ts";
 import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
 
 // Every public page is the same bytes for every anonymous visitor, so its
-// render is stored and replayed: no React, no loaders, no Supabase. A route
-// declares it, with the query parameters its page reads, in its own
-// middleware (app/utils/stored-page.server.ts). The root middleware stores
-// each render and answers it as a replay would, compressed and tagged
-// (storePagesMiddleware); the production server's request listener answers
-// from the store before Express (answerStoredPage, app/server/http-server.ts).
-// Only canonical paths get here (app/server/canonical-path.ts), and a page is
-// keyed by its path and the parameters it reads alone, so `?utm_source=` or
-// junk is the same copy. A session or flash cookie, or a response that sets a
-// cookie, is private or is not a 200, bypasses the store.
+// render is stored and replayed: no React, no loaders, no Supabase. Its
+// route declares it (app/utils/stored-page.server.ts); the root middleware
+// stores each render and answers it as a replay would (storePagesMiddleware);
+// the request listener answers from the store before Express
+// (answerStoredPage, app/server/http-server.ts). A page is keyed by its
+// canonical path and the parameters it reads alone, so `?utm_source=` or
+// junk is the same copy. A session or flash cookie, or a response that sets
+// a cookie, is private or is not a 200, bypasses the store.
 
 /** What the stored pages may hold together, bodies and encodings. */
 export const MAX_BYTES = 32 * 1024 * 1024;
@@ -47,7 +45,7 @@ export type StoredAnswer = {
   body: Buffer | null;
 };
 
-/** Times are performance.now(): `expires` starts a render again, past `deadline` never answered. */
+/** Times are performance.now(): past `expires` a request renders it again. */
 type Entry = {
   headers: [string, string][];
   contentType: string;
@@ -60,23 +58,21 @@ type Entry = {
   size: number;
   madeAt: number;
   expires: number;
+  /** Never answered after: what its header allows a CDN. */
   deadline: number;
   /** When a request past `expires` went to render it, or 0. */
   renewing: number;
 };
 
-type StoredPageRequest = Pick<IncomingMessage, "method" | "url" | "headers">;
+type StoredPageRequest = Partial<Pick<IncomingMessage, "method" | "url">> &
+  Pick<IncomingMessage, "headers">;
 
 const personal = (cookieHeader: string | null | undefined) =>
   parseCookieHeader(cookieHeader ?? "").some(
     ({ name }) => name === TOAST_COOKIE || isAuthCookieName(name),
   );
 
-/**
- * How long the response lets a shared cache answer it, in milliseconds: its
- * s-maxage and then its stale-while-revalidate (both end before the next
- * scheduled publication); unlimited without an s-maxage.
- */
+/** How long a shared cache may answer it (s-maxage, then stale), in ms. */
 function sharedLifetimeMs(cacheControl: string | null) {
   const shared = /(?:^|[,\s])s-maxage=(\d+)/.exec(cacheControl ?? "");
   if (!shared) return Infinity;
@@ -119,15 +115,13 @@ export function acceptedEncodings(acceptEncoding: string | null | undefined) {
 }
 
 // Browsers send a few Accept-Encoding values: each is parsed once (bounded).
-const parsedEncodings = new Map<string, Encoding | null>();
+const parsed = new Map<string, Encoding | null>();
 function encodingOf(acceptEncoding = "") {
-  let encoding = parsedEncodings.get(acceptEncoding);
-  if (encoding === undefined) {
-    encoding = acceptedEncodings(acceptEncoding)[0] ?? null;
-    if (parsedEncodings.size >= 64) parsedEncodings.clear();
-    parsedEncodings.set(acceptEncoding, encoding);
+  if (!parsed.has(acceptEncoding)) {
+    if (parsed.size >= 64) parsed.clear();
+    parsed.set(acceptEncoding, acceptedEncodings(acceptEncoding)[0] ?? null);
   }
-  return encoding;
+  return parsed.get(acceptEncoding) ?? null;
 }
 
 const brotli = promisify(brotliCompress);
@@ -135,11 +129,8 @@ const gzipped = promisify(gzip);
 // A page 50 visitors asked for at once is compressed once.
 const compressing = new Map<string, Promise<Encoded>>();
 
-/**
- * Compressed once, so a replay only copies bytes: brotli's best for a page
- * kept until the deploy, a quality that takes milliseconds for one made from
- * the database every few seconds.
- */
+// Compressed once: brotli's best for a page kept until the deploy, a quick
+// quality for one made from the database again every few seconds.
 function compress({ body, digest, rule }: Omit<Entry, "encoded">) {
   const quality = rule === "until-deploy" ? constants.BROTLI_MAX_QUALITY : 5;
   const params = {
@@ -158,9 +149,8 @@ function compress({ body, digest, rule }: Omit<Entry, "encoded">) {
 }
 
 /** Each encoding is different bytes, so each has its own strong tag. */
-export function entityTag(digest: string, encoding: Encoding | null) {
-  return `"${digest}${encoding ? `-${encoding}` : ""}"`;
-}
+const tagOf = (entry: Entry, encoding: Encoding | null) =>
+  `"${entry.digest}${encoding ? `-${encoding}` : ""}"`;
 
 /** Whether If-None-Match names this tag, compared weakly as the header asks. */
 export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
@@ -184,7 +174,7 @@ function replayFor(entry: Entry, encoding: Encoding | null): Replay {
   const body = encoding ? entry.encoded[encoding] : entry.body;
   const headers = new Headers(entry.headers);
   headers.set("X-Page-Cache", "hit");
-  headers.set("ETag", entityTag(entry.digest, encoding));
+  headers.set("ETag", tagOf(entry, encoding));
   const notModified = new Headers(
     [...headers].filter(([name]) => NOT_MODIFIED.test(name)),
   );
@@ -200,15 +190,11 @@ function replayFor(entry: Entry, encoding: Encoding | null): Replay {
   });
 }
 
-/**
- * Its bytes in the best encoding accepted, or a 304 for that encoding's tag.
- * A page made from the database carries its age, so a CDN and a browser
- * count its lifetime from its render.
- */
+/** The best encoding accepted, or a 304 for its tag; database pages say their age. */
 function storedAnswer(entry: Entry, request: StoredPageRequest, now: number) {
   const encoding = encodingOf(request.headers["accept-encoding"]);
   const replay = replayFor(entry, encoding);
-  const tag = entityTag(entry.digest, encoding);
+  const tag = tagOf(entry, encoding);
   const notModified = noneMatch(request.headers["if-none-match"], tag);
   const headers = notModified ? replay.notModified : replay.headers;
   const age = String(Math.floor((now - entry.madeAt) / 1000));
@@ -224,10 +210,9 @@ export function createPageStore({
   blogSeconds = env.PAGE_CACHE_BLOG_SECONDS,
   maxBytes = MAX_BYTES,
 }: { blogSeconds?: number; maxBytes?: number } = {}) {
-  // In the order stored, oldest first: past `maxBytes`, the oldest go.
+  // Oldest first: past `maxBytes`, the oldest go.
   const entries = new Map<string, Entry>();
-  // The parameters each stored page's path reads: a request with a query is
-  // answered only for a path seen here. Only paths that rendered a page are.
+  // What each path that rendered a stored page reads of a query.
   const readsOf = new Map<string, readonly string[]>();
   let bytes = 0;
   // Bumped when a rule's pages are dropped, so a render that began before
@@ -236,16 +221,15 @@ export function createPageStore({
   const lifetimeMs = (rule: StoreRule) =>
     rule === "until-deploy" ? Infinity : blogSeconds * 1000;
 
-  function remove(key: string) {
+  const remove = (key: string) => {
     bytes -= entries.get(key)?.size ?? 0;
     entries.delete(key);
-  }
+  };
 
   /**
-   * The stored answer for a GET or HEAD without personal cookies, or null to
-   * let React Router render it. Past its lifetime, one request renders the
-   * page again and, until that render is stored, the others get the copy
-   * (never past its deadline): a busy page costs one render per lifetime.
+   * The stored answer, or null to let React Router render. Past its
+   * lifetime one request renders the page again; the others get the copy
+   * until that render is stored (never past its deadline).
    */
   function answer(request: StoredPageRequest): StoredAnswer | null {
     if (request.method !== "GET" && request.method !== "HEAD") return null;
@@ -288,10 +272,8 @@ export function createPageStore({
   }
 
   /**
-   * Stores what React Router renders for a page whose route declares it
-   * stored, and answers this visitor as a replay would. A render the same as
-   * the copy it replaces (a blog page made again with no post changed)
-   * renews that copy, keeping its compressed bytes and tags.
+   * Stores a declared page's render and answers it as a replay would. A
+   * render the same as its copy (no post changed) renews that copy.
    */
   const middleware: MiddlewareFunction<Response> = async (
     { request, context },
@@ -312,8 +294,9 @@ export function createPageStore({
     const { rule, query } = declaration;
     const url = new URL(request.url);
     // A page's data request names the routes it wants loaded.
-    const data = url.pathname.endsWith(".data");
-    const reads = data ? [...query, "_routes"] : query;
+    const reads = url.pathname.endsWith(".data")
+      ? [...query, "_routes"]
+      : query;
     const key = storeKey(url.pathname, url.search.slice(1), reads);
     const old = entries.get(key);
     const cacheControl = response.headers.get("Cache-Control") ?? "";
@@ -343,24 +326,15 @@ export function createPageStore({
       readsOf.set(url.pathname, reads);
       keep(key, entry, started, shared);
     }
-    const answered = storedAnswer(
-      entry,
-      {
-        method: "GET",
-        headers: {
-          "accept-encoding": request.headers.get("Accept-Encoding") ?? "",
-          "if-none-match": request.headers.get("If-None-Match") ?? undefined,
-        },
-      },
-      performance.now(),
-    );
-    const headers = new Headers();
+    const headers = Object.fromEntries(request.headers);
+    const answered = storedAnswer(entry, { headers }, performance.now());
+    const sent = new Headers();
     for (let i = 0; i < answered.headers.length; i += 2) {
-      headers.append(answered.headers[i]!, answered.headers[i + 1]!);
+      sent.append(answered.headers[i]!, answered.headers[i + 1]!);
     }
-    headers.set("X-Page-Cache", "miss");
+    sent.set("X-Page-Cache", "miss");
     const body = answered.body && new Uint8Array(answered.body);
-    return new Response(body, { status: answered.status, headers });
+    return new Response(body, { status: answered.status, headers: sent });
   };
 
   /** Drops the pages kept by `rule` (a post was saved or deleted). */
@@ -374,10 +348,7 @@ export function createPageStore({
   return { entries, bytes: () => bytes, answer, middleware, drop };
 }
 
-/**
- * A render as stored: its text without the render's nonce (the policy names
- * the inline scripts' hashes instead), and the headers a replay sends.
- */
+/** A render as stored: without its nonce (hashes trust its scripts). */
 async function entryOf(response: Response, nonce: string, rule: StoreRule) {
   const contentType = response.headers.get("Content-Type") ?? "";
   const html = contentType.startsWith("text/html");

@@ -15,12 +15,10 @@ import { createContext, type MiddlewareFunction } from "react-router";
 // table (app/utils/route-table.server.ts). No list of paths repeats it.
 
 /**
- * `until-deploy`: the page is made from the build alone (marketing copy), so
- * it is kept until the process ends. `until-posts-change`: it reads posts, so
- * it is kept for a few seconds and dropped when this server saves or deletes
- * a post. `until-jobs-change`: the same for jobs. Whatever the rule, a copy is
- * never answered past its own `s-maxage`, which a page capping its lifetime
- * (the next job's closing, the next scheduled post) sets.
+ * `until-deploy`: made from the build alone, kept until the process ends.
+ * `until-posts-change` / `until-jobs-change`: kept a few seconds, dropped
+ * when this server saves a post or a job, never past the page's own
+ * s-maxage (capped at the next publication or closing).
  */
 export type StoreRule =
   "until-deploy" | "until-posts-change" | "until-jobs-change";
