@@ -1,9 +1,9 @@
-// The production HTTP server: what react-router-serve does (compression,
-// static files, request log, React Router), plus what it cannot be told to
-// do: answer stored pages before everything else, send other spellings of a
-// page's path to its own, refuse methods no page takes before React Router
-// (which answers them with a 500 and a stack trace in the log), and bound how
-// long one request may hold a connection.
+// The production server: Node's HTTP server with one request listener. A
+// stored page is answered first (app/utils/page-cache.server.ts), so none of
+// Express's routing, static files, compression or request log runs for it;
+// other spellings of a page's path go to its own (canonical-path.ts); the
+// rest is what react-router-serve does, behind a guard that refuses methods
+// no page takes (React Router answers them with a 500 and a stack trace).
 import {
   createServer,
   type IncomingMessage,
@@ -29,24 +29,19 @@ const ALLOW = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
  * the whole request, its headers, and an idle kept-alive connection. A 5 MB
  * CV still has a minute at 700 kbit/s.
  */
-export const TIMEOUTS: {
-  requestMs: number;
-  headersMs: number;
-  keepAliveMs: number;
-} = { requestMs: 60_000, headersMs: 20_000, keepAliveMs: 5_000 };
+export const TIMEOUTS = {
+  requestMs: 60_000,
+  headersMs: 20_000,
+  keepAliveMs: 5_000,
+};
 
 /** OPTIONS says what is allowed; other methods are refused with 405. */
 export const methodGuard: RequestHandler = (request, response, next) => {
   if ((ALLOWED_METHODS as readonly string[]).includes(request.method)) {
-    next();
-    return;
+    return next();
   }
-  response.setHeader("Allow", ALLOW);
-  response.setHeader("Cache-Control", "no-store");
-  if (request.method === "OPTIONS") {
-    response.status(204).end();
-    return;
-  }
+  response.set({ Allow: ALLOW, "Cache-Control": "no-store" });
+  if (request.method === "OPTIONS") return void response.status(204).end();
   response
     .status(405)
     .type("text/plain")
@@ -65,19 +60,19 @@ export const socketAddress: RequestHandler = (request, _response, next) => {
   next();
 };
 
-export function createApp(build: ServerBuild, clientDirectory: string) {
+function createApp(build: ServerBuild, clientDirectory: string) {
   const app = express();
   app.disable("x-powered-by");
-  app.use(methodGuard);
-  app.use(socketAddress);
-  app.use(compression());
+  app.use(methodGuard, socketAddress);
+  // A tagged response (a page the store answers) is already in its encoding.
   app.use(
-    "/assets",
-    express.static(path.join(clientDirectory, "assets"), {
-      immutable: true,
-      maxAge: "1y",
+    compression({
+      filter: (req, res) =>
+        !res.hasHeader("ETag") && compression.filter(req, res),
     }),
   );
+  const assets = path.join(clientDirectory, "assets");
+  app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y" }));
   app.use(express.static(clientDirectory));
   app.use(express.static("public", { maxAge: "1h" }));
   app.use(morgan("tiny"));
@@ -89,13 +84,10 @@ export function createApp(build: ServerBuild, clientDirectory: string) {
 }
 
 /**
- * The production server's request listener: the one path every request
- * takes. A stored page is answered first, its bytes compressed and its
- * headers made by the store (app/utils/page-cache.server.ts), so none of
- * Express's route matching, static-file lookups, compression or request log
- * runs for it. Only a canonical path is ever stored, so anything else is
- * then sent to its canonical spelling (canonical-path.ts) or handed to
- * Express and React Router. Page views are counted here for both.
+ * The one path every request takes: the page store's answer, written as it
+ * is; else a 301 to the canonical spelling (only canonical paths are ever
+ * stored or counted); else Express and React Router. Page views are counted
+ * here for both.
  */
 export function createRequestListener(
   build: ServerBuild,
@@ -113,20 +105,17 @@ export function createRequestListener(
     if (stored) {
       response.writeHead(stored.status, stored.headers);
       response.end(stored.body ?? undefined);
-      view?.(stored.status, stored.contentType);
-      return;
+      return view?.(stored.status, stored.contentType);
     }
-    const moved =
-      request.method === "GET" || request.method === "HEAD"
-        ? canonicalTarget(request.url ?? "/")
-        : null;
+    const moved = /^(GET|HEAD)$/.test(request.method ?? "")
+      ? canonicalTarget(request.url ?? "/")
+      : null;
     if (moved) {
       response.writeHead(301, {
         Location: moved,
         "Cache-Control": "public, max-age=86400",
       });
-      response.end();
-      return;
+      return response.end();
     }
     if (view) {
       response.once("finish", () =>
@@ -149,14 +138,9 @@ export function serverOptions(timeouts: typeof TIMEOUTS = TIMEOUTS) {
   } satisfies ServerOptions;
 }
 
-/** The production server: Node's HTTP server with the listener above. */
-export function createSiteServer(
-  build: ServerBuild,
-  clientDirectory: string,
-  timeouts: typeof TIMEOUTS = TIMEOUTS,
-) {
+export function createSiteServer(build: ServerBuild, clientDirectory: string) {
   return createServer(
-    serverOptions(timeouts),
+    serverOptions(),
     createRequestListener(build, clientDirectory),
   );
 }

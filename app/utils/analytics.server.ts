@@ -90,18 +90,34 @@ export function deviceClass(userAgent: string): DeviceClass {
   return "desktop";
 }
 
-// Browsers send a handful of User-Agents, each many times: isbot's one large
-// expression runs once per User-Agent, not per request.
-const botAnswers = new Map<string, boolean>();
-function bot(userAgent: string) {
-  if (userAgent.length > MAX_USER_AGENT) return true;
-  let answer = botAnswers.get(userAgent);
-  if (answer === undefined) {
-    answer = isbot(userAgent);
-    if (botAnswers.size >= 1_000) botAnswers.clear();
-    botAnswers.set(userAgent, answer);
+// Browsers send a handful of User-Agents, each many times, and a visitor
+// sends the same one on every page: isbot's one large expression, the device
+// patterns and the visitor's hash run once for each, not per request (they
+// cost a stored page more than the rest of its answer). Bounded, since a
+// client may send any text.
+const agents = new Map<string, { bot: boolean; device: DeviceClass }>();
+const TOO_LONG = { bot: true, device: "desktop" } as const;
+function agentOf(userAgent: string) {
+  if (userAgent.length > MAX_USER_AGENT) return TOO_LONG;
+  let agent = agents.get(userAgent);
+  if (agent === undefined) {
+    agent = { bot: isbot(userAgent), device: deviceClass(userAgent) };
+    if (agents.size >= 1_000) agents.clear();
+    agents.set(userAgent, agent);
   }
-  return answer;
+  return agent;
+}
+const bot = (userAgent: string) => agentOf(userAgent).bot;
+const visitors = new Map<string, string>();
+function visitorOf(address: string, userAgent: string) {
+  const both = `${address}\n${userAgent}`;
+  let visitor = visitors.get(both);
+  if (visitor === undefined) {
+    visitor = visitorKey(address, userAgent);
+    if (visitors.size >= 1_000) visitors.clear();
+    visitors.set(both, visitor);
+  }
+  return visitor;
 }
 
 function header(headers: IncomingHttpHeaders, name: string) {
@@ -299,7 +315,7 @@ export function createAnalytics({
         countryCode && /^[A-Z]{2}$/.test(countryCode) && countryCode !== "XX"
           ? countryCode
           : undefined;
-      const visitor = visitorKey(address, userAgent);
+      const visitor = visitorOf(address, userAgent);
       const key = [
         visitor,
         path,
@@ -318,7 +334,7 @@ export function createAnalytics({
         utm_medium: utmMedium,
         utm_campaign: utmCampaign,
         country: countryKnown,
-        device: deviceClass(userAgent),
+        device: agentOf(userAgent).device,
         views: 1,
       });
       if (!kept) return;

@@ -11,14 +11,18 @@ Object.assign(process.env, {
   PLATFORM_URL: "https://platform.example.com",
   SESSION_SECRET: "page-store-test-session-secret-0123456789",
 });
-const { acceptedEncodings, createPageStore, inlineScriptHashes, noneMatch } =
+const { acceptedEncodings, createPageStore, noneMatch } =
   await import("#app/utils/page-cache.server.ts");
 const { cappedCacheControl, MARKETING_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } =
   await import("#app/utils/public-cache.server.ts");
-const { nonceContext, scriptHashesContext } =
+const { inlineScriptHashes, nonceContext, scriptHashesContext } =
   await import("#app/utils/security.server.ts");
-const { storedUntilDeploy, storedUntilJobsChange, storedUntilPostsChange } =
-  await import("#app/utils/stored-page.server.ts");
+const {
+  storedPage,
+  storedUntilDeploy,
+  storedUntilJobsChange,
+  storedUntilPostsChange,
+} = await import("#app/utils/stored-page.server.ts");
 const { storedRoutes } = await import("#app/utils/route-table.server.ts");
 
 /** A route table as the build makes it: some routes declare their pages stored. */
@@ -44,12 +48,17 @@ const ROUTES = {
   admin: route("admin", "root", { path: "admin" }),
 } as unknown as ServerBuild["routes"];
 
+const company = storedPage("until-deploy", "contact");
+const list = storedPage("until-posts-change", "q", "page");
+
 /** What a path's own route declares, as React Router would match it here. */
 function declaredBy(pathname: string) {
   const page = pathname.replace(/\.data$/, "").replace(/^\/_$/, "/");
-  if (/^\/blueprints(\/[^/]+)?$/.test(page)) return storedUntilPostsChange;
+  if (page === "/blueprints") return list;
+  if (/^\/blueprints\/[^/]+$/.test(page)) return storedUntilPostsChange;
   if (/^\/careers\/[^/]+$/.test(page)) return storedUntilJobsChange;
-  if (/^\/(company)?$/.test(page)) return storedUntilDeploy;
+  if (page === "/company") return company;
+  if (page === "/") return storedUntilDeploy;
   return null;
 }
 
@@ -142,10 +151,10 @@ function setup({ blogSeconds = 5, maxBytes = 1 << 20 } = {}) {
     }
     return { ...answered, headers: named };
   }
-  /** Renders `path` and waits until it is stored (compressed). */
+  /** Renders `path`, stored (compressed) once its answer is back. */
   async function store_(path: string) {
     const rendered = await render(path);
-    await vi.waitFor(() => expect(store.entries.has(path)).toBe(true));
+    expect(store.entries.has(path)).toBe(true);
     return rendered;
   }
   return {
@@ -181,6 +190,8 @@ describe("the page store", () => {
     const hit = answer("/company", { "accept-encoding": "identity" })!;
     expect(hit.status).toBe(200);
     expect(hit.body?.toString()).toBe(first.body);
+    // The first render is answered as its replays are: tagged.
+    expect(first.response.headers.get("ETag")).toBe(hit.headers.etag);
     expect(hit.headers["x-page-cache"]).toBe("hit");
     expect(hit.headers["content-security-policy"]).toContain(
       `'sha256-${sha256("1")}'`,
@@ -274,10 +285,24 @@ describe("the page store", () => {
     );
   });
 
-  test("never stores an undeclared page, a query, a POST, or a personal request", async () => {
+  test("answers the first render compressed and tagged, and its tag with a 304", async () => {
+    const { render } = setup();
+    const br = { "Accept-Encoding": "gzip, br" };
+    const first = await render("/", { init: { headers: br } });
+    expect(first.response.headers.get("Content-Encoding")).toBe("br");
+    expect(brotliDecompressSync(first.bytes).toString()).toContain("words");
+    const etag = first.response.headers.get("ETag")!;
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    const again = await render("/", {
+      init: { headers: { ...br, "If-None-Match": etag } },
+    });
+    expect(again.response.status).toBe(304);
+    expect(again.bytes).toHaveLength(0);
+  });
+
+  test("never stores an undeclared page, a POST, or a personal request", async () => {
     const { render, store, answer } = setup();
     await render("/admin");
-    await render("/company?contact=1");
     await render("/company", { init: { method: "POST", body: "x=1" } });
     await render("/company", { init: { headers: { Cookie: "__toast=abc" } } });
     await render("/company", {
@@ -288,10 +313,47 @@ describe("the page store", () => {
     expect(answer("/admin")).toBeNull();
   });
 
-  test("a stored page is not answered to a request with a query or a personal cookie", async () => {
+  test("a query the page does not read is the page's copy; one it reads is a copy of its own", async () => {
+    const { render, answer, store, renders } = setup();
+    expect(answer("/company?utm_source=x")).toBeNull();
+    await render("/company?utm_source=news&fbclid=1");
+    expect([...store.entries.keys()]).toEqual(["/company"]);
+    for (const query of ["utm_source=x", "fbclid=y&z", "q=1"]) {
+      expect(answer(`/company?${query}`)?.status, query).toBe(200);
+    }
+    expect(answer("/company?contact=1")).toBeNull();
+    await render("/company?contact=1&utm_medium=mail");
+    await render("/blueprints?page=2&q=a+b&junk=1");
+    expect([...store.entries.keys()]).toEqual([
+      "/company",
+      "/company?contact=1",
+      "/blueprints?q=a+b&page=2",
+    ]);
+    expect(answer("/company?utm_medium=x&contact=1")?.status).toBe(200);
+    expect(answer("/blueprints?q=a%20b&utm_source=x&page=2")?.status).toBe(200);
+    expect(answer("/blueprints?q=other")).toBeNull();
+    expect(answer("/blueprints?utm_source=x")).toBeNull();
+    expect(renders()).toBe(3);
+  });
+
+  test("a page's variants by query go before any page when the store is full", async () => {
+    const one = setup();
+    await one.stored("/blueprints");
+    const size = one.store.bytes();
+    const { stored, render, store } = setup({ maxBytes: size * 3 + 10 });
+    await stored("/blueprints");
+    await stored("/");
+    for (const q of ["a", "b", "c"]) await render(`/blueprints?q=${q}`);
+    expect([...store.entries.keys()]).toEqual([
+      "/blueprints",
+      "/",
+      "/blueprints?q=c",
+    ]);
+  });
+
+  test("a stored page is not answered to a personal cookie", async () => {
     const { stored, answer } = setup();
     await stored("/company");
-    expect(answer("/company?contact=1")).toBeNull();
     expect(answer("/company", { cookie: "__toast=abc" })).toBeNull();
     expect(
       answer("/company", { cookie: "sb-127-auth-token.0=abc" }),
@@ -376,6 +438,26 @@ describe("pages made from the database", () => {
     );
     expect(answer("/blueprints")!.headers.age).toBe("0");
     expect(store.entries.size).toBe(1);
+  });
+
+  test("past their s-maxage, within their stale-while-revalidate, the others get the copy while one request renders", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const { render, answer } = setup({ blogSeconds: 1 });
+    await render("/blueprints", {
+      respond: (nonce) =>
+        new Response(page(nonce), {
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control":
+              "public, max-age=0, s-maxage=2, stale-while-revalidate=3",
+          },
+        }),
+    });
+    vi.advanceTimersByTime(4_000);
+    expect(answer("/blueprints")).toBeNull();
+    expect(answer("/blueprints")?.headers.age).toBe("4");
+    vi.advanceTimersByTime(1_001);
+    expect(answer("/blueprints")).toBeNull();
   });
 
   test("a quiet spell past their s-maxage leaves nothing to answer: the next visitor gets a render", async () => {

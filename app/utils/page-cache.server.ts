@@ -1,40 +1,41 @@
 import { createHash } from "node:crypto";
-import type { IncomingHttpHeaders } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
 import type { MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
 import { MARKETING_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
-import { keepNotModifiedHeaders } from "#app/utils/response-headers.server.ts";
 import {
   applySecurityHeaders,
+  inlineScriptHashes,
   nonceContext,
   scriptHashesContext,
 } from "#app/utils/security.server.ts";
 import {
   declareRuleContext,
+  type StoreDeclaration,
   type StoreRule,
 } from "#app/utils/stored-page.server.ts";
 import { isAuthCookieName } from "#app/utils/session.server.ts";
 import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
 
 // Every public page is the same bytes for every anonymous visitor, so its
-// render is stored and replayed: no React, no loaders, no Supabase. A route
-// declares that it is stored, and for how long, in its own middleware
-// (app/utils/stored-page.server.ts). React Router's root middleware stores
-// what it renders (storePagesMiddleware); the production server's request
-// listener answers from the store before Express (answerStoredPage,
-// app/server/http-server.ts). Only canonical paths reach the middleware
-// (app/server/canonical-path.ts), so a page is stored under one key.
-// Everything that can make a page personal bypasses both: a session or flash
-// cookie, a query string, a response that sets a cookie, is private, or is
-// anything but a 200.
+// render is stored and replayed: no React, no loaders, no Supabase. Its
+// route declares it (app/utils/stored-page.server.ts); the root middleware
+// stores each render and answers it as a replay would (storePagesMiddleware);
+// the request listener answers from the store before Express
+// (answerStoredPage, app/server/http-server.ts). A page is keyed by its
+// canonical path and the parameters it reads alone, so `?utm_source=` or
+// junk is the same copy. A session or flash cookie, or a response that sets
+// a cookie, is private or is not a 200, bypasses the store.
 
 /** What the stored pages may hold together, bodies and encodings. */
 export const MAX_BYTES = 32 * 1024 * 1024;
 
 type Encoding = "br" | "gzip";
+type Encoded = Record<Encoding, Buffer>;
+type Replay = { headers: string[]; notModified: string[]; body: Buffer };
 
 /** What the listener writes: `writeHead(status, headers)`, then `body`. */
 export type StoredAnswer = {
@@ -44,75 +45,55 @@ export type StoredAnswer = {
   body: Buffer | null;
 };
 
-type Replay = { headers: string[]; notModified: string[]; body: Buffer };
-
+/** Times are performance.now(): past `expires` a request renders it again. */
 type Entry = {
-  status: number;
   headers: [string, string][];
   contentType: string;
   body: Buffer;
-  encoded: Partial<Record<Encoding, Buffer>>;
-  /** Each encoding's headers and bytes, made on first use. */
+  encoded: Encoded;
   replays: Partial<Record<Encoding | "identity", Replay>>;
-  /** A hash of the body; each encoding's ETag is made from it. */
   digest: string;
   scriptHashes: string[] | null;
   rule: StoreRule;
   size: number;
-  /** performance.now() its render began at: its age counts from there. */
   madeAt: number;
-  /** performance.now() after which a request renders the page again. */
   expires: number;
-  /** performance.now() it is never answered after: its own s-maxage. */
+  /** Never answered after: what its header allows a CDN. */
   deadline: number;
-  /** performance.now() a request past `expires` went to render it, or 0. */
+  /** When a request past `expires` went to render it, or 0. */
   renewing: number;
 };
 
-/** The parts of a Node request the store reads. */
-export type StoredPageRequest = {
-  method?: string;
-  url?: string;
-  headers: IncomingHttpHeaders;
-};
+type StoredPageRequest = Partial<Pick<IncomingMessage, "method" | "url">> &
+  Pick<IncomingMessage, "headers">;
 
-function personal(cookieHeader: string | null | undefined) {
-  return parseCookieHeader(cookieHeader ?? "").some(
+const personal = (cookieHeader: string | null | undefined) =>
+  parseCookieHeader(cookieHeader ?? "").some(
     ({ name }) => name === TOAST_COOKIE || isAuthCookieName(name),
   );
+
+/** How long a shared cache may answer it (s-maxage, then stale), in ms. */
+function sharedLifetimeMs(cacheControl: string | null) {
+  const shared = /(?:^|[,\s])s-maxage=(\d+)/.exec(cacheControl ?? "");
+  if (!shared) return Infinity;
+  const stale = /stale-while-revalidate=(\d+)/.exec(cacheControl ?? "");
+  return (Number(shared[1]) + Number(stale?.[1] ?? 0)) * 1000;
 }
 
-/** The response's s-maxage in milliseconds; unlimited without one. */
-export function sharedLifetimeMs(cacheControl: string | null) {
-  const match = /(?:^|[,\s])s-maxage=(\d+)/.exec(cacheControl ?? "");
-  return match ? Number(match[1]) * 1000 : Infinity;
-}
-
-function storable(response: Response) {
-  return (
-    response.status === 200 &&
-    !response.headers.has("Set-Cookie") &&
-    !/private|no-store/.test(response.headers.get("Cache-Control") ?? "")
-  );
-}
-
-/**
- * The base64 SHA-256 of every inline script this render's nonce trusted, as
- * a policy's hash sources name them. A script without the nonce (one slipped
- * into a post, say) stays untrusted. React escapes `</script` inside a
- * script's text, so the first closing tag ends it.
- */
-export function inlineScriptHashes(html: string, nonce: string) {
-  const hashes: string[] = [];
-  if (!nonce) return hashes;
-  for (const [, attributes = "", text = ""] of html.matchAll(
-    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
-  )) {
-    if (!attributes.includes(` nonce="${nonce}"`)) continue;
-    if (/\ssrc=/i.test(attributes)) continue;
-    hashes.push(createHash("sha256").update(text).digest("base64"));
+/** A page's key: its path and, in the order declared, the parameters it reads. */
+export function storeKey(
+  path: string,
+  query: string,
+  reads: readonly string[],
+) {
+  if (!query || reads.length === 0) return path;
+  const params = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  for (const name of reads) {
+    const value = params.get(name);
+    if (value !== null) kept.set(name, value);
   }
-  return [...new Set(hashes)];
+  return kept.size ? `${path}?${kept}` : path;
 }
 
 /**
@@ -133,46 +114,43 @@ export function acceptedEncodings(acceptEncoding: string | null | undefined) {
   );
 }
 
-// Browsers send one of a few Accept-Encoding values: each is parsed once.
-// Bounded, since a client may send any text.
-const parsedEncodings = new Map<string, Encoding[]>();
-function encodingsFor(acceptEncoding: string | undefined) {
-  const value = acceptEncoding ?? "";
-  let encodings = parsedEncodings.get(value);
-  if (encodings === undefined) {
-    encodings = acceptedEncodings(value);
-    if (parsedEncodings.size >= 64) parsedEncodings.clear();
-    parsedEncodings.set(value, encodings);
+// Browsers send a few Accept-Encoding values: each is parsed once (bounded).
+const parsed = new Map<string, Encoding | null>();
+function encodingOf(acceptEncoding = "") {
+  if (!parsed.has(acceptEncoding)) {
+    if (parsed.size >= 64) parsed.clear();
+    parsed.set(acceptEncoding, acceptedEncodings(acceptEncoding)[0] ?? null);
   }
-  return encodings;
+  return parsed.get(acceptEncoding) ?? null;
 }
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
+// A page 50 visitors asked for at once is compressed once.
+const compressing = new Map<string, Promise<Encoded>>();
 
-/**
- * Compresses a body once, so a replay only copies bytes. A page kept until
- * the deploy gets brotli's best; a page made from the database is made again
- * every few seconds, so it gets a quality that takes milliseconds.
- */
-async function compress(body: Buffer, rule: StoreRule) {
+// Compressed once: brotli's best for a page kept until the deploy, a quick
+// quality for one made from the database again every few seconds.
+function compress({ body, digest, rule }: Omit<Entry, "encoded">) {
   const quality = rule === "until-deploy" ? constants.BROTLI_MAX_QUALITY : 5;
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: quality,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
-  ]);
-  return { br, gzip: gz };
+  const params = {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+  };
+  const encoded =
+    compressing.get(digest) ??
+    Promise.all([
+      brotli(body, { params }),
+      gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
+    ]).then(([br, gz]) => ({ br, gzip: gz }));
+  compressing.set(digest, encoded);
+  void encoded.finally(() => compressing.delete(digest));
+  return encoded;
 }
 
 /** Each encoding is different bytes, so each has its own strong tag. */
-export function entityTag(digest: string, encoding: Encoding | null) {
-  return `"${digest}${encoding ? `-${encoding}` : ""}"`;
-}
+const tagOf = (entry: Entry, encoding: Encoding | null) =>
+  `"${entry.digest}${encoding ? `-${encoding}` : ""}"`;
 
 /** Whether If-None-Match names this tag, compared weakly as the header asks. */
 export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
@@ -183,67 +161,59 @@ export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
     .some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
 }
 
+// What a 304 keeps of its 200's headers (RFC 9110, 15.4.5). Browsers apply
+// the 304's policy to the page they keep, so it keeps Content-Type too: its
+// security headers are then the page's, not a body-less answer's.
+const NOT_MODIFIED =
+  /^(cache-control|vary|expires|content-location|content-type|etag|x-page-cache)$/;
+
+/** Each encoding's headers and bytes, made on first use. */
 function replayFor(entry: Entry, encoding: Encoding | null): Replay {
-  const key = encoding ?? "identity";
-  const made = entry.replays[key];
+  const made = entry.replays[encoding ?? "identity"];
   if (made) return made;
-  const body = (encoding && entry.encoded[encoding]) || entry.body;
+  const body = encoding ? entry.encoded[encoding] : entry.body;
   const headers = new Headers(entry.headers);
   headers.set("X-Page-Cache", "hit");
-  headers.set("ETag", entityTag(entry.digest, encoding));
-  const notModified = new Headers(headers);
-  keepNotModifiedHeaders(notModified);
+  headers.set("ETag", tagOf(entry, encoding));
+  const notModified = new Headers(
+    [...headers].filter(([name]) => NOT_MODIFIED.test(name)),
+  );
   if (encoding) headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(body.length));
   for (const each of [headers, notModified]) {
     applySecurityHeaders(each, entry.scriptHashes ?? []);
   }
-  const replay = {
+  return (entry.replays[encoding ?? "identity"] = {
     headers: [...headers].flat(),
     notModified: [...notModified].flat(),
     body,
-  };
-  entry.replays[key] = replay;
-  return replay;
+  });
 }
 
-/**
- * A stored page's answer: its bytes in the best encoding the request
- * accepts, or a 304 when the request names that encoding's tag. A page made
- * from the database carries its age, so a CDN and a browser count its
- * lifetime from its render, not from this answer.
- */
+/** The best encoding accepted, or a 304 for its tag; database pages say their age. */
 function storedAnswer(entry: Entry, request: StoredPageRequest, now: number) {
-  const encoding =
-    encodingsFor(request.headers["accept-encoding"]).find(
-      (candidate) => entry.encoded[candidate],
-    ) ?? null;
+  const encoding = encodingOf(request.headers["accept-encoding"]);
   const replay = replayFor(entry, encoding);
-  const tag = entityTag(entry.digest, encoding);
+  const tag = tagOf(entry, encoding);
   const notModified = noneMatch(request.headers["if-none-match"], tag);
   const headers = notModified ? replay.notModified : replay.headers;
+  const age = String(Math.floor((now - entry.madeAt) / 1000));
   return {
-    status: notModified ? 304 : entry.status,
-    headers:
-      entry.rule === "until-deploy"
-        ? headers
-        : [...headers, "age", String(Math.floor((now - entry.madeAt) / 1000))],
+    status: notModified ? 304 : 200,
+    headers: entry.rule === "until-deploy" ? headers : [...headers, "age", age],
     contentType: entry.contentType,
     body: notModified || request.method === "HEAD" ? null : replay.body,
   } satisfies StoredAnswer;
-}
-
-function storeKey(method: string | undefined, url: string, cookie?: string) {
-  if (method !== "GET" || url.includes("?") || personal(cookie)) return null;
-  return url;
 }
 
 export function createPageStore({
   blogSeconds = env.PAGE_CACHE_BLOG_SECONDS,
   maxBytes = MAX_BYTES,
 }: { blogSeconds?: number; maxBytes?: number } = {}) {
-  // In the order stored, oldest first: past `maxBytes`, the oldest go.
+  // Oldest first: past `maxBytes`, the oldest go.
   const entries = new Map<string, Entry>();
+  // What each path that rendered a stored page reads of a query.
+  const readsOf = new Map<string, readonly string[]>();
   let bytes = 0;
   // Bumped when a rule's pages are dropped, so a render that began before
   // (and may hold the old post) is not stored after.
@@ -251,38 +221,34 @@ export function createPageStore({
   const lifetimeMs = (rule: StoreRule) =>
     rule === "until-deploy" ? Infinity : blogSeconds * 1000;
 
-  function remove(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    bytes -= entry.size;
+  const remove = (key: string) => {
+    bytes -= entries.get(key)?.size ?? 0;
     entries.delete(key);
-  }
+  };
 
   /**
-   * The stored answer for a GET or HEAD of a stored path without query or
-   * personal cookies, or null to let React Router render it. Past its
-   * lifetime, one request renders the page again; until that render is
-   * stored (never past the copy's deadline), the others get the copy, so a
-   * busy page costs one render per lifetime and a quiet one is rendered
-   * fresh for its next visitor.
+   * The stored answer, or null to let React Router render. Past its
+   * lifetime one request renders the page again; the others get the copy
+   * until that render is stored (never past its deadline).
    */
   function answer(request: StoredPageRequest): StoredAnswer | null {
-    const method = request.method === "HEAD" ? "GET" : request.method;
-    const cookie = request.headers.cookie;
-    const key = storeKey(method, request.url ?? "", cookie);
-    const entry = key === null ? undefined : entries.get(key);
-    if (!entry) return null;
+    if (request.method !== "GET" && request.method !== "HEAD") return null;
+    if (request.headers.cookie && personal(request.headers.cookie)) return null;
+    const url = request.url ?? "";
+    const at = url.indexOf("?");
+    let entry = at === -1 ? entries.get(url) : undefined;
+    if (at !== -1) {
+      const reads = readsOf.get(url.slice(0, at));
+      const key = reads && storeKey(url.slice(0, at), url.slice(at + 1), reads);
+      entry = key ? entries.get(key) : undefined;
+    }
     const now = performance.now();
-    if (now >= entry.deadline) return null;
-    if (now >= entry.expires) {
-      // A render that never came back is given up after a lifetime.
-      if (
-        entry.renewing === 0 ||
-        now - entry.renewing > lifetimeMs(entry.rule)
-      ) {
-        entry.renewing = now;
-        return null;
-      }
+    if (!entry || now >= entry.deadline) return null;
+    // A render that never came back is given up after a lifetime.
+    const rendering = now - entry.renewing <= lifetimeMs(entry.rule);
+    if (now >= entry.expires && (entry.renewing === 0 || !rendering)) {
+      entry.renewing = now;
+      return null;
     }
     return storedAnswer(entry, request, now);
   }
@@ -290,87 +256,85 @@ export function createPageStore({
   function keep(key: string, entry: Entry, started: number, shared: number) {
     entry.madeAt = started;
     entry.deadline = started + shared;
-    entry.expires = Math.min(
-      performance.now() + lifetimeMs(entry.rule),
-      entry.deadline,
-    );
+    const lifetime = performance.now() + lifetimeMs(entry.rule);
+    entry.expires = Math.min(lifetime, entry.deadline);
     entry.renewing = 0;
     remove(key);
     entries.set(key, entry);
     bytes += entry.size;
-    for (const [oldest] of entries) {
-      if (bytes <= maxBytes) break;
-      remove(oldest);
+    // A page's variants by query (searches) go before any page itself.
+    for (const variants of [true, false]) {
+      for (const [oldest] of entries) {
+        if (bytes <= maxBytes) return;
+        if (!variants || oldest.includes("?")) remove(oldest);
+      }
     }
   }
 
   /**
-   * Stores what React Router renders for a page whose route declares it
-   * stored. A render the same as the copy it replaces, bytes and headers (a
-   * blog page made again with no post changed), renews that copy's lifetime and keeps its
-   * compressed bytes and tags; a new one is compressed first. This visitor
-   * gets the render itself, compressed on the way out.
+   * Stores a declared page's render and answers it as a replay would. A
+   * render the same as its copy (no post changed) renews that copy.
    */
   const middleware: MiddlewareFunction<Response> = async (
     { request, context },
     next,
   ) => {
-    const url = new URL(request.url);
-    const key = storeKey(
-      request.method,
-      url.pathname + url.search,
-      request.headers.get("Cookie") ?? undefined,
-    );
-    if (key === null) return next();
-    let rule: StoreRule | null = null;
-    context.set(declareRuleContext, (declared) => {
-      rule = declared;
-    });
+    if (request.method !== "GET" || personal(request.headers.get("Cookie"))) {
+      return next();
+    }
+    let declared: StoreDeclaration | null = null;
+    context.set(declareRuleContext, (declaration) => (declared = declaration));
     const droppedBefore = new Map(dropped);
     // Lifetimes count from before the render: the loader measured the time
     // left until a publication after this moment.
     const started = performance.now();
     const response = await next();
-    const stored = rule as StoreRule | null;
-    if (stored === null || lifetimeMs(stored) === 0) return response;
+    const declaration = declared as StoreDeclaration | null;
+    if (!declaration || lifetimeMs(declaration.rule) === 0) return response;
+    const { rule, query } = declaration;
+    const url = new URL(request.url);
+    // A page's data request names the routes it wants loaded.
+    const reads = url.pathname.endsWith(".data")
+      ? [...query, "_routes"]
+      : query;
+    const key = storeKey(url.pathname, url.search.slice(1), reads);
     const old = entries.get(key);
-    if (!storable(response)) {
+    const cacheControl = response.headers.get("Cache-Control") ?? "";
+    if (
+      response.status !== 200 ||
+      response.headers.has("Set-Cookie") ||
+      /private|no-store/.test(cacheControl)
+    ) {
       // The backend failed: the old copy stays until its deadline. Any other
       // answer (a job gone, a post unpublished) ends it.
       if (old && response.status >= 500) old.renewing = performance.now();
       else remove(key);
       return response;
     }
-    const shared = sharedLifetimeMs(response.headers.get("Cache-Control"));
+    const shared = sharedLifetimeMs(cacheControl);
     if (shared === 0) return response;
-    const entry = await entryOf(response, context.get(nonceContext), stored);
-    context.set(scriptHashesContext, entry.scriptHashes);
-    const current = () =>
-      (dropped.get(stored) ?? 0) === (droppedBefore.get(stored) ?? 0);
+    const made = await entryOf(response, context.get(nonceContext), rule);
+    context.set(scriptHashesContext, made.scriptHashes);
     const same =
-      old?.digest === entry.digest &&
-      old.status === entry.status &&
-      `${old.headers}` === `${entry.headers}`;
-    if (old && same) {
-      if (current()) keep(key, old, started, shared);
-    } else {
-      void compress(entry.body, stored).then(
-        (encoded) => {
-          entry.encoded = encoded;
-          entry.size += encoded.br.length + encoded.gzip.length;
-          if (current()) keep(key, entry, started, shared);
-        },
-        (error: unknown) => {
-          console.error("page store: compression failed", error);
-        },
-      );
+      old?.digest === made.digest && `${old.headers}` === `${made.headers}`;
+    const entry =
+      old && same ? old : { ...made, encoded: await compress(made) };
+    entry.size = entry.body.length + entry.encoded.br.length;
+    entry.size += entry.encoded.gzip.length;
+    if ((dropped.get(rule) ?? 0) === (droppedBefore.get(rule) ?? 0)) {
+      if (readsOf.size >= 10_000) readsOf.clear();
+      readsOf.set(url.pathname, reads);
+      keep(key, entry, started, shared);
     }
-    const headers = new Headers(entry.headers);
-    headers.set("X-Page-Cache", "miss");
-    return new Response(new Uint8Array(entry.body), {
-      status: entry.status,
-      headers,
-    });
+    const headers = Object.fromEntries(request.headers);
+    const answered = storedAnswer(entry, { headers }, performance.now());
+    const sent = new Headers();
+    for (let i = 0; i < answered.headers.length; i += 2) {
+      sent.append(answered.headers[i]!, answered.headers[i + 1]!);
+    }
+    sent.set("X-Page-Cache", "miss");
+    const body = answered.body && new Uint8Array(answered.body);
+    return new Response(body, { status: answered.status, headers: sent });
   };
 
   /** Drops the pages kept by `rule` (a post was saved or deleted). */
@@ -384,20 +348,11 @@ export function createPageStore({
   return { entries, bytes: () => bytes, answer, middleware, drop };
 }
 
-/**
- * What a render becomes when stored: its text without the render's nonce
- * (the policy names the inline scripts' hashes instead), and the headers a
- * replay sends with it.
- */
-async function entryOf(
-  response: Response,
-  nonce: string,
-  rule: StoreRule,
-): Promise<Entry> {
+/** A render as stored: without its nonce (hashes trust its scripts). */
+async function entryOf(response: Response, nonce: string, rule: StoreRule) {
   const contentType = response.headers.get("Content-Type") ?? "";
   const html = contentType.startsWith("text/html");
   const rendered = await response.text();
-  const scriptHashes = html ? inlineScriptHashes(rendered, nonce) : null;
   const text =
     html && nonce ? rendered.replaceAll(` nonce="${nonce}"`, "") : rendered;
   const headers = new Headers(response.headers);
@@ -416,22 +371,21 @@ async function entryOf(
     headers.append("Vary", "Cookie");
   }
   const body = Buffer.from(text);
+  const digest = createHash("sha256").update(body).digest("base64url");
   return {
-    status: response.status,
     headers: [...headers],
     contentType: headers.get("Content-Type") ?? "",
     body,
-    digest: createHash("sha256").update(body).digest("base64url").slice(0, 27),
-    encoded: {},
+    digest: digest.slice(0, 27),
     replays: {},
-    scriptHashes,
+    scriptHashes: html ? inlineScriptHashes(rendered, nonce) : null,
     rule,
-    size: body.length,
+    size: 0,
     madeAt: 0,
     expires: 0,
     deadline: 0,
     renewing: 0,
-  };
+  } satisfies Omit<Entry, "encoded">;
 }
 
 const pageStore = createPageStore();
@@ -440,11 +394,7 @@ export const answerStoredPage = pageStore.answer;
 export const storePagesMiddleware = pageStore.middleware;
 
 /** Drops the blog pages after a post changed, so readers see it at once. */
-export function invalidateBlogPages() {
-  pageStore.drop("until-posts-change");
-}
+export const invalidateBlogPages = () => pageStore.drop("until-posts-change");
 
 /** Drops the careers pages after a job changed. */
-export function invalidateJobPages() {
-  pageStore.drop("until-jobs-change");
-}
+export const invalidateJobPages = () => pageStore.drop("until-jobs-change");

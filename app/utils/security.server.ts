@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createContext, type MiddlewareFunction } from "react-router";
 import { env, isProductionEnv } from "#app/utils/env.server.ts";
 import { withHeaders } from "#app/utils/response-headers.server.ts";
@@ -108,3 +108,23 @@ export const securityMiddleware: MiddlewareFunction<Response> = async (
     applySecurityHeaders(headers, scripts),
   );
 };
+
+/**
+ * The base64 SHA-256 of every inline script this render's nonce trusted, as
+ * a policy's hash sources name them: a stored page's policy trusts its
+ * scripts by these (app/utils/page-cache.server.ts). A script without the
+ * nonce (one slipped into a post, say) stays untrusted. React escapes
+ * `</script` inside a script's text, so the first closing tag ends it.
+ */
+export function inlineScriptHashes(html: string, nonce: string) {
+  const hashes = new Set<string>();
+  if (!nonce) return [];
+  for (const [, attributes = "", text = ""] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+  )) {
+    if (!attributes.includes(` nonce="${nonce}"`)) continue;
+    if (/\ssrc=/i.test(attributes)) continue;
+    hashes.add(createHash("sha256").update(text).digest("base64"));
+  }
+  return [...hashes];
+}

@@ -1,54 +1,54 @@
 import { createContext, type MiddlewareFunction } from "react-router";
 
 // How a route says that its page is the same for every anonymous visitor and
-// may be stored and replayed (app/utils/page-cache.server.ts), and for how
-// long: one of these in its own `middleware`.
+// may be stored and replayed (app/utils/page-cache.server.ts), for how long,
+// and which query parameters its page reads (its loader or its components):
+// one of these in its own `middleware`.
 //
 //   export const middleware = [storedUntilDeploy];
+//   export const middleware = [storedPage("until-posts-change", "q", "tag")];
 //
-// Route middleware runs on the server alone, so the declaration costs the
-// page's JavaScript nothing. The store reads it from the render it stores;
-// the sitemap from the route table (app/utils/route-table.server.ts). No list
-// of paths repeats it.
+// Any other parameter (utm_*, fbclid, anything a client adds) is the same
+// page, answered from the copy stored without it. Route middleware runs on
+// the server alone, so the declaration costs the page's JavaScript nothing;
+// the store reads it from the render it stores, the sitemap from the route
+// table (app/utils/route-table.server.ts). No list of paths repeats it.
 
 /**
- * `until-deploy`: the page is made from the build alone (marketing copy), so
- * it is kept until the process ends. `until-posts-change`: it reads posts, so
- * it is kept for a few seconds and dropped when this server saves or deletes
- * a post. `until-jobs-change`: the same for jobs. Whatever the rule, a copy is
- * never answered past its own `s-maxage`, which a page capping its lifetime
- * (the next job's closing, the next scheduled post) sets.
+ * `until-deploy`: made from the build alone, kept until the process ends.
+ * `until-posts-change` / `until-jobs-change`: kept a few seconds, dropped
+ * when this server saves a post or a job, never past the page's own
+ * s-maxage (capped at the next publication or closing).
  */
 export type StoreRule =
   "until-deploy" | "until-posts-change" | "until-jobs-change";
 
-/**
- * Set by the page store for a request it may store: told the route's rule
- * as the route's middleware runs, before any loader, so requests for the
- * same page arriving meanwhile know this render is one to wait for.
- */
-export const declareRuleContext = createContext<(rule: StoreRule) => void>(
-  () => {},
-);
+export type StoreDeclaration = { rule: StoreRule; query: readonly string[] };
 
-function declare(rule: StoreRule): MiddlewareFunction<Response> {
-  return ({ context }, next) => {
-    context.get(declareRuleContext)(rule);
+/** Set by the page store for a request it may store; the route's middleware tells it. */
+export const declareRuleContext = createContext<
+  (declared: StoreDeclaration) => void
+>(() => {});
+
+/** A route's declaration: its rule and the query parameters its page reads. */
+export function storedPage(rule: StoreRule, ...query: string[]) {
+  const declaration: StoreDeclaration = { rule, query };
+  const middleware: MiddlewareFunction<Response> = ({ context }, next) => {
+    context.get(declareRuleContext)(declaration);
     return next();
   };
+  return Object.assign(middleware, { declaration });
 }
 
-export const storedUntilDeploy = declare("until-deploy");
-export const storedUntilPostsChange = declare("until-posts-change");
-export const storedUntilJobsChange = declare("until-jobs-change");
+export const storedUntilDeploy = storedPage("until-deploy");
+export const storedUntilPostsChange = storedPage("until-posts-change");
+export const storedUntilJobsChange = storedPage("until-jobs-change");
 
 /** The rule a route module's middleware declares, or null. */
-export function storeRuleOf(module: {
-  middleware?: unknown;
-}): StoreRule | null {
+export function storeRuleOf(module: { middleware?: unknown }) {
   const middleware = Array.isArray(module.middleware) ? module.middleware : [];
-  if (middleware.includes(storedUntilDeploy)) return "until-deploy";
-  if (middleware.includes(storedUntilPostsChange)) return "until-posts-change";
-  if (middleware.includes(storedUntilJobsChange)) return "until-jobs-change";
-  return null;
+  const declared = middleware.find(
+    (each: { declaration?: StoreDeclaration }) => each?.declaration,
+  ) as { declaration: StoreDeclaration } | undefined;
+  return declared?.declaration.rule ?? null;
 }

@@ -65,12 +65,6 @@ async function storedHeaders(origin: string, path: string) {
 }
 
 /**
- * Starts nginx on `nginxPort` and the bare Node server on `nodePort`, both
- * on `cpu`, with one file per path holding the bytes the site answered for
- * it (uncompressed, `.br` and `.gz` beside). Installs nginx first if it is
- * missing and we are root.
- */
-/**
  * nginx's `add_header` lines for a flat header list. Its Content-Type comes
  * from `default_type` and `charset`, as nginx makes it for a file.
  */
@@ -88,6 +82,21 @@ export function nginxHeaderLines(headers: string[]) {
   return lines.join("\n      ");
 }
 
+/**
+ * Installs nginx and its brotli module if missing. Call it before any
+ * request: apt-get holds the event loop, and a kept-alive connection the
+ * server closed meanwhile would fail the next fetch ("other side closed").
+ */
+export function ensureNginx() {
+  ensureDebianPackages(NGINX, ["nginx-light"]);
+  ensureDebianPackages(BROTLI_MODULE, ["libnginx-mod-http-brotli-static"]);
+}
+
+/**
+ * Starts nginx on `nginxPort` and the bare Node server on `nodePort`, both
+ * on `cpu`, with one file per path holding the bytes the site answered for
+ * it (uncompressed, `.br` and `.gz` beside).
+ */
 export async function startYardsticks(
   origin: string,
   paths: string[],
@@ -97,8 +106,7 @@ export async function startYardsticks(
     cpu,
   }: { nginxPort: number; nodePort: number; cpu: number },
 ): Promise<Yardstick> {
-  ensureDebianPackages(NGINX, ["nginx-light"]);
-  ensureDebianPackages(BROTLI_MODULE, ["libnginx-mod-http-brotli-static"]);
+  ensureNginx();
   const port = nginxPort;
   const dir = mkdtempSync(join(tmpdir(), "nginx-yardstick-"));
   const files = new Map<string, string>();

@@ -69,7 +69,14 @@ export function wrk(
     seconds,
     connections,
     cpu,
-  }: { seconds: number; connections: number; cpu: number },
+    headers = [],
+  }: {
+    seconds: number;
+    connections: number;
+    cpu: number;
+    /** More request headers, as `Name: value`. */
+    headers?: string[];
+  },
 ): Promise<WrkResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -89,6 +96,7 @@ export function wrk(
         // where it counts them (decision 160).
         "-H",
         `User-Agent: ${BROWSER_USER_AGENT}`,
+        ...headers.flatMap((header) => ["-H", header]),
         url,
       ],
       { stdio: ["ignore", "pipe", "inherit"] },

@@ -44,12 +44,15 @@ import {
 import { env } from "#app/utils/env.server.ts";
 import { summaryCard } from "./post-card-data.server.ts";
 import { listTagNames, publicCoverPrefix } from "./post.server.ts";
-import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/stored-page.server.ts";
 
 const SUGGESTED_TAGS = 24;
 const SUGGESTED_POSTS = 2;
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilPostsChange];
+// The loader's filters and positions; any other parameter is the same list.
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-posts-change", "q", "tag", "after", "before", "page"),
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -7,7 +7,7 @@ import { CLOSED_JOB_COPY } from "#app/content/careers.ts";
 import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
 import { rootSiteUrl, routeMeta } from "#app/lib/meta.ts";
-import { storedUntilJobsChange } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/stored-page.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 import { submitApplication } from "./job-application.server.ts";
 import { jobPostingJsonLd } from "./job-json-ld.ts";
@@ -58,7 +58,10 @@ export const headers: Route.HeadersFunction = (args) => {
   return headers;
 };
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilJobsChange];
+// `?apply=1` opens the application form in the page (its no-JavaScript link).
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-jobs-change", "apply"),
+];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { job, open } = await requireJob(request, context, params.id);

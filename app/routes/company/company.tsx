@@ -15,7 +15,7 @@ import { COMPANY_VALUES } from "#app/content/values.ts";
 import { BRAND_NAME } from "#app/content/site.ts";
 import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/stored-page.server.ts";
 import { companyContactAction } from "#app/routes/contact/contact.server.ts";
 
 export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
@@ -24,7 +24,10 @@ export async function action(args: Route.ActionArgs) {
   return companyContactAction(args);
 }
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
+// `?contact=1` opens the contact form in the page (its no-JavaScript link).
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-deploy", "contact"),
+];
 
 export function loader() {
   return { values: COMPANY_VALUES };
