@@ -240,8 +240,9 @@ function storeKey(method: string | undefined, url: string, cookie?: string) {
 
 export function createPageStore({
   blogSeconds = env.PAGE_CACHE_BLOG_SECONDS,
+  contentSeconds = env.PAGE_CACHE_CONTENT_SECONDS,
   maxBytes = MAX_BYTES,
-}: { blogSeconds?: number; maxBytes?: number } = {}) {
+}: { blogSeconds?: number; contentSeconds?: number; maxBytes?: number } = {}) {
   // In the order stored, oldest first: past `maxBytes`, the oldest go.
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -249,7 +250,9 @@ export function createPageStore({
   // (and may hold the old post) is not stored after.
   const dropped = new Map<StoreRule, number>();
   const lifetimeMs = (rule: StoreRule) =>
-    rule === "until-deploy" ? Infinity : blogSeconds * 1000;
+    rule === "until-deploy"
+      ? Infinity
+      : (rule === "until-pages-change" ? contentSeconds : blogSeconds) * 1000;
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -447,4 +450,9 @@ export function invalidateBlogPages() {
 /** Drops the careers pages after a job changed. */
 export function invalidateJobPages() {
   pageStore.drop("until-jobs-change");
+}
+
+/** Drops the pages the team edits after a version of one was saved. */
+export function invalidateContentPages() {
+  pageStore.drop("until-pages-change");
 }

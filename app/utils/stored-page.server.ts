@@ -15,12 +15,16 @@ import { createContext, type MiddlewareFunction } from "react-router";
  * `until-deploy`: the page is made from the build alone (marketing copy), so
  * it is kept until the process ends. `until-posts-change`: it reads posts, so
  * it is kept for a few seconds and dropped when this server saves or deletes
- * a post. `until-jobs-change`: the same for jobs. Whatever the rule, a copy is
+ * a post. `until-jobs-change`: the same for jobs, `until-pages-change` for
+ * the pages the team edits (app/routes/pages). Whatever the rule, a copy is
  * never answered past its own `s-maxage`, which a page capping its lifetime
  * (the next job's closing, the next scheduled post) sets.
  */
 export type StoreRule =
-  "until-deploy" | "until-posts-change" | "until-jobs-change";
+  | "until-deploy"
+  | "until-posts-change"
+  | "until-jobs-change"
+  | "until-pages-change";
 
 /**
  * Set by the page store for a request it may store: told the route's rule
@@ -41,6 +45,7 @@ function declare(rule: StoreRule): MiddlewareFunction<Response> {
 export const storedUntilDeploy = declare("until-deploy");
 export const storedUntilPostsChange = declare("until-posts-change");
 export const storedUntilJobsChange = declare("until-jobs-change");
+export const storedUntilPagesChange = declare("until-pages-change");
 
 /** The rule a route module's middleware declares, or null. */
 export function storeRuleOf(module: {
@@ -50,5 +55,6 @@ export function storeRuleOf(module: {
   if (middleware.includes(storedUntilDeploy)) return "until-deploy";
   if (middleware.includes(storedUntilPostsChange)) return "until-posts-change";
   if (middleware.includes(storedUntilJobsChange)) return "until-jobs-change";
+  if (middleware.includes(storedUntilPagesChange)) return "until-pages-change";
   return null;
 }
