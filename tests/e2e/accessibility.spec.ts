@@ -101,6 +101,17 @@ const ROUTES: {
     account: "admin",
   },
   { path: "/admin/analytics", heading: "Analytics", account: "admin" },
+  { path: "/admin/pages", heading: "Pages", account: "admin" },
+  {
+    path: "/admin/pages/company",
+    heading: "Edit page: Company",
+    account: "admin",
+  },
+  {
+    path: "/admin/pages/home/revisions",
+    heading: "Revisions",
+    account: "admin",
+  },
   {
     path: `/edit/${POST_ID}/revisions`,
     heading: "Revisions",
@@ -484,6 +495,16 @@ const TOOL_STATES: {
       await expect(
         page.getByRole("textbox", { name: "Title" }),
       ).not.toHaveValue("");
+    },
+  },
+  {
+    name: "/admin/pages/home with its unsaved words previewed as the page",
+    bothProjects: true,
+    account: "admin",
+    async reach(page) {
+      await page.goto("/admin/pages/home");
+      await page.getByRole("button", { name: "Preview", exact: true }).click();
+      await expect(page.getByTestId("draft-preview")).toBeVisible();
     },
   },
   {

@@ -21,7 +21,8 @@ import type { Field, Fields } from "#app/lib/content-model.ts";
 // a fieldset per group, and per list its entries with buttons that add,
 // remove and move them. The buttons are Conform's intents, so without
 // JavaScript they post the form and the server answers with the list
-// changed (decision 236).
+// changed (decision 236). Mantine's Button is `type="button"` unless told,
+// so each says `submit`: a list changes without JavaScript too.
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 type Form = FormMetadata<Record<string, unknown>, string[]>;
@@ -61,6 +62,7 @@ function FieldInput({
       const parts = fieldset(meta);
       return (
         <Fieldset legend={field.label}>
+          {field.help ? <Text size="sm">{field.help}</Text> : null}
           <Group grow align="start">
             <TextField
               meta={parts.label as FieldMetadata<string>}
@@ -155,6 +157,7 @@ function FieldInput({
                       from: index,
                       to: index - 1,
                     })}
+                    type="submit"
                   >
                     Move up
                   </Button>
@@ -167,6 +170,7 @@ function FieldInput({
                       from: index,
                       to: index + 1,
                     })}
+                    type="submit"
                   >
                     Move down
                   </Button>
@@ -176,6 +180,7 @@ function FieldInput({
                     size="compact-sm"
                     disabled={entries.length <= field.min}
                     {...form.remove.getButtonProps({ name: meta.name, index })}
+                    type="submit"
                   >
                     Remove {field.itemLabel} {index + 1}
                   </Button>
@@ -188,6 +193,7 @@ function FieldInput({
                 size="compact-sm"
                 disabled={entries.length >= field.max}
                 {...form.insert.getButtonProps({ name: meta.name })}
+                type="submit"
               >
                 Add {field.itemLabel}
               </Button>

@@ -31,6 +31,9 @@ test.each(PAGE_KEYS)(
   },
 );
 
+// The app's seed holds every word the migration seeded (a field added since
+// has its words in the seed alone: a stored version without it reads it as
+// empty), so the page reads the same from the database and without it.
 test.each(PAGE_KEYS)(
   "%s's seeded version is the app's seed, and fits its type",
   (key) => {
@@ -41,7 +44,7 @@ test.each(PAGE_KEYS)(
     const seeded: unknown = JSON.parse(
       MIGRATION.slice(start + quote.length, end),
     );
-    expect(seeded).toEqual(PAGE_SEEDS[key]);
+    expect(PAGE_SEEDS[key]).toMatchObject(seeded as object);
     expect(schemaOf(PAGE_TYPES[key].fields).parse(seeded)).toEqual(seeded);
   },
 );
