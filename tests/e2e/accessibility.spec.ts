@@ -498,16 +498,6 @@ const TOOL_STATES: {
     },
   },
   {
-    name: "/admin/pages/home with its unsaved words previewed as the page",
-    bothProjects: true,
-    account: "admin",
-    async reach(page) {
-      await page.goto("/admin/pages/home");
-      await page.getByRole("button", { name: "Preview", exact: true }).click();
-      await expect(page.getByTestId("draft-preview")).toBeVisible();
-    },
-  },
-  {
     name: "/blueprints/{id}/delete's confirmation",
     account: "admin",
     async reach(page) {
