@@ -56,9 +56,14 @@ export default [
       route("admin/profile", "routes/admin/profile.tsx"),
       route("admin/analytics", "routes/admin/analytics.tsx"),
       route("admin/newsletter", "routes/admin/newsletter/subscribers.tsx"),
+      route("admin/pages", "routes/pages/admin-pages.tsx"),
+      route("admin/pages/:key", "routes/pages/page-edit.tsx"),
+      route("admin/pages/:key/revisions", "routes/pages/page-revisions.tsx"),
     ]),
     // A draft as its page will show it, to whoever holds the link.
     route("preview/:token", "routes/blog/preview.tsx"),
+    // A page version as its page will show it, to whoever holds the link.
+    route("preview/pages/:token", "routes/pages/page-preview.tsx"),
     // A job as /careers will show it, in the public site's frame.
     route("admin/jobs/:id/preview", "routes/admin/job-preview.tsx"),
   ]),

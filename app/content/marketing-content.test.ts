@@ -3,11 +3,14 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { AGENTS } from "./agents.ts";
 import { ALL_BLUEPRINT_NAMES, SHOWCASE_BLUEPRINTS } from "./blueprints.ts";
-import { DEPLOYMENT, HERO, RESULTS, YC_BADGE } from "./home.ts";
+import { HOME_SEED, START_NOW_PATH } from "./home.ts";
 import { TRUSTED_LOGOS } from "./logos.ts";
 import { CONNECT_LINKS, FOOTER_COLUMNS } from "./navigation.ts";
 import { DEFAULT_SOCIAL_IMAGE_PATH } from "./site.ts";
-import { COMPANY_VALUES } from "./values.ts";
+import { COMPANY_SEED } from "./company.ts";
+
+const { hero: HERO, results: RESULTS, deployment: DEPLOYMENT } = HOME_SEED;
+const COMPANY_VALUES = COMPANY_SEED.values.items;
 
 const publicFile = (path: string) =>
   fileURLToPath(new URL(`../../public${path}`, import.meta.url));
@@ -20,7 +23,7 @@ describe("home content", () => {
       "Enterprise Ready",
       "AI Autonomous Exploration",
     ]);
-    expect(HERO.startNowPath).toBe("/auth");
+    expect(START_NOW_PATH).toBe("/auth");
   });
 
   test("the results carry every claim the product makes", () => {
@@ -157,7 +160,7 @@ describe("artwork", () => {
   test("every image the content points at ships in public/", () => {
     const paths = [
       DEFAULT_SOCIAL_IMAGE_PATH,
-      YC_BADGE.src,
+      HERO.backing.src,
       ...TRUSTED_LOGOS.map((logo) => logo.src),
       ...AGENTS.flatMap((agent) => [agent.portrait.src, agent.video.poster]),
     ];

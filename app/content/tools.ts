@@ -34,6 +34,7 @@ export type ToolNavItem = {
 
 export const TOOLS_NAV: readonly ToolNavItem[] = [
   { to: "/write", label: "Write", capability: "posts" },
+  { to: "/admin/pages", label: "Pages", capability: "pages" },
   { to: ADMIN_PATH, label: "Platform Users", capability: "people", end: true },
   { to: PEOPLE_PATH, label: PEOPLE_COPY.title, capability: "people" },
   { to: INBOX_PATH, label: "Inbox", capability: "inbox", showsNewCount: true },

@@ -33,6 +33,8 @@ export const RULES = {
   posts: ["admin", "editor", "author"],
   /** Reading and editing every post. */
   "all-posts": ["admin", "editor"],
+  /** The site's pages: /admin/pages. */
+  pages: ["admin", "editor"],
   /** Subscribers and newsletter sends. */
   newsletter: ["admin", "editor"],
   /** Jobs, their applications, notes, CVs and the candidate e-mails. */

@@ -12,7 +12,12 @@ const root = resolve(import.meta.dirname, "../..");
 const app = join(root, "app");
 const stylesDir = join(root, "node_modules/@mantine/core/styles");
 const EDITOR_CHUNK = join(app, "routes/blog/editor/rich-text-editor.tsx");
-const TOOLS = ["routes/admin/", "routes/blog/editor/", "routes/tools/"];
+const TOOLS = [
+  "routes/admin/",
+  "routes/blog/editor/",
+  "routes/pages/",
+  "routes/tools/",
+];
 /** Components drawn with another component's classes as well as their own. */
 const ALSO_NEEDS: Record<string, string[]> = {
   Checkbox: ["InlineInput"],

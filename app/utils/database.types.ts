@@ -766,6 +766,68 @@ export type Database = {
         };
         Relationships: [];
       };
+      page_preview_links: {
+        Row: {
+          created_at: string;
+          created_by: string;
+          expires_at: string;
+          id: string;
+          token_hash: string;
+          version_id: number;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string;
+          expires_at?: string;
+          id?: string;
+          token_hash: string;
+          version_id: number;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string;
+          expires_at?: string;
+          id?: string;
+          token_hash?: string;
+          version_id?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "page_preview_links_version_id_fkey";
+            columns: ["version_id"];
+            isOneToOne: false;
+            referencedRelation: "page_versions";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      page_versions: {
+        Row: {
+          content: Json;
+          created_at: string;
+          created_by: string | null;
+          id: number;
+          page_key: string;
+          published_at: string | null;
+        };
+        Insert: {
+          content: Json;
+          created_at?: string;
+          created_by?: string | null;
+          id?: number;
+          page_key: string;
+          published_at?: string | null;
+        };
+        Update: {
+          content?: Json;
+          created_at?: string;
+          created_by?: string | null;
+          id?: number;
+          page_key?: string;
+          published_at?: string | null;
+        };
+        Relationships: [];
+      };
       platform_users: {
         Row: {
           avatar_url: string | null;
@@ -1417,6 +1479,31 @@ export type Database = {
         };
         Returns: string;
       };
+      page_by_preview_token: {
+        Args: {
+          p_token: string;
+        };
+        Returns: Json;
+      };
+      page_content_has_shape: {
+        Args: {
+          p_key: string;
+          p_content: Json;
+        };
+        Returns: boolean;
+      };
+      page_content_keys: {
+        Args: {
+          p_key: string;
+        };
+        Returns: string[];
+      };
+      page_next_publication: {
+        Args: {
+          p_key: string;
+        };
+        Returns: string;
+      };
       period_in_words: {
         Args: {
           p_period: string;
@@ -1497,6 +1584,16 @@ export type Database = {
           updated_at: string;
           word_count: number;
         }[];
+      };
+      save_page_version: {
+        Args: {
+          p_key: string;
+          p_content: Json;
+          p_base: number;
+          p_publish_now?: boolean;
+          p_published_at?: string;
+        };
+        Returns: number;
       };
       save_post: {
         Args: {

@@ -29,6 +29,15 @@ const EnvSchema = z.object({
   // How long an anonymous render of the blog list or a post is replayed from
   // memory (0 turns that off); marketing pages are kept regardless.
   PAGE_CACHE_BLOG_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  // The same for the pages the team edits (app/routes/pages): a version
+  // published on another machine, or straight into the database, shows here
+  // within it; one published through this server shows at once.
+  PAGE_CACHE_CONTENT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300)
+    .default(5),
   // The window of every rate limit. A minute in production; the end-to-end
   // tests shorten it to watch a limit recover without waiting a minute.
   RATE_LIMIT_WINDOW_MS: z.coerce

@@ -21,6 +21,7 @@ const {
   storedPage,
   storedUntilDeploy,
   storedUntilJobsChange,
+  storedUntilPagesChange,
   storedUntilPostsChange,
 } = await import("#app/utils/stored-page.server.ts");
 const { storedRoutes } = await import("#app/utils/route-table.server.ts");
@@ -59,6 +60,7 @@ function declaredBy(pathname: string) {
   if (/^\/careers\/[^/]+$/.test(page)) return storedUntilJobsChange;
   if (page === "/company") return company;
   if (page === "/") return storedUntilDeploy;
+  if (page === "/edited") return storedUntilPagesChange;
   return null;
 }
 
@@ -74,8 +76,12 @@ function page(nonce: string) {
 const sha256 = (text: string) =>
   createHash("sha256").update(text).digest("base64");
 
-function setup({ blogSeconds = 5, maxBytes = 1 << 20 } = {}) {
-  const store = createPageStore({ blogSeconds, maxBytes });
+function setup({
+  blogSeconds = 5,
+  contentSeconds = 5,
+  maxBytes = 1 << 20,
+} = {}) {
+  const store = createPageStore({ blogSeconds, contentSeconds, maxBytes });
   let renders = 0;
   /** A request through React Router's chain: the store's middleware around a render. */
   async function render(
@@ -571,6 +577,34 @@ describe("blog pages", () => {
     await render("/blueprints");
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(store.entries.size).toBe(0);
+  });
+});
+
+describe("pages the team edits", () => {
+  test("are kept for their own time, with the lifetime and age their render gives, and dropped when one is saved", async () => {
+    const { stored, render, store, answer } = setup({
+      blogSeconds: 0,
+      contentSeconds: 300,
+    });
+    await stored("/");
+    await render("/edited", {
+      respond: (nonce) =>
+        new Response(page(nonce), {
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control": MARKETING_CACHE_CONTROL,
+          },
+        }),
+    });
+    await vi.waitFor(() => expect(store.entries.has("/edited")).toBe(true));
+    await render("/blueprints");
+    const answered = answer("/edited");
+    expect(answered?.headers["cache-control"]).toBe(MARKETING_CACHE_CONTROL);
+    expect(answered?.headers["age"]).toBe("0");
+    expect(store.entries.has("/blueprints")).toBe(false);
+    store.drop("until-pages-change");
+    expect(answer("/edited")).toBeNull();
+    expect(answer("/")).not.toBeNull();
   });
 });
 

@@ -208,8 +208,9 @@ function storedAnswer(entry: Entry, request: StoredPageRequest, now: number) {
 
 export function createPageStore({
   blogSeconds = env.PAGE_CACHE_BLOG_SECONDS,
+  contentSeconds = env.PAGE_CACHE_CONTENT_SECONDS,
   maxBytes = MAX_BYTES,
-}: { blogSeconds?: number; maxBytes?: number } = {}) {
+}: { blogSeconds?: number; contentSeconds?: number; maxBytes?: number } = {}) {
   // Oldest first: past `maxBytes`, the oldest go.
   const entries = new Map<string, Entry>();
   // What each path that rendered a stored page reads of a query.
@@ -219,7 +220,9 @@ export function createPageStore({
   // (and may hold the old post) is not stored after.
   const dropped = new Map<StoreRule, number>();
   const lifetimeMs = (rule: StoreRule) =>
-    rule === "until-deploy" ? Infinity : blogSeconds * 1000;
+    rule === "until-deploy"
+      ? Infinity
+      : (rule === "until-pages-change" ? contentSeconds : blogSeconds) * 1000;
 
   const remove = (key: string) => {
     bytes -= entries.get(key)?.size ?? 0;
@@ -398,3 +401,6 @@ export const invalidateBlogPages = () => pageStore.drop("until-posts-change");
 
 /** Drops the careers pages after a job changed. */
 export const invalidateJobPages = () => pageStore.drop("until-jobs-change");
+
+/** Drops the pages the team edits after a version of one was saved. */
+export const invalidateContentPages = () => pageStore.drop("until-pages-change");

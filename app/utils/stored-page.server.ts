@@ -15,13 +15,19 @@ import { createContext, type MiddlewareFunction } from "react-router";
 // table (app/utils/route-table.server.ts). No list of paths repeats it.
 
 /**
- * `until-deploy`: made from the build alone, kept until the process ends.
- * `until-posts-change` / `until-jobs-change`: kept a few seconds, dropped
- * when this server saves a post or a job, never past the page's own
- * s-maxage (capped at the next publication or closing).
+ * `until-deploy`: the page is made from the build alone (marketing copy), so
+ * it is kept until the process ends. `until-posts-change`: it reads posts, so
+ * it is kept for a few seconds and dropped when this server saves or deletes
+ * a post. `until-jobs-change`: the same for jobs, `until-pages-change` for
+ * the pages the team edits (app/routes/pages). Whatever the rule, a copy is
+ * never answered past its own `s-maxage`, which a page capping its lifetime
+ * (the next job's closing, the next scheduled post) sets.
  */
 export type StoreRule =
-  "until-deploy" | "until-posts-change" | "until-jobs-change";
+  | "until-deploy"
+  | "until-posts-change"
+  | "until-jobs-change"
+  | "until-pages-change";
 
 export type StoreDeclaration = { rule: StoreRule; query: readonly string[] };
 
@@ -43,6 +49,7 @@ export function storedPage(rule: StoreRule, ...query: string[]) {
 export const storedUntilDeploy = storedPage("until-deploy");
 export const storedUntilPostsChange = storedPage("until-posts-change");
 export const storedUntilJobsChange = storedPage("until-jobs-change");
+export const storedUntilPagesChange = storedPage("until-pages-change");
 
 /** The rule a route module's middleware declares, or null. */
 export function storeRuleOf(module: { middleware?: unknown }) {

@@ -101,6 +101,9 @@ export default defineConfig({
         // Specs write posts straight into the database, behind the server's
         // back; a replayed list would hide them for a few seconds.
         PAGE_CACHE_BLOG_SECONDS: "0",
+        // The pages the team edits are stored, as in production: the specs
+        // publish them through this server, which drops its copies at once.
+        PAGE_CACHE_CONTENT_SECONDS: "300",
         // Trust Fly-Client-IP as on Fly, so each test keeps its own client
         // address (tests/support/fixtures.ts sends one per test).
         FLY_APP_NAME: "e2e",

@@ -104,6 +104,17 @@ const ROUTES: {
   { path: "/admin/analytics", heading: "Analytics", account: "admin" },
   { path: "/admin/settings", heading: "Settings", account: "admin" },
   { path: "/admin/profile", heading: "Your profile", account: "author" },
+  { path: "/admin/pages", heading: "Pages", account: "admin" },
+  {
+    path: "/admin/pages/company",
+    heading: "Edit page: Company",
+    account: "admin",
+  },
+  {
+    path: "/admin/pages/home/revisions",
+    heading: "Revisions",
+    account: "admin",
+  },
   {
     path: `/edit/${POST_ID}/revisions`,
     heading: "Revisions",

@@ -80,6 +80,7 @@ for (const size of SIZES) {
       );
       await expect(nav(page).getByRole("link")).toHaveText([
         "Write",
+        "Pages",
         "Platform Users",
         "People",
         /^Inbox/,

@@ -1,13 +1,18 @@
 import { useEffect, useRef, useState } from "react";
-import { YC_BADGE } from "#app/content/home.ts";
+import type { Image } from "#app/lib/content-model.ts";
 import { YC_PROFILE_URL } from "#app/content/site.ts";
 import classes from "./yc-badge.module.css";
 
 const logFailure = (src: string) =>
   console.error(`Y Combinator badge image failed to load: ${src}`);
 
+// The badge's artwork is drawn at this size; its address and words are the
+// home page's content.
+const WIDTH = 212;
+const HEIGHT = 44;
+
 /** Links to the company's Y Combinator profile; disappears if its image is broken. */
-export function YcBadge() {
+export function YcBadge({ image: badge }: { image: Image }) {
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
 
@@ -31,10 +36,14 @@ export function YcBadge() {
     >
       <img
         ref={image}
-        src={YC_BADGE.src}
-        width={YC_BADGE.width}
-        height={YC_BADGE.height}
-        alt={`${YC_BADGE.alt} (opens in a new tab)`}
+        src={badge.src}
+        width={WIDTH}
+        height={HEIGHT}
+        alt={
+          badge.decorative
+            ? "Y Combinator (opens in a new tab)"
+            : `${badge.alt} (opens in a new tab)`
+        }
         decoding="async"
         onError={(event) => {
           logFailure(event.currentTarget.currentSrc || event.currentTarget.src);

@@ -1,0 +1,23 @@
+import type { ComponentType } from "react";
+import { CompanyPage } from "#app/routes/company/company-page.tsx";
+import { HomePage, type HomePageData } from "#app/routes/home/home-page.tsx";
+import type { CompanyContent, PageKey } from "./page-types.ts";
+
+/** What each page's component draws (its loader's data). */
+export type PageViewData = { home: HomePageData; company: CompanyContent };
+
+// The component each page is drawn by, for its previews: the public page's own.
+const PAGE_VIEWS: { [K in PageKey]: ComponentType<{ data: PageViewData[K] }> } =
+  { home: HomePage, company: CompanyPage };
+
+/** A page drawn from its data, as its public route draws it. */
+export function PageView<K extends PageKey>({
+  pageKey,
+  data,
+}: {
+  pageKey: K;
+  data: PageViewData[K];
+}) {
+  const View = PAGE_VIEWS[pageKey] as ComponentType<{ data: PageViewData[K] }>;
+  return <View data={data} />;
+}
