@@ -85,6 +85,26 @@ create trigger invitations_check
   before insert on public.invitations
   for each row execute function private.check_invitation();
 
+-- A (re)send is timed by the database's clock, whatever the caller sent:
+-- the link and the invitation expire together.
+create function private.time_invitation_send()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.sent_at is distinct from old.sent_at then
+    new.sent_at := clock_timestamp();
+    new.expires_at := clock_timestamp() + interval '24 hours';
+  end if;
+  return new;
+end;
+$$;
+
+create trigger invitations_time_send
+  before update of sent_at on public.invitations
+  for each row execute function private.time_invitation_send();
+
 alter table public.invitations enable row level security;
 
 revoke all on table public.invitations from public, anon, authenticated;
@@ -152,6 +172,7 @@ create trigger invitations_audit
 
 revoke all on function private.invitation_state(timestamptz, timestamptz, timestamptz) from public;
 revoke all on function private.check_invitation() from public;
+revoke all on function private.time_invitation_send() from public;
 revoke all on function private.audit_invitation() from public;
 
 -- What the invitation page shows before anyone signs in: the link names the
