@@ -33,6 +33,7 @@ export default [
     route("newsletter", "routes/newsletter/newsletter.tsx"),
     route("careers/:id", "routes/careers/job.tsx"),
     route("auth", "routes/auth/sign-in.tsx"),
+    route("invitation/:id", "routes/auth/invitation.tsx"),
     // The team's tools: their own app frame, no marketing header or footer.
     layout("routes/tools/tools-layout.tsx", [
       route("blueprints/:id/delete", "routes/blog/delete.tsx"),

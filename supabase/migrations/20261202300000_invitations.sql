@@ -51,7 +51,8 @@ $$;
 
 -- One pending invitation per address, and none for a team member: checked
 -- under a lock on the address, so two admins inviting it at once cannot
--- both pass (a unique index cannot say "not yet expired").
+-- both pass (a unique index cannot say "not yet expired"); a resend of an
+-- expired one is checked again.
 create function private.check_invitation()
 returns trigger
 language plpgsql
@@ -82,7 +83,7 @@ end;
 $$;
 
 create trigger invitations_check
-  before insert on public.invitations
+  before insert or update of sent_at on public.invitations
   for each row execute function private.check_invitation();
 
 -- A (re)send is timed by the database's clock, whatever the caller sent:
