@@ -51,6 +51,7 @@ export default [
       route("admin/jobs/:id/applications", "routes/admin/job-applications.tsx"),
       route("admin/applications/:id", "routes/admin/application.tsx"),
       route("admin/people", "routes/admin/people.tsx"),
+      route("admin/audit", "routes/admin/audit.tsx"),
       route("admin/analytics", "routes/admin/analytics.tsx"),
       route("admin/newsletter", "routes/admin/newsletter/subscribers.tsx"),
     ]),

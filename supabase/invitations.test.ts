@@ -109,10 +109,7 @@ test("only the people capability invites; one pending invitation per address, no
     const { rows } = await tx.query<{ state: string; role: string }>(
       "select s.state, s.role from public.invitations i, public.invitation_status(i.id) s where i.email = 'new@example.com' order by i.created_at, s.role",
     );
-    expect(rows.map((row) => row.state).sort()).toEqual([
-      "expired",
-      "pending",
-    ]);
+    expect(rows.map((row) => row.state).sort()).toEqual(["expired", "pending"]);
   });
 });
 
@@ -177,9 +174,9 @@ test("a revoked or expired invitation cannot be accepted, and says which", async
       "update public.invitations set revoked_at = now() where id = $1",
       [revoked],
     );
-    expect((await entriesSince(tx, since)).map((entry) => entry.kind)).toEqual(
-      ["invitation.revoke"],
-    );
+    expect((await entriesSince(tx, since)).map((entry) => entry.kind)).toEqual([
+      "invitation.revoke",
+    ]);
     await as(tx, ADMIN);
     const expired = await invite(tx, "late@example.com");
     await tx.query("reset role");

@@ -38,7 +38,8 @@ export const INVITATION_COPY = {
     "This invitation link has expired or was already used. Ask for a new invitation.",
   weakPassword: "Please choose a password of at least 12 characters.",
   failed: "The invitation could not be accepted. Please try again.",
-  loadFailed: "The invitation could not be checked right now. Please try again in a moment.",
+  loadFailed:
+    "The invitation could not be checked right now. Please try again in a moment.",
 } as const;
 
 export type InvitationPageState = keyof typeof INVITATION_COPY.states;

@@ -6,6 +6,7 @@
 
 import { JOBS_ADMIN_COPY, JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
 import { ANALYTICS_COPY, ANALYTICS_PATH } from "#app/content/analytics.ts";
+import { AUDIT_COPY, AUDIT_PATH } from "#app/content/audit.ts";
 import { ADMIN_PATH, INBOX_PATH } from "#app/content/inbox.ts";
 import {
   NEWSLETTER_ADMIN_PATH,
@@ -42,6 +43,7 @@ export const TOOLS_NAV: readonly ToolNavItem[] = [
     label: SUBSCRIBERS_COPY.title,
     capability: "newsletter",
   },
+  { to: AUDIT_PATH, label: AUDIT_COPY.title, capability: "audit" },
 ];
 
 /** The tools a role opens, in the navigation's order. */

@@ -13,7 +13,10 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     siteUrl: SITE,
-    redirectUrls: ["https://*.example.org/welcome", "https://preview.example/**"],
+    redirectUrls: [
+      "https://*.example.org/welcome",
+      "https://preview.example/**",
+    ],
   });
 });
 
@@ -127,7 +130,10 @@ describe("redirect allow-list", () => {
       ["https://a.example.org/welcome", "https://a.example.org/welcome"],
       // '*' stops at a dot, as gobwas/glob does with GoTrue's separators.
       ["https://a.b.example.org/welcome", SITE],
-      ["https://preview.example/any/depth", "https://preview.example/any/depth"],
+      [
+        "https://preview.example/any/depth",
+        "https://preview.example/any/depth",
+      ],
       ["https://evil.example/invitation/1", SITE],
     ];
     for (const [asked, lands] of cases) {
@@ -202,7 +208,10 @@ describe("verify", () => {
         { type: "invite", token_hash: "x", email: "a@example.com" },
         "Only the token_hash and type should be provided",
       ],
-      [{ type: "nonsense", token_hash: "x" }, "Invalid email verification type"],
+      [
+        { type: "nonsense", token_hash: "x" },
+        "Invalid email verification type",
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await verifyRaw(body);

@@ -71,15 +71,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const INVITATION_MESSAGES: Record<Exclude<InvitationChange, "done">, string> =
-  {
-    "already-invited": C.alreadyInvited,
-    "already-on-team": C.alreadyOnTeam,
-    "has-account": C.hasAccount,
-    "not-pending": C.notPending,
-    unavailable: C.inviteUnavailable,
-    failed: C.inviteFailed,
-  };
+const INVITATION_MESSAGES: Record<Exclude<InvitationChange, "done">, string> = {
+  "already-invited": C.alreadyInvited,
+  "already-on-team": C.alreadyOnTeam,
+  "has-account": C.hasAccount,
+  "not-pending": C.notPending,
+  unavailable: C.inviteUnavailable,
+  failed: C.inviteFailed,
+};
 
 const INVITATION_STATUS: Record<Exclude<InvitationChange, "done">, number> = {
   "already-invited": 409,

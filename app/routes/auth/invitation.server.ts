@@ -82,8 +82,7 @@ export async function acceptInvitation(
     if (verified.error || !verified.data.user) {
       return {
         ok: false,
-        reason:
-          verified.error?.code === "otp_expired" ? "link-used" : "failed",
+        reason: verified.error?.code === "otp_expired" ? "link-used" : "failed",
       };
     }
     user = {

@@ -99,7 +99,10 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 
 /** The template's {{ .Name }} and {{ .Data.key }} fields, escaped for HTML. */
-export function renderTemplate(template: string, data: Record<string, unknown>) {
+export function renderTemplate(
+  template: string,
+  data: Record<string, unknown>,
+) {
   return template.replace(
     /\{\{\s*\.([A-Za-z]+)(?:\.([A-Za-z0-9_]+))?\s*\}\}/g,
     (_, name: string, key?: string) => {

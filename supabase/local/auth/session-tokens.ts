@@ -3,12 +3,7 @@ import type { ServerContext } from "../context.ts";
 import type { Transaction } from "../database.ts";
 import type { Claims } from "../jwt.ts";
 import { authJson } from "./responses.ts";
-import {
-  loadUser,
-  userJson,
-  type LoadedUser,
-  type UserRow,
-} from "./users.ts";
+import { loadUser, userJson, type LoadedUser, type UserRow } from "./users.ts";
 
 // GoTrue's default: one-hour access tokens.
 const ACCESS_TOKEN_SECONDS = 3600;

@@ -69,7 +69,8 @@ async function confirm(ctx: ServerContext, tokenHash: string, otp: boolean) {
         ? new VerifyError(403, "otp_expired", "Token has expired or is invalid")
         : invalidLink();
     }
-    if (found.banned) throw new VerifyError(403, "user_banned", "User is banned");
+    if (found.banned)
+      throw new VerifyError(403, "user_banned", "User is banned");
     if (found.expired) {
       throw otp
         ? new VerifyError(403, "otp_expired", "Token has expired or is invalid")
@@ -215,7 +216,10 @@ export async function verifyGet(ctx: ServerContext, request: Request) {
   } catch (error) {
     if (!(error instanceof VerifyError)) throw error;
     const location = new URL(target);
-    fragment.set("error", error.status === 403 ? "access_denied" : "server_error");
+    fragment.set(
+      "error",
+      error.status === 403 ? "access_denied" : "server_error",
+    );
     fragment.set("error_code", error.code);
     fragment.set("error_description", error.message);
     fragment.set("sb", "");
