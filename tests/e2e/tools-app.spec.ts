@@ -86,6 +86,7 @@ for (const size of SIZES) {
         "Jobs",
         "Analytics",
         "Subscribers",
+        "Audit log",
       ]);
 
       // The title right under the bar, not 120 px further down.
