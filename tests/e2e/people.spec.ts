@@ -317,7 +317,7 @@ test("a person who is not an admin gets 403 on /admin/people, posts included @no
   expect(answer.status()).toBe(403);
 });
 
-test("/admin/people has no axe violations with a team at 1280 and 375 px", async ({
+test("/admin/people has no axe violations with a team and an invitation at 1280 and 375 px", async ({
   page,
   browser,
 }, testInfo) => {
@@ -327,6 +327,13 @@ test("/admin/people has no axe violations with a team at 1280 and 375 px", async
     .from("team_members")
     .insert({ id: person.id, role: "hiring" });
   if (error) throw error;
+  const invited = `axe-${randomUUID().slice(0, 8)}@example.com`;
+  const invitation = await serviceClient().from("invitations").insert({
+    email: invited,
+    role: "editor",
+    sent_at: new Date().toISOString(),
+  });
+  if (invitation.error) throw invitation.error;
   const target = await axeTarget(page, browser, testInfo.project.name);
   await target.emulateMedia({ reducedMotion: "reduce" });
   await signIn(target, "admin", "/admin/people");
@@ -342,6 +349,9 @@ test("/admin/people has no axe violations with a team at 1280 and 375 px", async
     ).toBeVisible();
     await expect(
       target.getByRole("row").filter({ hasText: person.email }),
+    ).toHaveCount(1);
+    await expect(
+      target.getByRole("row").filter({ hasText: invited }),
     ).toHaveCount(1);
     await expectNoAxeViolations(target);
   }

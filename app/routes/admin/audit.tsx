@@ -1,5 +1,12 @@
-import { Alert, Badge, NativeSelect, Text, TextInput } from "@mantine/core";
-import { data } from "react-router";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  NativeSelect,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/audit";
 import {
   auditHref,
@@ -147,7 +154,19 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             },
             {
               head: C.columns.who,
-              cell: (entry) => <Text size="sm">{entry.actor ?? C.system}</Text>,
+              // Each person's name lists their entries alone.
+              cell: (entry) =>
+                entry.actorId ? (
+                  <Anchor
+                    component={Link}
+                    size="sm"
+                    to={auditHref(AUDIT_PATH, { person: entry.actorId })}
+                  >
+                    {entry.actor}
+                  </Anchor>
+                ) : (
+                  <Text size="sm">{C.system}</Text>
+                ),
             },
             {
               head: C.columns.what,
