@@ -35,6 +35,7 @@ export default [
     route("newsletter", "routes/newsletter/newsletter.tsx"),
     route("careers/:id", "routes/careers/job.tsx"),
     route("auth", "routes/auth/sign-in.tsx"),
+    route("invitation/:id", "routes/auth/invitation.tsx"),
     // The team's tools: their own app frame, no marketing header or footer.
     layout("routes/tools/tools-layout.tsx", [
       route("blueprints/:id/delete", "routes/blog/delete.tsx"),
@@ -54,6 +55,7 @@ export default [
       route("admin/people", "routes/admin/people.tsx"),
       route("admin/settings", "routes/admin/settings.tsx"),
       route("admin/profile", "routes/admin/profile.tsx"),
+      route("admin/audit", "routes/admin/audit.tsx"),
       route("admin/analytics", "routes/admin/analytics.tsx"),
       route("admin/newsletter", "routes/admin/newsletter/subscribers.tsx"),
       route("admin/pages", "routes/pages/admin-pages.tsx"),

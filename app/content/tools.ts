@@ -6,6 +6,7 @@
 
 import { JOBS_ADMIN_COPY, JOBS_ADMIN_PATH } from "#app/content/admin-jobs.ts";
 import { ANALYTICS_COPY, ANALYTICS_PATH } from "#app/content/analytics.ts";
+import { AUDIT_COPY, AUDIT_PATH } from "#app/content/audit.ts";
 import { ADMIN_PATH, INBOX_PATH } from "#app/content/inbox.ts";
 import {
   NEWSLETTER_ADMIN_PATH,
@@ -46,6 +47,7 @@ export const TOOLS_NAV: readonly ToolNavItem[] = [
     capability: "newsletter",
   },
   { to: SETTINGS_PATH, label: SETTINGS_COPY.title, capability: "settings" },
+  { to: AUDIT_PATH, label: AUDIT_COPY.title, capability: "audit" },
   { to: PROFILE_PATH, label: PROFILE_COPY.title, capability: "posts" },
 ];
 

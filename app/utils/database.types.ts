@@ -450,6 +450,45 @@ export type Database = {
         };
         Relationships: [];
       };
+      invitations: {
+        Row: {
+          accepted_at: string | null;
+          created_at: string;
+          email: string;
+          expires_at: string;
+          id: string;
+          invited_by: string | null;
+          revoked_at: string | null;
+          role: string;
+          sent_at: string | null;
+          user_id: string | null;
+        };
+        Insert: {
+          accepted_at?: string | null;
+          created_at?: string;
+          email: string;
+          expires_at?: string;
+          id?: string;
+          invited_by?: string | null;
+          revoked_at?: string | null;
+          role: string;
+          sent_at?: string | null;
+          user_id?: string | null;
+        };
+        Update: {
+          accepted_at?: string | null;
+          created_at?: string;
+          email?: string;
+          expires_at?: string;
+          id?: string;
+          invited_by?: string | null;
+          revoked_at?: string | null;
+          role?: string;
+          sent_at?: string | null;
+          user_id?: string | null;
+        };
+        Relationships: [];
+      };
       job_applications: {
         Row: {
           comment: string | null;
@@ -1220,6 +1259,12 @@ export type Database = {
       };
     };
     Functions: {
+      accept_invitation: {
+        Args: {
+          p_id: string;
+        };
+        Returns: string;
+      };
       analytics_own_post_views: {
         Args: {
           p_days?: number;
@@ -1355,6 +1400,12 @@ export type Database = {
           p_retry?: boolean;
         };
         Returns: string;
+      };
+      invitation_status: {
+        Args: {
+          p_id: string;
+        };
+        Returns: Record<string, unknown>[];
       };
       is_author: {
         Args: {
@@ -1552,6 +1603,12 @@ export type Database = {
       rate_limit_reset: {
         Args: {
           p_keys: string[];
+        };
+        Returns: undefined;
+      };
+      record_failed_sign_in: {
+        Args: {
+          p_email: string;
         };
         Returns: undefined;
       };

@@ -22,7 +22,17 @@ export type ServerContext = {
   log: (message: string) => void;
   /** How long a rotated refresh token may still be presented (GoTrue: 10 s). */
   refreshReuseIntervalMs: number;
+  /** GoTrue's SITE_URL: where an e-mail link leads when no allowed redirect is asked for. */
+  siteUrl: string;
+  /** GoTrue's URI_ALLOW_LIST: glob patterns of further redirects allowed. */
+  redirectUrls: readonly string[];
+  /** GoTrue's MAILER_OTP_EXP: how long an e-mailed link or code is good for. */
+  otpExpirySeconds: number;
+  /** Where Auth's e-mails go: the embedded server's mailbox. */
+  sendMail: (mail: AuthMail) => void;
 };
+
+export type AuthMail = { to: string; subject: string; html: string };
 
 /** Who is calling, after the apikey and bearer token were verified. */
 export type Caller = {

@@ -132,6 +132,7 @@ try {
       port: Number(process.env.LOCAL_SUPABASE_PORT ?? 54321),
       dataDir: process.env.LOCAL_SUPABASE_DATA_DIR,
       reset: process.env.LOCAL_SUPABASE_RESET === "1",
+      siteUrl: process.env.SITE_URL ?? `http://${siteHost}:${port}`,
     });
     const secrets = siteSecrets(backend.dataDir);
     Object.assign(env, {

@@ -44,6 +44,8 @@ export const DEFAULT_PORT = 54321;
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_DATA_DIR = projectPath(".data/supabase");
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+// The CLI's local Auth sends as this address (its SMTP admin_email default).
+const AUTH_SENDER = "Supabase Auth <admin@email.com>";
 
 export type LocalSupabaseOptions = {
   port?: number;
@@ -61,6 +63,14 @@ export type LocalSupabaseOptions = {
    * requests) before it counts as reuse; GoTrue's default is 10 s.
    */
   refreshReuseIntervalMs?: number;
+  /**
+   * Auth's SITE_URL and further allowed redirects (globs), as in
+   * supabase/config.toml's [auth]; the launcher passes the site's SITE_URL.
+   */
+  siteUrl?: string;
+  redirectUrls?: readonly string[];
+  /** How long an e-mailed Auth link is good for; GoTrue's default is a day. */
+  otpExpirySeconds?: number;
   /**
    * Start a fresh data dir from a cached copy of a migrated and seeded cluster
    * (in .data/supabase-cache, keyed by the inputs' digest); default true.
@@ -213,6 +223,14 @@ async function start(
     jwtSecret: keyMaterial.jwtSecret,
     log,
     refreshReuseIntervalMs: options.refreshReuseIntervalMs ?? 10_000,
+    siteUrl: options.siteUrl ?? "http://localhost:3000",
+    redirectUrls: options.redirectUrls ?? [
+      "http://127.0.0.1:3000",
+      "http://localhost:5173",
+    ],
+    otpExpirySeconds: options.otpExpirySeconds ?? 86_400,
+    sendMail: ({ to, subject, html }) =>
+      mailbox.deliver({ from: AUTH_SENDER, to, subject, html }),
   };
   const functions = createFunctionsService(ctx);
   const handler = createRouter(ctx, () => schema, functions, mailbox);
@@ -358,6 +376,10 @@ function createRouter(
         "cache-control": "public, max-age=600",
       });
     }
+    // An e-mail link is opened by a mail client, with no key: Kong's open
+    // auth routes let GET /verify through.
+    if (service === "auth" && subpath === "/verify" && request.method === "GET")
+      return auth(request, subpath);
     // The gateway passes function calls through without an apikey check;
     // verify_jwt, and the function itself, decide.
     if (service === "functions") return functions(request, subpath);

@@ -69,6 +69,24 @@ function signedInAs(account: Account | undefined) {
   return { storageState: account ? storageStateFor(account) : undefined };
 }
 
+const PENDING_INVITATION = "c0000000-0000-4000-8000-00000000a11e";
+const EXPIRED_INVITATION = "c0000000-0000-4000-8000-00000000a11f";
+
+/** An invitation of this run with a fixed id, pending or past its expiry. */
+function invitation(id: string, expiresIn: number) {
+  return async () => {
+    await service.from("invitations").delete().eq("id", id);
+    const { error } = await service.from("invitations").insert({
+      id,
+      email: uniqueEmail("axe-invite", "axe"),
+      role: "editor",
+      sent_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + expiresIn).toISOString(),
+    });
+    if (error) throw new Error(error.message);
+  };
+}
+
 const ROUTES: {
   path: string;
   heading?: string;
@@ -87,6 +105,17 @@ const ROUTES: {
   { path: POST_WITHOUT_COVER, bothProjects: true },
   { path: "/no-such-page" },
   { path: "/privacy" },
+  {
+    path: `/invitation/${PENDING_INVITATION}?token_hash=${"a".repeat(56)}&type=invite`,
+    heading: "Join the team",
+    setup: invitation(PENDING_INVITATION, 3_600_000),
+  },
+  {
+    path: `/invitation/${EXPIRED_INVITATION}`,
+    heading: "This invitation has expired",
+    setup: invitation(EXPIRED_INVITATION, -60_000),
+  },
+  { path: "/admin/audit", heading: "Audit log", account: "admin" },
   {
     path: "/write",
     heading: "Write a New Post",

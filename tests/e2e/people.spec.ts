@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
+import { INVITATION_COPY } from "#app/content/invitation.ts";
 import { PEOPLE_COPY } from "#app/content/people.ts";
 import {
   ACCOUNTS,
@@ -11,6 +12,7 @@ import {
 } from "../support/auth-helpers.ts";
 import { axeTarget, expectNoAxeViolations } from "../support/axe.ts";
 import { BASE_URL } from "../support/e2e-env.ts";
+import { readMail, searchMail } from "../support/mailbox.ts";
 import { expect as baseExpect, test } from "../support/fixtures.ts";
 
 // The team page (/admin/people): an admin gives a person a role with plain
@@ -39,9 +41,13 @@ async function createAccount() {
   return { id: data.user.id, email };
 }
 
-async function signInAs(request: APIRequestContext, email: string) {
+async function signInAs(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+) {
   const response = await request.post("/auth", {
-    form: await signInForm(request, email, DEMO_PASSWORD),
+    form: await signInForm(request, email, password),
     headers: ORIGIN,
     maxRedirects: 0,
   });
@@ -63,6 +69,31 @@ async function statuses(request: APIRequestContext, paths: string[]) {
     answers[path] = (await request.get(path, { maxRedirects: 0 })).status();
   }
   return answers;
+}
+
+/** The link of the newest invitation mailed to `email`, as a path on the site. */
+async function invitationLink(email: string) {
+  const [message] = await searchMail(`to:${email}`);
+  if (!message) throw new Error(`no invitation mailed to ${email}`);
+  const { HTML } = await readMail(message.ID);
+  const href = /href="([^"]+)"/.exec(HTML)?.[1]?.replaceAll("&amp;", "&");
+  if (!href) throw new Error("the invitation has no link");
+  const url = new URL(href);
+  expect(url.origin).toBe(BASE_URL);
+  return `${url.pathname}${url.search}`;
+}
+
+async function invitationOf(email: string) {
+  const { data, error } = await serviceClient()
+    .from("invitations")
+    .select("id, user_id")
+    .eq("email", email)
+    .order("created_at", { ascending: false })
+    .limit(1)
+    .single();
+  if (error) throw error;
+  if (data.user_id) created.push(data.user_id);
+  return data;
 }
 
 test.afterAll(async () => {
@@ -144,6 +175,91 @@ test("an admin adds a person as an editor, then hiring, then removes them; each 
   }
 });
 
+test("an admin invites a new address as an editor; the mailed link sets a password and opens the editor's tools; a second invitation is refused and an expired one says so @no-js-only", async ({
+  request,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  await signInRequest(request, "admin");
+  const email = `new-${randomUUID().slice(0, 8)}@example.com`;
+  const sent = await post(request, { intent: "invite", email, role: "editor" });
+  expect(sent.status()).toBe(302);
+  expect(sent.headers().location).toBe("/admin/people");
+  const listed = await (await request.get("/admin/people")).text();
+  expect(listed).toContain(email);
+  expect(listed).toContain(PEOPLE_COPY.states.pending);
+
+  const twice = await post(request, { intent: "invite", email, role: "admin" });
+  expect(twice.status()).toBe(409);
+  expect(await twice.text()).toContain(PEOPLE_COPY.alreadyInvited);
+
+  const link = await invitationLink(email);
+  await invitationOf(email);
+  const password = `chosen-${randomUUID()}`;
+  const theirs = await playwright.request.newContext({ baseURL: BASE_URL });
+  const later = await playwright.request.newContext({ baseURL: BASE_URL });
+  try {
+    const page = await theirs.get(link);
+    expect(page.status()).toBe(200);
+    const form = await page.text();
+    expect(form).toContain(INVITATION_COPY.title);
+    expect(form).toContain(email);
+    const tokenHash = new URL(link, BASE_URL).searchParams.get("token_hash")!;
+    const accepted = await theirs.post(link, {
+      form: { tokenHash, password, confirm: password },
+      headers: ORIGIN,
+      maxRedirects: 0,
+    });
+    expect(accepted.status()).toBe(302);
+    expect(accepted.headers().location).toBe("/write");
+
+    // Signed in afresh with the password chosen, as an editor.
+    expect(await signInAs(later, email, password)).toBe("/write");
+    const write = await (await later.get("/write")).text();
+    const nav = write.slice(write.indexOf('aria-label="Team tools"'));
+    expect(nav).toContain('href="/write"');
+    expect(nav).toContain('href="/admin/newsletter"');
+    expect(nav).not.toContain('href="/admin/people"');
+    expect(nav).not.toContain('href="/admin/jobs"');
+    expect(
+      await statuses(later, ["/write", "/admin/newsletter", "/admin/people"]),
+    ).toEqual({
+      "/write": 200,
+      "/admin/newsletter": 200,
+      "/admin/people": 403,
+    });
+    const after = await (await request.get("/admin/people")).text();
+    expect(after).toContain(PEOPLE_COPY.states.accepted);
+  } finally {
+    await theirs.dispose();
+    await later.dispose();
+  }
+
+  // An invitation past its expiry: its row's clock set back, no waiting.
+  const lateEmail = `late-${randomUUID().slice(0, 8)}@example.com`;
+  const lateSent = await post(request, {
+    intent: "invite",
+    email: lateEmail,
+    role: "hiring",
+  });
+  expect(lateSent.status()).toBe(302);
+  const lateLink = await invitationLink(lateEmail);
+  const late = await invitationOf(lateEmail);
+  const { error } = await serviceClient()
+    .from("invitations")
+    .update({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+    .eq("id", late.id);
+  if (error) throw error;
+  const expired = await request.get(lateLink);
+  expect(expired.status()).toBe(410);
+  expect(await expired.text()).toContain(
+    INVITATION_COPY.states.expired.heading,
+  );
+  expect(await (await request.get("/admin/people")).text()).toContain(
+    PEOPLE_COPY.states.expired,
+  );
+});
+
 test("the last admin cannot give themselves another role or leave @no-js-only", async ({
   request,
 }) => {
@@ -201,7 +317,7 @@ test("a person who is not an admin gets 403 on /admin/people, posts included @no
   expect(answer.status()).toBe(403);
 });
 
-test("/admin/people has no axe violations with a team at 1280 and 375 px", async ({
+test("/admin/people has no axe violations with a team and an invitation at 1280 and 375 px", async ({
   page,
   browser,
 }, testInfo) => {
@@ -211,6 +327,13 @@ test("/admin/people has no axe violations with a team at 1280 and 375 px", async
     .from("team_members")
     .insert({ id: person.id, role: "hiring" });
   if (error) throw error;
+  const invited = `axe-${randomUUID().slice(0, 8)}@example.com`;
+  const invitation = await serviceClient().from("invitations").insert({
+    email: invited,
+    role: "editor",
+    sent_at: new Date().toISOString(),
+  });
+  if (invitation.error) throw invitation.error;
   const target = await axeTarget(page, browser, testInfo.project.name);
   await target.emulateMedia({ reducedMotion: "reduce" });
   await signIn(target, "admin", "/admin/people");
@@ -226,6 +349,9 @@ test("/admin/people has no axe violations with a team at 1280 and 375 px", async
     ).toBeVisible();
     await expect(
       target.getByRole("row").filter({ hasText: person.email }),
+    ).toHaveCount(1);
+    await expect(
+      target.getByRole("row").filter({ hasText: invited }),
     ).toHaveCount(1);
     await expectNoAxeViolations(target);
   }

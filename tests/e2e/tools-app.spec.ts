@@ -88,6 +88,7 @@ for (const size of SIZES) {
         "Analytics",
         "Subscribers",
         "Settings",
+        "Audit log",
         "Your profile",
       ]);
 

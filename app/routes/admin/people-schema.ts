@@ -4,14 +4,33 @@ import { TEAM_ROLES } from "#app/lib/roles.ts";
 
 // The team page's forms (/admin/people), on the server and in the browser.
 
+const Email = z
+  .string({ error: "Please enter an e-mail address" })
+  .trim()
+  .toLowerCase()
+  .pipe(
+    z
+      .email({ error: "Please enter a valid e-mail address" })
+      .max(254, { error: "An e-mail address has at most 254 characters" }),
+  );
+
+const Role = z.enum(TEAM_ROLES, { error: "Please choose a role" });
+
 export const AddMemberSchema = z.object({
   intent: z.literal("add"),
-  email: z
-    .string({ error: "Please enter an e-mail address" })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: "Please enter a valid e-mail address" })),
-  role: z.enum(TEAM_ROLES, { error: "Please choose a role" }),
+  email: Email,
+  role: Role,
+});
+
+export const InviteSchema = z.object({
+  intent: z.literal("invite"),
+  email: Email,
+  role: Role,
+});
+
+export const InvitationChangeSchema = z.object({
+  intent: z.enum(["resend", "revoke"]),
+  invitationId: z.uuid(),
 });
 
 export const ChangeRoleSchema = z.object({

@@ -120,3 +120,181 @@ export async function removeFromTeam(
   if (refused) return refused;
   return data && data.length > 0 ? "done" : "failed";
 }
+
+// Invitations: the row is stored first (the database refuses a second
+// pending one for the address, or a team member's), then Supabase Auth makes
+// the account and mails the link with the server's key; a send that fails
+// takes its unsent row back out.
+
+export type InvitationState = "pending" | "accepted" | "expired" | "revoked";
+
+export type InvitationRow = {
+  id: string;
+  email: string;
+  role: TeamRole;
+  state: InvitationState;
+  sentAt: string | null;
+  expiresAt: string;
+};
+
+const InvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  sent_at: z.string().nullable(),
+  expires_at: z.string(),
+  accepted_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+
+/** As private.invitation_state() says it, from the same times. */
+export function invitationState(
+  row: {
+    accepted_at: string | null;
+    revoked_at: string | null;
+    expires_at: string;
+  },
+  now = Date.now(),
+): InvitationState {
+  if (row.accepted_at) return "accepted";
+  if (row.revoked_at) return "revoked";
+  return Date.parse(row.expires_at) <= now ? "expired" : "pending";
+}
+
+/** The invitations worth showing: the 50 newest, sent ones only. */
+export async function listInvitations(
+  supabase: TypedSupabaseClient,
+): Promise<InvitationRow[] | null> {
+  const { data, error } = await supabase
+    .from("invitations")
+    .select("id, email, role, sent_at, expires_at, accepted_at, revoked_at")
+    .not("sent_at", "is", null)
+    .order("created_at", { ascending: false })
+    .order("id", { ascending: false })
+    .limit(50);
+  const rows = z.array(InvitationSchema).safeParse(data);
+  if (error || !rows.success) return null;
+  return rows.data.flatMap((row) =>
+    isTeamRole(row.role)
+      ? [
+          {
+            id: row.id,
+            email: row.email,
+            role: row.role,
+            state: invitationState(row),
+            sentAt: row.sent_at,
+            expiresAt: row.expires_at,
+          },
+        ]
+      : [],
+  );
+}
+
+export type InvitationChange =
+  | "done"
+  | "already-invited"
+  | "already-on-team"
+  | "has-account"
+  | "not-pending"
+  | "unavailable"
+  | "failed";
+
+/** The page the e-mail's link opens (app/routes/auth/invitation.tsx). */
+export function invitationUrl(siteUrl: string, id: string) {
+  return `${siteUrl}/invitation/${id}`;
+}
+
+async function send(
+  service: TypedSupabaseClient,
+  email: string,
+  redirectTo: string,
+) {
+  const { data, error } = await service.auth.admin.inviteUserByEmail(email, {
+    redirectTo,
+  });
+  if (error || !data.user) {
+    return error?.code === "email_exists"
+      ? ("has-account" as const)
+      : ("failed" as const);
+  }
+  return { userId: data.user.id };
+}
+
+export async function invite(
+  supabase: TypedSupabaseClient,
+  service: TypedSupabaseClient | null,
+  siteUrl: string,
+  email: string,
+  role: TeamRole,
+): Promise<InvitationChange> {
+  if (!service) return "unavailable";
+  const inserted = await supabase
+    .from("invitations")
+    .insert({ email, role })
+    .select("id")
+    .single();
+  if (inserted.error || !inserted.data) {
+    const hint = inserted.error?.hint;
+    if (hint === "already_invited") return "already-invited";
+    if (hint === "already_on_team") return "already-on-team";
+    return "failed";
+  }
+  const id = inserted.data.id;
+  const sent = await send(service, email, invitationUrl(siteUrl, id));
+  if (typeof sent === "string") {
+    await supabase.from("invitations").delete().eq("id", id);
+    return sent;
+  }
+  const { error } = await supabase
+    .from("invitations")
+    .update({ user_id: sent.userId, sent_at: new Date().toISOString() })
+    .eq("id", id);
+  return error ? "failed" : "done";
+}
+
+async function openInvitation(supabase: TypedSupabaseClient, id: string) {
+  const { data, error } = await supabase
+    .from("invitations")
+    .select("id, email, role, sent_at, expires_at, accepted_at, revoked_at")
+    .eq("id", id)
+    .maybeSingle();
+  const row = InvitationSchema.safeParse(data);
+  if (error || !row.success) return null;
+  return row.data;
+}
+
+/** A new link for a pending or expired invitation; the old link stops working. */
+export async function resendInvitation(
+  supabase: TypedSupabaseClient,
+  service: TypedSupabaseClient | null,
+  siteUrl: string,
+  id: string,
+): Promise<InvitationChange> {
+  if (!service) return "unavailable";
+  const row = await openInvitation(supabase, id);
+  if (!row) return "failed";
+  const state = invitationState(row);
+  if (state !== "pending" && state !== "expired") return "not-pending";
+  const sent = await send(service, row.email, invitationUrl(siteUrl, id));
+  if (typeof sent === "string") return sent;
+  const { error } = await supabase
+    .from("invitations")
+    .update({ user_id: sent.userId, sent_at: new Date().toISOString() })
+    .eq("id", id);
+  return error ? "failed" : "done";
+}
+
+export async function revokeInvitation(
+  supabase: TypedSupabaseClient,
+  id: string,
+): Promise<InvitationChange> {
+  const { data, error } = await supabase
+    .from("invitations")
+    .update({ revoked_at: new Date().toISOString() })
+    .eq("id", id)
+    .is("revoked_at", null)
+    .is("accepted_at", null)
+    .select("id");
+  if (error) return "failed";
+  return data && data.length > 0 ? "done" : "not-pending";
+}

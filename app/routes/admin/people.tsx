@@ -17,18 +17,33 @@ import { requireAccess } from "#app/utils/permissions.server.ts";
 import { requireSmallForm } from "#app/utils/public-form.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { AddMemberSchema, TeamChangeSchema } from "./people-schema.ts";
+import { env } from "#app/utils/env.server.ts";
+import { getServiceClient } from "#app/utils/service-client.server.ts";
+import { formatInboxTime } from "./inbox-time.ts";
+import {
+  AddMemberSchema,
+  InvitationChangeSchema,
+  InviteSchema,
+  TeamChangeSchema,
+} from "./people-schema.ts";
 import {
   addToTeam,
   changeRole,
+  invite,
+  listInvitations,
   listTeam,
   removeFromTeam,
+  resendInvitation,
+  revokeInvitation,
+  type InvitationChange,
+  type InvitationRow,
   type TeamChange,
 } from "./people.server.ts";
 
-// The team and its roles: an admin adds a person who has an account, gives
-// each member a role and removes them. Roles are read from the database on
-// every request, so a change takes effect on the person's next request.
+// The team and its roles: an admin invites a person by e-mail or adds one
+// who has an account, gives each member a role and removes them. Roles are
+// read from the database on every request, so a change takes effect on the
+// person's next request.
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -39,12 +54,40 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireAccess(context, request, "people");
-  const team = await listTeam(getSupabase(context));
+  const supabase = getSupabase(context);
+  const [team, invitations] = await Promise.all([
+    listTeam(supabase),
+    listInvitations(supabase),
+  ]);
   return data(
-    { team: team ?? [], error: team ? null : C.loadFailed, me: user.id },
-    { status: team ? 200 : 500 },
+    {
+      team: team ?? [],
+      error: team ? null : C.loadFailed,
+      invitations: invitations ?? [],
+      invitationsError: invitations ? null : C.invitationsFailed,
+      me: user.id,
+    },
+    { status: team && invitations ? 200 : 500 },
   );
 }
+
+const INVITATION_MESSAGES: Record<Exclude<InvitationChange, "done">, string> = {
+  "already-invited": C.alreadyInvited,
+  "already-on-team": C.alreadyOnTeam,
+  "has-account": C.hasAccount,
+  "not-pending": C.notPending,
+  unavailable: C.inviteUnavailable,
+  failed: C.inviteFailed,
+};
+
+const INVITATION_STATUS: Record<Exclude<InvitationChange, "done">, number> = {
+  "already-invited": 409,
+  "already-on-team": 409,
+  "has-account": 409,
+  "not-pending": 409,
+  unavailable: 503,
+  failed: 500,
+};
 
 const MESSAGES: Record<Exclude<TeamChange, "done">, string> = {
   "last-admin": C.lastAdmin,
@@ -65,10 +108,70 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAccess(context, request, "people");
   const formData = await requireSmallForm(request);
   const supabase = getSupabase(context);
-  if (formData.get("intent") === "add") {
+  const intent = formData.get("intent");
+  if (intent === "invite") {
+    const submission = parseWithZod(formData, { schema: InviteSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply() }, { status: 400 });
+    }
+    const { email, role } = submission.value;
+    const sent = await invite(
+      supabase,
+      getServiceClient(),
+      env.SITE_URL,
+      email,
+      role,
+    );
+    if (sent !== "done") {
+      return data(
+        {
+          intent,
+          result: submission.reply({
+            formErrors: [INVITATION_MESSAGES[sent]],
+          }),
+        },
+        { status: INVITATION_STATUS[sent] },
+      );
+    }
+    return redirectWithToast(PEOPLE_PATH, {
+      title: "Success",
+      description: C.invited(email),
+      type: "success",
+    });
+  }
+  if (intent === "resend" || intent === "revoke") {
+    const change = InvitationChangeSchema.safeParse(
+      Object.fromEntries(formData),
+    );
+    const outcome = !change.success
+      ? "failed"
+      : change.data.intent === "resend"
+        ? await resendInvitation(
+            supabase,
+            getServiceClient(),
+            env.SITE_URL,
+            change.data.invitationId,
+          )
+        : await revokeInvitation(supabase, change.data.invitationId);
+    return redirectWithToast(
+      PEOPLE_PATH,
+      outcome === "done"
+        ? {
+            title: "Success",
+            description: intent === "resend" ? C.resent : C.revoked,
+            type: "success",
+          }
+        : {
+            title: "Error",
+            description: INVITATION_MESSAGES[outcome],
+            type: "error",
+          },
+    );
+  }
+  if (intent === "add") {
     const submission = parseWithZod(formData, { schema: AddMemberSchema });
     if (submission.status !== "success") {
-      return data({ result: submission.reply() }, { status: 400 });
+      return data({ intent, result: submission.reply() }, { status: 400 });
     }
     const added = await addToTeam(
       supabase,
@@ -77,7 +180,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     if (added !== "done") {
       return data(
-        { result: submission.reply({ formErrors: [MESSAGES[added]] }) },
+        {
+          intent,
+          result: submission.reply({ formErrors: [MESSAGES[added]] }),
+        },
         { status: STATUS[added] },
       );
     }
@@ -109,12 +215,159 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const ROLE_CHOICES = choices(TEAM_ROLES, ROLE_LABELS);
 
-function AddMember() {
+/** The action's answer for the form that posted `intent`, if it was this one. */
+function useResultFor(intent: "add" | "invite") {
   const actionData = useActionData<typeof action>();
+  return actionData?.intent === intent ? actionData.result : undefined;
+}
+
+function InvitePerson() {
+  const [form, fields] = useSchemaForm({
+    id: "invite-person",
+    schema: InviteSchema,
+    lastResult: useResultFor("invite"),
+    defaultValue: { role: "editor" },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <PostForm
+      form={form}
+      submit={C.invite}
+      busyLabel={C.inviting}
+      intent="invite"
+    >
+      <Text>{C.inviteHint}</Text>
+      <Group align="flex-start" gap="sm">
+        <TextField
+          meta={fields.email}
+          label={C.emailLabel}
+          type="email"
+          autoComplete="off"
+        />
+        <NativeSelect
+          {...getSelectProps(fields.role)}
+          key={fields.role.key}
+          label={C.roleLabel}
+          data={ROLE_CHOICES}
+          error={fields.role.errors?.join(" ")}
+          errorProps={{ id: fields.role.errorId }}
+        />
+      </Group>
+    </PostForm>
+  );
+}
+
+const STATE_COLORS = {
+  pending: "blue",
+  accepted: "green",
+  expired: "gray",
+  revoked: "red",
+} as const;
+
+function InvitationActions({ invitation }: { invitation: InvitationRow }) {
+  const open = invitation.state === "pending";
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {open || invitation.state === "expired" ? (
+        <Form method="post">
+          <input type="hidden" name="invitationId" value={invitation.id} />
+          <Button
+            type="submit"
+            name="intent"
+            value="resend"
+            size="xs"
+            variant="light"
+          >
+            {C.resend}
+            <span className="visually-hidden">
+              {" "}
+              {C.invitationOf(invitation.email)}
+            </span>
+          </Button>
+        </Form>
+      ) : null}
+      {open || invitation.state === "expired" ? (
+        <Form method="post">
+          <input type="hidden" name="invitationId" value={invitation.id} />
+          <Button
+            type="submit"
+            name="intent"
+            value="revoke"
+            size="xs"
+            color="red.9"
+          >
+            {C.revoke}
+            <span className="visually-hidden">
+              {" "}
+              {C.invitationOf(invitation.email)}
+            </span>
+          </Button>
+        </Form>
+      ) : null}
+    </Group>
+  );
+}
+
+function Invitations({
+  invitations,
+  error,
+}: {
+  invitations: InvitationRow[];
+  error: string | null;
+}) {
+  if (error) {
+    return (
+      <Alert color="red" title="Error" role="alert">
+        {error}
+      </Alert>
+    );
+  }
+  if (invitations.length === 0) return <Text>{C.noInvitations}</Text>;
+  return (
+    <DataTable
+      minWidth={640}
+      rows={invitations}
+      rowKey={(invitation) => invitation.id}
+      rowTestId="invitation-row"
+      columns={[
+        {
+          head: C.invitationColumns.email,
+          cell: (invitation) => <Text>{invitation.email}</Text>,
+        },
+        {
+          head: C.invitationColumns.role,
+          cell: (invitation) => <Text>{ROLE_LABELS[invitation.role]}</Text>,
+        },
+        {
+          head: C.invitationColumns.state,
+          cell: (invitation) => (
+            <Badge variant="light" color={STATE_COLORS[invitation.state]}>
+              {C.states[invitation.state]}
+            </Badge>
+          ),
+        },
+        {
+          head: C.invitationColumns.expires,
+          cell: (invitation) => (
+            <time dateTime={invitation.expiresAt}>
+              {formatInboxTime(invitation.expiresAt)}
+            </time>
+          ),
+        },
+        {
+          head: C.invitationColumns.actions,
+          cell: (invitation) => <InvitationActions invitation={invitation} />,
+        },
+      ]}
+    />
+  );
+}
+
+function AddMember() {
   const [form, fields] = useSchemaForm({
     id: "add-member",
     schema: AddMemberSchema,
-    lastResult: actionData?.result,
+    lastResult: useResultFor("add"),
     defaultValue: { role: "editor" },
     shouldValidate: "onSubmit",
   });
@@ -142,7 +395,7 @@ function AddMember() {
 }
 
 export default function People({ loaderData }: Route.ComponentProps) {
-  const { team, error, me } = loaderData;
+  const { team, error, invitations, invitationsError, me } = loaderData;
   return (
     <ToolPage title={C.title} size="lg">
       <Text>{C.description}</Text>
@@ -219,6 +472,12 @@ export default function People({ loaderData }: Route.ComponentProps) {
             ]}
           />
         )}
+      </ToolSection>
+      <ToolSection id="invite-heading" title={C.inviteHeading}>
+        <InvitePerson />
+      </ToolSection>
+      <ToolSection id="invitations-heading" title={C.invitationsHeading}>
+        <Invitations invitations={invitations} error={invitationsError} />
       </ToolSection>
       <ToolSection id="add-heading" title={C.addHeading}>
         <AddMember />

@@ -16,6 +16,7 @@ import {
 } from "#app/components/sign-in-schema.ts";
 import { forbidden, getAuth } from "#app/utils/permissions.server.ts";
 import { setSignedInUser } from "#app/utils/session.server.ts";
+import { recordFailedSignIn } from "./sign-in.server.ts";
 import { signInThrottle } from "#app/utils/sign-in-throttle.server.ts";
 import { type Roles } from "#app/lib/access.ts";
 import { toolsHome } from "#app/content/tools.ts";
@@ -101,7 +102,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (error || !session.user) {
     const retryable = error !== null && isAuthRetryableFetchError(error);
-    if (!retryable) await signInThrottle.failed(ip, email);
+    if (!retryable) {
+      await Promise.all([
+        signInThrottle.failed(ip, email),
+        recordFailedSignIn(email),
+      ]);
+    }
     const message = retryable
       ? SIGN_IN_UNAVAILABLE_MESSAGE
       : error?.message || INVALID_CREDENTIALS_MESSAGE;

@@ -13,7 +13,7 @@ import {
 import { BCRYPT_COST, loadUser, userJson } from "./users.ts";
 
 /** The admin API is for the service role (and supabase_admin) only. */
-async function requireAdmin(ctx: ServerContext, request: Request) {
+export async function requireAdmin(ctx: ServerContext, request: Request) {
   const token = bearerToken(request);
   if (!token) return noAuthorization();
   const verified = await ctx.jwt.verify(token);

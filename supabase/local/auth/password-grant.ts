@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { notSupported, type ServerContext } from "../context.ts";
 import { authError } from "./responses.ts";
-import { insertRefreshToken, tokenResponse } from "./session-tokens.ts";
+import { startSession, tokenResponse } from "./session-tokens.ts";
 import { BCRYPT_COST, loadUser } from "./users.ts";
 
 // Compared against when the e-mail is unknown, so that answer takes as long
@@ -37,35 +36,5 @@ export async function passwordGrant(
   ) {
     return authError(400, "user_banned", "User is banned");
   }
-  const sessionId = randomUUID();
-  const signedInAt = Math.floor(Date.now() / 1000);
-  const { refreshToken, fresh } = await ctx.db.admin(async (tx) => {
-    await tx.query(
-      `insert into auth.sessions (id, user_id, aal) values ($1, $2, 'aal1')`,
-      [sessionId, loaded.user.id],
-    );
-    const refreshToken = await insertRefreshToken(
-      tx,
-      loaded.user.id,
-      sessionId,
-      null,
-    );
-    await tx.query(
-      `update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`,
-      [loaded.user.id],
-    );
-    await tx.query(
-      `update auth.identities set last_sign_in_at = now() where user_id = $1`,
-      [loaded.user.id],
-    );
-    const fresh = await loadUser(tx, "id", loaded.user.id);
-    return { refreshToken, fresh };
-  });
-  return tokenResponse(
-    ctx,
-    fresh ?? loaded,
-    sessionId,
-    refreshToken,
-    signedInAt,
-  );
+  return tokenResponse(ctx, await startSession(ctx, loaded.user.id));
 }

@@ -98,11 +98,5 @@ export async function refreshTokenGrant(
           "Invalid Refresh Token: Refresh Token Not Found",
         );
   }
-  return tokenResponse(
-    ctx,
-    outcome.loaded,
-    outcome.sessionId,
-    outcome.refreshToken,
-    outcome.signedInAt,
-  );
+  return tokenResponse(ctx, outcome);
 }

@@ -1,12 +1,15 @@
 import { notSupported, type ServerContext } from "../context.ts";
 import { readJson } from "../http.ts";
-import { adminUsers } from "./admin-users.ts";
+import { adminUsers, requireAdmin } from "./admin-users.ts";
 import { authenticate } from "./authenticate.ts";
+import { invite } from "./invite.ts";
 import { logout } from "./logout.ts";
 import { passwordGrant } from "./password-grant.ts";
 import { refreshTokenGrant } from "./refresh-token-grant.ts";
 import { authError, authJson, isRecord } from "./responses.ts";
+import { updateUser } from "./user-update.ts";
 import { userJson } from "./users.ts";
+import { verifyGet, verifyPost } from "./verify.ts";
 
 /** GoTrue's JSON body rule: absent is {}, anything but an object is bad_json. */
 async function readBody(
@@ -63,6 +66,18 @@ export function createAuthService(ctx: ServerContext) {
       const auth = await authenticate(ctx, request);
       if (auth.error) return auth.error;
       return authJson(200, userJson(auth.loaded));
+    }
+    if (subpath === "/user" && request.method === "PUT") {
+      return updateUser(ctx, request, body);
+    }
+    if (subpath === "/verify" && request.method === "POST") {
+      return verifyPost(ctx, body);
+    }
+    if (subpath === "/verify" && request.method === "GET") {
+      return verifyGet(ctx, request);
+    }
+    if (subpath === "/invite" && request.method === "POST") {
+      return (await requireAdmin(ctx, request)) ?? invite(ctx, request, body);
     }
     if (subpath === "/logout" && request.method === "POST") {
       return logout(ctx, request, url.searchParams.get("scope") ?? "global");

@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { ServerContext } from "../context.ts";
 import type { Transaction } from "../database.ts";
 import type { Claims } from "../jwt.ts";
 import { authJson } from "./responses.ts";
-import { userJson, type LoadedUser, type UserRow } from "./users.ts";
+import { loadUser, userJson, type LoadedUser, type UserRow } from "./users.ts";
 
 // GoTrue's default: one-hour access tokens.
 const ACCESS_TOKEN_SECONDS = 3600;
@@ -44,10 +44,17 @@ async function accessToken(
 /** The answer of both token grants: a new access token beside the refresh token. */
 export async function tokenResponse(
   ctx: ServerContext,
-  loaded: LoadedUser,
-  sessionId: string,
-  refreshToken: string,
-  signedInAt: number,
+  {
+    loaded,
+    sessionId,
+    refreshToken,
+    signedInAt,
+  }: {
+    loaded: LoadedUser;
+    sessionId: string;
+    refreshToken: string;
+    signedInAt: number;
+  },
 ) {
   const { token, expiresAt } = await accessToken(
     ctx,
@@ -77,4 +84,28 @@ export async function insertRefreshToken(
     [token, userId, sessionId, parent],
   );
   return token;
+}
+
+/** A new session for the user, as a sign-in or a verified e-mail link makes it. */
+export async function startSession(ctx: ServerContext, userId: string) {
+  const sessionId = randomUUID();
+  const signedInAt = Math.floor(Date.now() / 1000);
+  const { refreshToken, fresh } = await ctx.db.admin(async (tx) => {
+    await tx.query(
+      `insert into auth.sessions (id, user_id, aal) values ($1, $2, 'aal1')`,
+      [sessionId, userId],
+    );
+    const refreshToken = await insertRefreshToken(tx, userId, sessionId, null);
+    await tx.query(
+      `update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`,
+      [userId],
+    );
+    await tx.query(
+      `update auth.identities set last_sign_in_at = now() where user_id = $1`,
+      [userId],
+    );
+    return { refreshToken, fresh: await loadUser(tx, "id", userId) };
+  });
+  if (!fresh) throw new Error(`user ${userId} vanished while signing in`);
+  return { loaded: fresh, sessionId, refreshToken, signedInAt };
 }

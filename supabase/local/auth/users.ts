@@ -9,6 +9,9 @@ export type UserRow = {
   email: string | null;
   encrypted_password: string | null;
   email_confirmed_at: Date | null;
+  invited_at: Date | null;
+  confirmation_token: string | null;
+  confirmation_sent_at: Date | null;
   phone: string | null;
   confirmed_at: Date | null;
   last_sign_in_at: Date | null;
@@ -71,6 +74,8 @@ export function userJson({ user, identities }: LoadedUser) {
     role: user.role || "authenticated",
     email: user.email ?? "",
     email_confirmed_at: iso(user.email_confirmed_at),
+    invited_at: iso(user.invited_at),
+    confirmation_sent_at: iso(user.confirmation_sent_at),
     phone: user.phone ?? "",
     confirmed_at: iso(user.confirmed_at),
     last_sign_in_at: iso(user.last_sign_in_at),

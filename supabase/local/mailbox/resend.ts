@@ -122,7 +122,7 @@ function formatAddress({ Name, Address }: Address) {
 }
 
 /** One e-mail of a request as a recipient's client would show it. */
-function toMessage(value: unknown): StoredMessage {
+export function composeMessage(value: unknown): StoredMessage {
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new Invalid("validation_error", "An email must be a JSON object.");
   const body = value as Record<string, unknown>;
@@ -246,7 +246,7 @@ export async function sendEmails(
 
   let messages: StoredMessage[];
   try {
-    if (!batch) messages = [toMessage(body)];
+    if (!batch) messages = [composeMessage(body)];
     else {
       if (!Array.isArray(body) || body.length === 0 || body.length > MAX_BATCH)
         throw new Invalid(
@@ -255,7 +255,7 @@ export async function sendEmails(
         );
       messages = body.map((email, index) => {
         try {
-          return toMessage(email);
+          return composeMessage(email);
         } catch (error) {
           if (error instanceof Invalid)
             throw new Invalid(error.code, `emails[${index}]: ${error.message}`);

@@ -8,7 +8,7 @@ import {
   messagePage,
   textPart,
 } from "./pages.ts";
-import { sendEmails } from "./resend.ts";
+import { composeMessage, sendEmails } from "./resend.ts";
 import { openMailboxStore } from "./store.ts";
 import { trimEndOf } from "#supabase/functions/_shared/text.ts";
 
@@ -41,7 +41,17 @@ const text = (status: number, body: string) =>
 export function createMailbox(dir: string, { reset = false } = {}) {
   const store = openMailboxStore(dir, { reset });
 
-  return async function handleMailbox(request: Request): Promise<Response> {
+  /** An e-mail of the server's own (Auth's), kept as a send would keep it. */
+  function deliver(email: Record<string, unknown>) {
+    store.record({
+      idempotencyKey: null,
+      digest: null,
+      answer: null,
+      messages: [composeMessage(email)],
+    });
+  }
+
+  async function handleMailbox(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (!LOOPBACK_NAMES.has(url.hostname))
       return text(
@@ -106,5 +116,7 @@ export function createMailbox(dir: string, { reset = false } = {}) {
     }
     if (path === "/" && read) return listPage(store, url);
     return text(404, "Not found");
-  };
+  }
+
+  return Object.assign(handleMailbox, { deliver });
 }
