@@ -403,4 +403,5 @@ export const invalidateBlogPages = () => pageStore.drop("until-posts-change");
 export const invalidateJobPages = () => pageStore.drop("until-jobs-change");
 
 /** Drops the pages the team edits after a version of one was saved. */
-export const invalidateContentPages = () => pageStore.drop("until-pages-change");
+export const invalidateContentPages = () =>
+  pageStore.drop("until-pages-change");
