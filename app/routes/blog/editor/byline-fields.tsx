@@ -1,6 +1,7 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { NativeSelect, SimpleGrid } from "@mantine/core";
+import { NativeSelect } from "@mantine/core";
 import { POST_FORM_COPY } from "./labels.ts";
+import classes from "./post-form.module.css";
 
 export type BylineChoices = {
   authors: { id: string; name: string }[];
@@ -58,7 +59,7 @@ export function BylineFields({
       !choices.authors.some((author) => author.id === saved),
   );
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+    <div className={classes.bylines}>
       <PersonSelect
         meta={byline}
         label={POST_FORM_COPY.byline}
@@ -72,6 +73,6 @@ export function BylineFields({
         none={POST_FORM_COPY.coAuthorNone}
         people={choices.coAuthors}
       />
-    </SimpleGrid>
+    </div>
   );
 }
