@@ -1,4 +1,4 @@
-import { getSelectProps } from "@conform-to/react";
+import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Alert, Badge, Button, Group, NativeSelect, Text } from "@mantine/core";
 import { data, Form, useActionData } from "react-router";
@@ -221,6 +221,34 @@ function useResultFor(intent: "add" | "invite") {
   return actionData?.intent === intent ? actionData.result : undefined;
 }
 
+/** The address and role both the invitation and the add form ask for. */
+function EmailAndRole({
+  email,
+  role,
+}: {
+  email: FieldMetadata<string>;
+  role: FieldMetadata<string>;
+}) {
+  return (
+    <Group align="flex-start" gap="sm">
+      <TextField
+        meta={email}
+        label={C.emailLabel}
+        type="email"
+        autoComplete="off"
+      />
+      <NativeSelect
+        {...getSelectProps(role)}
+        key={role.key}
+        label={C.roleLabel}
+        data={ROLE_CHOICES}
+        error={role.errors?.join(" ")}
+        errorProps={{ id: role.errorId }}
+      />
+    </Group>
+  );
+}
+
 function InvitePerson() {
   const [form, fields] = useSchemaForm({
     id: "invite-person",
@@ -237,22 +265,7 @@ function InvitePerson() {
       intent="invite"
     >
       <Text>{C.inviteHint}</Text>
-      <Group align="flex-start" gap="sm">
-        <TextField
-          meta={fields.email}
-          label={C.emailLabel}
-          type="email"
-          autoComplete="off"
-        />
-        <NativeSelect
-          {...getSelectProps(fields.role)}
-          key={fields.role.key}
-          label={C.roleLabel}
-          data={ROLE_CHOICES}
-          error={fields.role.errors?.join(" ")}
-          errorProps={{ id: fields.role.errorId }}
-        />
-      </Group>
+      <EmailAndRole email={fields.email} role={fields.role} />
     </PostForm>
   );
 }
@@ -376,22 +389,7 @@ function AddMember() {
   return (
     <PostForm form={form} submit={C.add} busyLabel={C.adding} intent="add">
       <Text>{C.addHint}</Text>
-      <Group align="flex-start" gap="sm">
-        <TextField
-          meta={fields.email}
-          label={C.emailLabel}
-          type="email"
-          autoComplete="off"
-        />
-        <NativeSelect
-          {...getSelectProps(fields.role)}
-          key={fields.role.key}
-          label={C.roleLabel}
-          data={ROLE_CHOICES}
-          error={fields.role.errors?.join(" ")}
-          errorProps={{ id: fields.role.errorId }}
-        />
-      </Group>
+      <EmailAndRole email={fields.email} role={fields.role} />
     </PostForm>
   );
 }
