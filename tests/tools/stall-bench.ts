@@ -51,10 +51,12 @@ const ROUTES = {
 };
 
 // The server runs with the Docker image's memory settings (MALLOC_ARENA_MAX
-// and the heap limit, decision 111): on a large machine V8 would otherwise
-// let garbage grow to 4 GB before collecting it.
-process.env.MALLOC_ARENA_MAX ??= "2";
-process.env.NODE_OPTIONS ??= "--max-old-space-size=160";
+// and the V8 heap flags, decision 111), read from the Dockerfile so the two
+// cannot differ: on a large machine V8 would otherwise let garbage grow to
+// 4 GB before collecting it.
+const dockerfile = readFileSync("Dockerfile", "utf8");
+process.env.MALLOC_ARENA_MAX ??= /MALLOC_ARENA_MAX=(\S+)/.exec(dockerfile)?.[1];
+process.env.NODE_OPTIONS ??= /NODE_OPTIONS="([^"]+)"/.exec(dockerfile)?.[1];
 
 const site = await startProductionSite({
   port: Number(process.env.STALL_BENCH_PORT ?? (await freePort())),
