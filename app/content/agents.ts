@@ -1,5 +1,11 @@
-// The three agent personas, fixed by the product. So are the progress
-// percentages, pinned by agents.test.ts: keep them as they are.
+import type { AgentContent } from "#app/routes/pages/page-types.ts";
+
+// The three agent personas, fixed by the product. Each page's words, its
+// capabilities with their progress percentages and its technologies are the
+// seed of its content, edited at /admin/pages/{slug}: the seeded version in
+// supabase/migrations/20261202600000_agent_pages.sql is this JSON
+// (app/routes/pages/page-types.test.ts), and agents.test.ts pins the
+// percentages the product fixes.
 
 export type AgentSlug = "data-engineer" | "data-analyst" | "ml-engineer";
 
@@ -228,6 +234,19 @@ export const AGENTS: Agent[] = [
 
 export function getAgent(slug: string | undefined) {
   return AGENTS.find((agent) => agent.slug === slug);
+}
+
+/** An agent page's words as the product fixed them: its seeded version. */
+export function agentSeed(agent: Agent): AgentContent {
+  return {
+    intro: {
+      headline: agent.headline,
+      summary: agent.summary,
+      videoLabel: agent.video.label,
+    },
+    capabilities: { items: agent.capabilities },
+    technologies: { items: agent.technologies },
+  };
 }
 
 export const AGENT_PAGE_COPY = {

@@ -6,6 +6,7 @@ import {
   image,
   link,
   list,
+  number,
   schemaOf,
   text,
 } from "./content-model.ts";
@@ -97,6 +98,20 @@ describe("a content type's schema", () => {
   test("an optional text left out is stored empty", () => {
     const { note: _, ...hero } = VALID.hero;
     expect(schemaOf(FIELDS).parse({ hero })).toEqual(VALID);
+  });
+
+  test("a number is a whole number within its bounds, as the form posts it", () => {
+    const schema = schemaOf({
+      progress: number("Progress", { min: 0, max: 100 }),
+    });
+    expect(schema.parse({ progress: "92" })).toEqual({ progress: 92 });
+    expect(schema.parse({ progress: 0 })).toEqual({ progress: 0 });
+    const message = "Progress must be a whole number from 0 to 100.";
+    for (const wrong of ["101", "-1", "4.5", "many", undefined]) {
+      const result = schema.safeParse({ progress: wrong });
+      expect(result.success, String(wrong)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(message);
+    }
   });
 
   test("a decorative image needs no description", () => {

@@ -18,6 +18,12 @@ export type TextField = Described & {
   /** May be left empty (stored as ""): the page leaves out what it shows. */
   optional?: boolean;
 };
+/** A whole number within bounds: a percentage, a count. */
+export type NumberField = Described & {
+  kind: "number";
+  min: number;
+  max: number;
+};
 /** A link's words and where it goes: a path on the site, `#anchor` or https. */
 export type LinkField = Described & { kind: "link" };
 /** An image's address and its alternative text, or marked decorative. */
@@ -39,7 +45,13 @@ export interface ListField<Item extends Field = Field> extends Described {
   max: number;
 }
 export type Field =
-  TextField | LinkField | ImageField | ChoiceField | GroupField | ListField;
+  | TextField
+  | NumberField
+  | LinkField
+  | ImageField
+  | ChoiceField
+  | GroupField
+  | ListField;
 export interface Fields {
   [name: string]: Field;
 }
@@ -49,17 +61,19 @@ export type Image = { src: string; alt: string; decorative: boolean };
 
 export type ValueOf<F extends Field> = F extends TextField
   ? string
-  : F extends LinkField
-    ? Link
-    : F extends ImageField
-      ? Image
-      : F extends ChoiceField<infer Option>
-        ? Option
-        : F extends GroupField<infer Inner>
-          ? ContentOf<Inner>
-          : F extends ListField<infer Item>
-            ? ValueOf<Item>[]
-            : never;
+  : F extends NumberField
+    ? number
+    : F extends LinkField
+      ? Link
+      : F extends ImageField
+        ? Image
+        : F extends ChoiceField<infer Option>
+          ? Option
+          : F extends GroupField<infer Inner>
+            ? ContentOf<Inner>
+            : F extends ListField<infer Item>
+              ? ValueOf<Item>[]
+              : never;
 
 /** The JSON a content type stores and its page component reads. */
 export type ContentOf<F extends Fields> = { [K in keyof F]: ValueOf<F[K]> };
@@ -68,6 +82,11 @@ export const text = (
   label: string,
   options: Omit<TextField, "kind" | "label">,
 ): TextField => ({ kind: "text", label, ...options });
+
+export const number = (
+  label: string,
+  options: Omit<NumberField, "kind" | "label">,
+): NumberField => ({ kind: "number", label, ...options });
 
 export const link = (label: string, help?: string): LinkField => ({
   kind: "link",
@@ -115,6 +134,8 @@ export const contentMessages = {
   alt: (label: string) =>
     `Describe ${label.toLowerCase()} for readers who cannot see it, or mark it decorative.`,
   choice: (label: string) => `Choose one of the options for ${label}.`,
+  number: (label: string, min: number, max: number) =>
+    `${label} must be a whole number from ${min} to ${max}.`,
   tooFew: (label: string, min: number) =>
     `${label} needs at least ${min} ${min === 1 ? "entry" : "entries"}.`,
   tooMany: (label: string, max: number) =>
@@ -140,6 +161,14 @@ function fieldSchema(field: Field): z.ZodType {
             .max(field.max, M.tooLong(field.label, field.max))
             .default("")
         : requiredText(field.label, field.max);
+    case "number": {
+      const message = M.number(field.label, field.min, field.max);
+      return z.coerce
+        .number({ error: message })
+        .int(message)
+        .min(field.min, message)
+        .max(field.max, message);
+    }
     case "link":
       return z.object({
         label: requiredText(`${field.label}: words`, 80),
@@ -206,6 +235,7 @@ function linesOf(field: Field, value: unknown): string[] {
   if (value === undefined || value === null) return [];
   switch (field.kind) {
     case "text":
+    case "number":
     case "choice":
       return String(value).split("\n");
     case "link": {

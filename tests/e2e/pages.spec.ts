@@ -11,6 +11,7 @@ import {
   SUPABASE_URL,
 } from "../support/e2e-env.ts";
 import { expect as baseExpect, test } from "../support/fixtures.ts";
+import { agentSeed, getAgent } from "#app/content/agents.ts";
 import { HOME_SEED } from "#app/content/home.ts";
 
 // The pages the team edits (decision 236): the home headline changed at
@@ -48,8 +49,8 @@ function withHeadline(headline: string) {
 }
 
 /** The version the editor shows, from its hidden `base` input. */
-async function editorBase(admin: APIRequestContext) {
-  const html = await (await admin.get("/admin/pages/home")).text();
+async function editorBase(admin: APIRequestContext, key = "home") {
+  const html = await (await admin.get(`/admin/pages/${key}`)).text();
   const base = /name="base" value="(\d+)"/.exec(html)?.[1];
   expect(base, "the editor names the version it edits").toBeDefined();
   return base!;
@@ -60,13 +61,14 @@ function postEditor(
   content: unknown,
   base: string,
   intent: string,
+  key = "home",
 ) {
   const body = new URLSearchParams([
     ...formFields(content, "content", []),
     ["base", base],
     ["intent", intent],
   ]);
-  return admin.post("/admin/pages/home", {
+  return admin.post(`/admin/pages/${key}`, {
     data: body.toString(),
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
@@ -306,6 +308,79 @@ test.describe("pages the team edits", () => {
     );
     expect(html).toContain(`value="${SEEDED.hero.badge}"`);
     expect(await editorBase(admin)).toBe(base);
+    await admin.dispose();
+  });
+
+  test("an agent's capability and its learning progress are the team's: a bad figure comes back with its message, a good one is on the page @js-only", async ({
+    playwright,
+    request: visitor,
+  }) => {
+    const key = "data-engineer";
+    const seeded = agentSeed(getAgent(key)!);
+    const [first, ...rest] = seeded.capabilities.items;
+    const withFirst = (progress: number | string, name = first!.name) => ({
+      ...seeded,
+      capabilities: { items: [{ ...first!, name, progress }, ...rest] },
+    });
+    // The bar's figure, as assistive technology reads it.
+    const progressOf = (html: string, name: string) =>
+      new RegExp(
+        `aria-label="Learning progress: ${name}"[^>]*aria-valuenow="(\\d+)"`,
+      ).exec(html)?.[1];
+    const admin = await playwright.request.newContext({ baseURL: BASE_URL });
+    await signInRequest(admin, "admin");
+    expect(await (await admin.get("/admin/pages")).text()).toContain(
+      `href="/admin/pages/${key}"`,
+    );
+    const base = await editorBase(admin, key);
+
+    const refused = await postEditor(
+      admin,
+      withFirst("101"),
+      base,
+      "publish",
+      key,
+    );
+    expect(refused.status()).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain(
+      "Learning progress must be a whole number from 0 to 100.",
+    );
+    expect(refusedHtml).toContain(`value="${seeded.intro.headline}"`);
+    expect(refusedHtml).toContain('value="101"');
+    expect(await editorBase(admin, key)).toBe(base);
+
+    const name = `Pipeline Orchestration ${Date.now()}`;
+    const published = await postEditor(
+      admin,
+      withFirst(97, name),
+      base,
+      "publish",
+      key,
+    );
+    expect(published.status()).toBe(302);
+    await expect
+      .poll(async () =>
+        progressOf(await (await visitor.get(`/agents/${key}`)).text(), name),
+      )
+      .toBe("97");
+
+    const restored = await postEditor(
+      admin,
+      seeded,
+      await editorBase(admin, key),
+      "publish",
+      key,
+    );
+    expect(restored.status()).toBe(302);
+    await expect
+      .poll(async () =>
+        progressOf(
+          await (await visitor.get(`/agents/${key}`)).text(),
+          first!.name,
+        ),
+      )
+      .toBe(String(first!.progress));
     await admin.dispose();
   });
 

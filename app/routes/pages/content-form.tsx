@@ -16,9 +16,9 @@ import {
 import { TextareaField, TextField } from "#app/components/form-kit.tsx";
 import type { Field, Fields } from "#app/lib/content-model.ts";
 
-// A content type's form, drawn from its definition: one input per text,
-// two per link, an address, a description and a "decorative" box per image,
-// a fieldset per group, and per list its entries with buttons that add,
+// A content type's form, drawn from its definition: one input per text or
+// number, two per link, an address, a description and a "decorative" box per
+// image, a fieldset per group, and per list its entries with buttons that add,
 // remove and move them. The buttons are Conform's intents, so without
 // JavaScript they post the form and the server answers with the list
 // changed (decision 236). Mantine's Button is `type="button"` unless told,
@@ -58,6 +58,18 @@ function FieldInput({
   switch (field.kind) {
     case "text":
       return <TextInputFor field={field} meta={meta} />;
+    case "number":
+      return (
+        <TextField
+          meta={meta as FieldMetadata<string>}
+          type="number"
+          min={field.min}
+          max={field.max}
+          step={1}
+          label={field.label}
+          description={field.help}
+        />
+      );
     case "link": {
       const parts = fieldset(meta);
       return (

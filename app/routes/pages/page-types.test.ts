@@ -1,25 +1,28 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 import { schemaOf } from "#app/lib/content-model.ts";
 import { PAGE_KEYS, PAGE_TYPES } from "./page-types.ts";
 import { PAGE_SEEDS } from "./pages.server.ts";
 
-const MIGRATION = readFileSync(
-  fileURLToPath(
-    new URL(
-      "../../../supabase/migrations/20261202400100_pages_as_content.sql",
-      import.meta.url,
-    ),
-  ),
-  "utf8",
+const MIGRATIONS_DIR = fileURLToPath(
+  new URL("../../../supabase/migrations/", import.meta.url),
 );
+const MIGRATIONS = readdirSync(MIGRATIONS_DIR)
+  .filter((name) => name.endsWith(".sql"))
+  .sort()
+  .map((name) => readFileSync(`${MIGRATIONS_DIR}${name}`, "utf8"));
+// The database holds the last definition of page_content_keys() a
+// migration made.
+const KEYS_DEFINITION = MIGRATIONS.filter((sql) =>
+  /function public\.page_content_keys\(/.test(sql),
+).at(-1)!;
 
 test.each(PAGE_KEYS)(
   "Postgres holds %s's sections as its type defines them, each a group",
   (key) => {
     const listed = new RegExp(`when '${key}' then array\\[([^\\]]*)\\]`).exec(
-      MIGRATION,
+      KEYS_DEFINITION,
     )?.[1];
     const sections = Object.keys(PAGE_TYPES[key].fields).sort();
     expect(listed?.split(", ").map((name) => name.slice(1, -1))).toEqual(
@@ -37,12 +40,14 @@ test.each(PAGE_KEYS)(
 test.each(PAGE_KEYS)(
   "%s's seeded version is the app's seed, and fits its type",
   (key) => {
-    const quote = `$${key}$`;
-    const start = MIGRATION.indexOf(quote);
-    const end = MIGRATION.indexOf(quote, start + 1);
-    expect(start, `the migration seeds ${key}`).toBeGreaterThan(0);
+    // A dollar quote's tag is an identifier: a key's dashes are underscores.
+    const quote = `$${key.replaceAll("-", "_")}$`;
+    const migration = MIGRATIONS.find((sql) => sql.includes(quote)) ?? "";
+    const start = migration.indexOf(quote);
+    const end = migration.indexOf(quote, start + 1);
+    expect(start, `a migration seeds ${key}`).toBeGreaterThan(0);
     const seeded: unknown = JSON.parse(
-      MIGRATION.slice(start + quote.length, end),
+      migration.slice(start + quote.length, end),
     );
     expect(PAGE_SEEDS[key]).toMatchObject(seeded as object);
     expect(schemaOf(PAGE_TYPES[key].fields).parse(seeded)).toEqual(seeded);

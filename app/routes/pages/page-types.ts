@@ -5,6 +5,7 @@ import {
   image,
   link,
   list,
+  number,
   text,
   type ContentOf,
   type Fields,
@@ -195,6 +196,45 @@ export const COMPANY_FIELDS = {
 
 export type CompanyContent = ContentOf<typeof COMPANY_FIELDS>;
 
+export const AGENT_FIELDS = {
+  intro: group("Introduction", {
+    headline: text("Headline", { max: 120, help: "Under the agent's name." }),
+    summary: text("Summary", {
+      max: 500,
+      multiline: true,
+      help: "Also the page's description for search engines and share cards.",
+    }),
+    videoLabel: text("Video description", {
+      max: 200,
+      help: "What the looping video shows, read to those who cannot see it.",
+    }),
+  }),
+  capabilities: group("Capabilities", {
+    items: list(
+      "Capabilities",
+      group("Capability", {
+        name: text("Name", { max: 60 }),
+        description: text("Description", { max: 300, multiline: true }),
+        progress: number("Learning progress", {
+          min: 0,
+          max: 100,
+          help: "In percent: how far the agent has learned it.",
+        }),
+      }),
+      { itemLabel: "capability", min: 1, max: 9 },
+    ),
+  }),
+  technologies: group("Technologies", {
+    items: list("Technologies", text("Technology", { max: 40 }), {
+      itemLabel: "technology",
+      min: 1,
+      max: 16,
+    }),
+  }),
+} satisfies Fields;
+
+export type AgentContent = ContentOf<typeof AGENT_FIELDS>;
+
 export type PageType = {
   /** What the tools call it. */
   name: string;
@@ -206,6 +246,22 @@ export type PageType = {
 export const PAGE_TYPES = {
   home: { name: "Home", path: "/", fields: HOME_FIELDS },
   company: { name: "Company", path: "/company", fields: COMPANY_FIELDS },
+  // An agent page's key is its slug (app/content/agents.ts).
+  "data-engineer": {
+    name: "Agent: Peter, Data Engineer",
+    path: "/agents/data-engineer",
+    fields: AGENT_FIELDS,
+  },
+  "data-analyst": {
+    name: "Agent: Zara, Data Analyst",
+    path: "/agents/data-analyst",
+    fields: AGENT_FIELDS,
+  },
+  "ml-engineer": {
+    name: "Agent: Jeremy, ML Engineer",
+    path: "/agents/ml-engineer",
+    fields: AGENT_FIELDS,
+  },
 } satisfies Record<string, PageType>;
 
 export type PageKey = keyof typeof PAGE_TYPES;

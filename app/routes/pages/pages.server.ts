@@ -24,6 +24,7 @@ import {
   type TypedSupabaseClient,
 } from "#app/utils/supabase.server.ts";
 import { PAGE_TYPES, type PageKey } from "./page-types.ts";
+import { agentSeed, getAgent } from "#app/content/agents.ts";
 import { COMPANY_SEED } from "#app/content/company.ts";
 import { HOME_SEED } from "#app/content/home.ts";
 
@@ -70,6 +71,9 @@ export function pageSchema<K extends PageKey>(key: K) {
 export const PAGE_SEEDS: { [K in PageKey]: PageContent<K> } = {
   home: HOME_SEED,
   company: COMPANY_SEED,
+  "data-engineer": agentSeed(getAgent("data-engineer")!),
+  "data-analyst": agentSeed(getAgent("data-analyst")!),
+  "ml-engineer": agentSeed(getAgent("ml-engineer")!),
 };
 
 const VersionRow = z.object({
