@@ -3,7 +3,7 @@ import type { AgentContent } from "#app/routes/pages/page-types.ts";
 // The three agent personas, fixed by the product. Each page's words, its
 // capabilities with their progress percentages and its technologies are the
 // seed of its content, edited at /admin/pages/{slug}: the seeded version in
-// supabase/migrations/20261202600000_agent_pages.sql is this JSON
+// supabase/migrations/20261202600000_more_pages_as_content.sql is this JSON
 // (app/routes/pages/page-types.test.ts), and agents.test.ts pins the
 // percentages the product fixes.
 

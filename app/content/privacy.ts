@@ -1,6 +1,6 @@
-// The privacy notice (/privacy): what the site counts and how (decisions 160,
-// 162). In a file of its own, so its words are in the privacy page's chunk
-// only, not in a chunk every page loads.
+// The privacy notice (/privacy) as the product fixed it: what the site counts
+// and how (decisions 160, 162). It is the seed of the page's content, edited
+// at /admin/pages/privacy; the migration that seeds it holds the same JSON.
 
 export const PRIVACY_NOTICE = {
   title: "Privacy: what we count",

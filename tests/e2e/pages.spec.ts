@@ -13,6 +13,7 @@ import {
 import { expect as baseExpect, test } from "../support/fixtures.ts";
 import { agentSeed, getAgent } from "#app/content/agents.ts";
 import { HOME_SEED } from "#app/content/home.ts";
+import { PRIVACY_NOTICE } from "#app/content/privacy.ts";
 
 // The pages the team edits (decision 236): the home headline changed at
 // /admin/pages/home as plain form posts, a draft the public page does not
@@ -311,7 +312,7 @@ test.describe("pages the team edits", () => {
     await admin.dispose();
   });
 
-  test("an agent's capability and its learning progress are the team's: a bad figure comes back with its message, a good one is on the page @js-only", async ({
+  test("an agent page is the team's: a learning-progress figure out of bounds comes back with its message and the values kept, a renamed capability is on the page @js-only", async ({
     playwright,
     request: visitor,
   }) => {
@@ -350,10 +351,12 @@ test.describe("pages the team edits", () => {
     expect(refusedHtml).toContain('value="101"');
     expect(await editorBase(admin, key)).toBe(base);
 
+    // Other specs read these figures meanwhile: the published change is a
+    // capability's name, with every figure kept.
     const name = `Pipeline Orchestration ${Date.now()}`;
     const published = await postEditor(
       admin,
-      withFirst(97, name),
+      withFirst(first!.progress, name),
       base,
       "publish",
       key,
@@ -363,7 +366,10 @@ test.describe("pages the team edits", () => {
       .poll(async () =>
         progressOf(await (await visitor.get(`/agents/${key}`)).text(), name),
       )
-      .toBe("97");
+      .toBe(String(first!.progress));
+    expect(await (await admin.get(`/admin/pages/${key}`)).text()).toContain(
+      `value="${name}"`,
+    );
 
     const restored = await postEditor(
       admin,
@@ -381,6 +387,43 @@ test.describe("pages the team edits", () => {
         ),
       )
       .toBe(String(first!.progress));
+    await admin.dispose();
+  });
+
+  test("the privacy notice is the team's: an empty line starts a paragraph @js-only", async ({
+    playwright,
+    request: visitor,
+  }) => {
+    const admin = await playwright.request.newContext({ baseURL: BASE_URL });
+    await signInRequest(admin, "admin");
+    const added = `Questions about this notice go to privacy@example.com ${Date.now()}.`;
+    const notice = {
+      notice: { ...PRIVACY_NOTICE, body: `${PRIVACY_NOTICE.body}\n\n${added}` },
+    };
+    const published = await postEditor(
+      admin,
+      notice,
+      await editorBase(admin, "privacy"),
+      "publish",
+      "privacy",
+    );
+    expect(published.status()).toBe(302);
+    await expect
+      .poll(async () => (await visitor.get("/privacy")).text())
+      .toContain(`>${added}</p>`);
+    const html = await (await visitor.get("/privacy")).text();
+    expect(html).toContain(`>${PRIVACY_NOTICE.body}</p>`);
+    const restored = await postEditor(
+      admin,
+      { notice: PRIVACY_NOTICE },
+      await editorBase(admin, "privacy"),
+      "publish",
+      "privacy",
+    );
+    expect(restored.status()).toBe(302);
+    await expect
+      .poll(async () => (await visitor.get("/privacy")).text())
+      .not.toContain(added);
     await admin.dispose();
   });
 

@@ -13,6 +13,7 @@ const PAGE_DATA: {
 } = {
   home: homePageData,
   company: (content) => content,
+  privacy: (content) => content,
   "data-engineer": agentData("data-engineer"),
   "data-analyst": agentData("data-analyst"),
   "ml-engineer": agentData("ml-engineer"),

@@ -235,6 +235,27 @@ export const AGENT_FIELDS = {
 
 export type AgentContent = ContentOf<typeof AGENT_FIELDS>;
 
+export const PRIVACY_FIELDS = {
+  notice: group("Notice", {
+    title: text("Title", {
+      max: 120,
+      help: "The page's one h1 and its title in search results.",
+    }),
+    summary: text("Summary", {
+      max: 300,
+      multiline: true,
+      help: "Under the title; also the page's description for search engines.",
+    }),
+    body: text("Notice", {
+      max: 6000,
+      multiline: true,
+      help: "An empty line starts a new paragraph. Keep it true to the retention periods in Settings.",
+    }),
+  }),
+} satisfies Fields;
+
+export type PrivacyContent = ContentOf<typeof PRIVACY_FIELDS>;
+
 export type PageType = {
   /** What the tools call it. */
   name: string;
@@ -246,6 +267,7 @@ export type PageType = {
 export const PAGE_TYPES = {
   home: { name: "Home", path: "/", fields: HOME_FIELDS },
   company: { name: "Company", path: "/company", fields: COMPANY_FIELDS },
+  privacy: { name: "Privacy notice", path: "/privacy", fields: PRIVACY_FIELDS },
   // An agent page's key is its slug (app/content/agents.ts).
   "data-engineer": {
     name: "Agent: Peter, Data Engineer",

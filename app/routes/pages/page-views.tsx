@@ -5,12 +5,14 @@ import {
 } from "#app/routes/agents/agent-page.tsx";
 import { CompanyPage } from "#app/routes/company/company-page.tsx";
 import { HomePage, type HomePageData } from "#app/routes/home/home-page.tsx";
-import type { CompanyContent, PageKey } from "./page-types.ts";
+import { PrivacyPage } from "#app/routes/privacy/privacy-page.tsx";
+import type { CompanyContent, PageKey, PrivacyContent } from "./page-types.ts";
 
 /** What each page's component draws (its loader's data). */
 export type PageViewData = {
   home: HomePageData;
   company: CompanyContent;
+  privacy: PrivacyContent;
   "data-engineer": AgentPageData;
   "data-analyst": AgentPageData;
   "ml-engineer": AgentPageData;
@@ -21,6 +23,7 @@ const PAGE_VIEWS: { [K in PageKey]: ComponentType<{ data: PageViewData[K] }> } =
   {
     home: HomePage,
     company: CompanyPage,
+    privacy: PrivacyPage,
     "data-engineer": AgentPage,
     "data-analyst": AgentPage,
     "ml-engineer": AgentPage,

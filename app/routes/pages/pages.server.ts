@@ -27,6 +27,7 @@ import { PAGE_TYPES, type PageKey } from "./page-types.ts";
 import { agentSeed, getAgent } from "#app/content/agents.ts";
 import { COMPANY_SEED } from "#app/content/company.ts";
 import { HOME_SEED } from "#app/content/home.ts";
+import { PRIVACY_NOTICE } from "#app/content/privacy.ts";
 
 // Reads and writes of the pages the team edits (decision 236). Public pages
 // read their published version with the visitor's own session, so row-level
@@ -71,6 +72,7 @@ export function pageSchema<K extends PageKey>(key: K) {
 export const PAGE_SEEDS: { [K in PageKey]: PageContent<K> } = {
   home: HOME_SEED,
   company: COMPANY_SEED,
+  privacy: { notice: PRIVACY_NOTICE },
   "data-engineer": agentSeed(getAgent("data-engineer")!),
   "data-analyst": agentSeed(getAgent("data-analyst")!),
   "ml-engineer": agentSeed(getAgent("ml-engineer")!),

@@ -1,38 +1,40 @@
+import { data } from "react-router";
 import type { Route } from "./+types/privacy";
-import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
-import ui from "#app/components/marketing/marketing.module.css";
-import { PRIVACY_NOTICE } from "#app/content/privacy.ts";
+import { PrivacyPage } from "./privacy-page.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
-import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+import { readPublishedPage } from "#app/routes/pages/pages.server.ts";
+import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
+import { storedPage } from "#app/utils/stored-page.server.ts";
 
-// What the site counts and how (decisions 160, 162). The words come with the
-// loader's data, not in the page's script.
+// What the site counts and how (decisions 160, 162), in the words of its
+// published version (/admin/pages/privacy).
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
+export const headers: Route.HeadersFunction = cacheHeadersFromLoader;
 
-export function loader() {
-  return { notice: PRIVACY_NOTICE };
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-pages-change"),
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content, headers } = await readPublishedPage(
+    context,
+    request,
+    "privacy",
+  );
+  return data(content, { headers });
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  routeMeta(args, {
-    title: PRIVACY_NOTICE.title,
-    description: PRIVACY_NOTICE.summary,
-  });
+  routeMeta(
+    args,
+    args.loaderData
+      ? {
+          title: args.loaderData.notice.title,
+          description: args.loaderData.notice.summary,
+        }
+      : {},
+  );
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { notice } = loaderData;
-  return (
-    <section
-      aria-labelledby="privacy-heading"
-      className={`${ui.underNav} ${ui.heroBackground}`}
-    >
-      <div className={ui.container}>
-        <SectionHeading id="privacy-heading" level={1} title={notice.title}>
-          {notice.summary}
-        </SectionHeading>
-        <p style={{ maxWidth: "65ch", lineHeight: 1.7 }}>{notice.body}</p>
-      </div>
-    </section>
-  );
+  return <PrivacyPage data={loaderData} />;
 }

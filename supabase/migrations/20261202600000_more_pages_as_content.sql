@@ -1,8 +1,8 @@
--- The agent pages as content (docs/decisions/236-pages-as-content.md): each
--- agent's page words, capabilities with their learning progress, and
--- technologies are a page the team edits at /admin/pages/{slug}, keyed by the
--- agent's slug. Who the agents are (name, role, portrait) stays in the code,
--- which the navigation and the home page read too.
+-- More pages as content (docs/decisions/236-pages-as-content.md): the
+-- privacy notice, and the three agent pages, keyed by the agent's slug: their
+-- words, capabilities with their learning progress, and technologies. Who the
+-- agents are (name, role, portrait) stays in the code, which the navigation
+-- and the home page read too.
 
 create or replace function public.page_content_keys(p_key text)
 returns text[]
@@ -13,16 +13,24 @@ as $$
   select case p_key
     when 'home' then array['closingCta', 'deployment', 'hero', 'howItWorks', 'results', 'summary', 'teaser']
     when 'company' then array['hero', 'join', 'mission', 'values']
+    when 'privacy' then array['notice']
     when 'data-engineer' then array['capabilities', 'intro', 'technologies']
     when 'data-analyst' then array['capabilities', 'intro', 'technologies']
     when 'ml-engineer' then array['capabilities', 'intro', 'technologies']
   end;
 $$;
 
--- The words the pages had in their code (app/content/agents.ts), published
--- from the start.
+-- The words the pages had in their code (app/content/privacy.ts and
+-- agents.ts), published from the start.
 insert into public.page_versions (page_key, content, published_at, created_by, created_at)
 values
+('privacy', $privacy${
+  "notice": {
+    "title": "Privacy: what we count",
+    "summary": "This site counts visits without cookies and keeps nothing in your browser.",
+    "body": "We count page views on our own servers, without cookies and without storing anything in your browser. To tell visitors apart for one day, we keep a one-way hash of your IP address and browser name mixed with a random value that changes daily and is deleted after two days; your IP address itself is never stored. We keep which page you viewed, the site that linked to it, any campaign tags in the link, your device type (desktop, mobile or tablet) and, where our content delivery network tells us, your country. When you send us a form, we note the page you first arrived on that day and the site that sent you there, not who you are. Page views are deleted after 30 days; only daily totals are kept. Signed-in team members and known bots are not counted."
+  }
+}$privacy$::jsonb, '2026-12-01T00:00:00Z', null, '2026-12-01T00:00:00Z'),
 ('data-engineer', $data_engineer${
   "intro": {
     "headline": "Pipelines that build, test and heal themselves",
