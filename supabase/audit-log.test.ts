@@ -137,8 +137,12 @@ test("role changes, author status, a deleted message, a settings change and a ne
       ["settings.change", null, "retention"],
       ["newsletter.send", null, "post"],
     ]);
-    expect(entries[1]!.summary).toBe("Riley Reader: editor to hiring");
-    expect(entries[3]!.summary).toBe("Ada Author is no longer an author");
+    expect(entries[1]!.summary).toBe(
+      "reader@example.com (Riley Reader): editor to hiring",
+    );
+    expect(entries[3]!.summary).toBe(
+      "author@example.com (Ada Author) is no longer an author",
+    );
     expect(entries[4]!.summary).toBe("Message from Casey");
   });
 });

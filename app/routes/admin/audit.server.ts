@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AuditFilter } from "./audit-schema.ts";
+import { personLabel } from "./people.server.ts";
 import {
   fromCursor,
   keysetPage,
@@ -114,7 +115,7 @@ const NameSchema = z.object({
   email: z.string().nullable(),
 });
 
-/** The people a page names, by id: their name, else their address. */
+/** The people a page names, by id: their address and their name. */
 async function namesOf(supabase: TypedSupabaseClient, ids: string[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map<string, string>();
@@ -125,7 +126,7 @@ async function namesOf(supabase: TypedSupabaseClient, ids: string[]) {
   const rows = z.array(NameSchema).safeParse(data);
   return new Map(
     (rows.success ? rows.data : []).flatMap((row) => {
-      const name = row.username || row.email;
+      const name = personLabel(row.username, row.email);
       return name ? [[row.id, name] as const] : [];
     }),
   );

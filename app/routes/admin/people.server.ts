@@ -25,6 +25,18 @@ const NameSchema = z.object({
   email: z.string().nullable(),
 });
 
+/**
+ * How the team's tools name a person: by their account's address, which only
+ * Supabase Auth sets (the database holds a platform_users row to it), with
+ * the name they chose beside it; as private.person_label() names them in
+ * the audit log (docs/decisions/250).
+ */
+export function personLabel(username: string | null, email: string | null) {
+  const name = username?.trim() || null;
+  if (email) return name ? `${email} (${name})` : email;
+  return name;
+}
+
 /** The team, oldest first (a handful of people: one read, no paging). */
 export async function listTeam(
   supabase: TypedSupabaseClient,
@@ -47,7 +59,7 @@ export async function listTeam(
   const named = z.array(NameSchema).safeParse(names.data);
   if (names.error || !named.success) return null;
   const nameOf = new Map(
-    named.data.map((row) => [row.id, row.username || row.email]),
+    named.data.map((row) => [row.id, personLabel(row.username, row.email)]),
   );
   return rows.data.flatMap((row) =>
     isTeamRole(row.role)
