@@ -21,7 +21,7 @@ export const PEOPLE_COPY = {
   change: "Change role",
   remove: "Remove from the team",
   /** Read after "Remove from the team" by a screen reader, for each row. */
-  removeWho: (name: string) => `(${name})`,
+  removeWho: (name: string) => name,
   added: "The person is now on the team.",
   changed: "The role was changed.",
   removed: "The person is no longer on the team and lost every role.",
