@@ -12,7 +12,7 @@ import {
   useSchemaForm,
 } from "#app/components/form-kit.tsx";
 import { ToolPage } from "#app/components/team/tool-page.tsx";
-import { routeMeta } from "#app/lib/meta.ts";
+import { absoluteUrl, routeMeta } from "#app/lib/meta.ts";
 import { ContentFields } from "./content-form.tsx";
 import { PAGE_COPY, pagePath } from "./page-copy.ts";
 import { pageData } from "./page-data.server.ts";
@@ -28,6 +28,7 @@ import {
   stateOf,
 } from "./pages.server.ts";
 import { notFound } from "#app/utils/route-errors.server.ts";
+import { env } from "#app/utils/env.server.ts";
 import { getSupabase } from "#app/utils/supabase.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 
@@ -78,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ linkFailed: true } as const, { status: 500 });
     }
     return {
-      link: new URL(`/preview/pages/${token}`, request.url).href,
+      link: absoluteUrl(env.SITE_URL, `/preview/pages/${token}`),
     } as const;
   }
   const submission = parseWithZod(formData, { schema: pageFormSchema(key) });
