@@ -1,8 +1,9 @@
 // Shared by the public-form specs (contact page, company dialog, job application).
 import { createClient } from "@supabase/supabase-js";
-import type { Locator } from "@playwright/test";
+import type { APIRequestContext, Locator } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 import { SUPABASE_SERVICE_ROLE_KEY, SUPABASE_URL } from "./e2e-env.ts";
+import { servedHtml } from "./served-html.ts";
 
 /** Reads what the forms stored, bypassing row-level security. */
 export const service = createClient(SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, {
@@ -40,4 +41,45 @@ export function honeypotFields(html: string) {
     'name="name__confirm"',
   );
   return { name__confirm: "" };
+}
+
+type FilePart = { name: string; mimeType: string; buffer: Buffer };
+
+/**
+ * Sends a served form as a browser without scripts does: GETs `pageUrl`,
+ * takes the form `formId`'s action, method and the values it sends untouched
+ * (its honeypot included), and posts them with `values` typed in. A value for
+ * a name the form does not render fails the test: a browser would not send it.
+ */
+export async function submitServedForm(
+  request: APIRequestContext,
+  pageUrl: string,
+  formId: string,
+  values: Record<string, string | FilePart>,
+  { replaceHoneypot }: { replaceHoneypot?: string } = {},
+) {
+  const page = await request.get(pageUrl);
+  expect(page.status(), `GET ${pageUrl}`).toBe(200);
+  const form = servedHtml(await page.text()).form(formId);
+  expect(form.method.toLowerCase()).toBe("post");
+  for (const name of Object.keys(values)) {
+    expect(form.names, `the form renders a field "${name}"`).toContain(name);
+  }
+  const body = { ...form.sent, ...values };
+  if (replaceHoneypot !== undefined) {
+    expect(form.sent, "the form renders the honeypot").toHaveProperty(
+      "name__confirm",
+    );
+    body.name__confirm = replaceHoneypot;
+  }
+  const url = new URL(form.action || pageUrl, page.url());
+  url.hash = "";
+  const answer =
+    form.encType === "multipart/form-data"
+      ? await request.post(url.toString(), { multipart: body, maxRedirects: 0 })
+      : await request.post(url.toString(), {
+          form: body as Record<string, string>,
+          maxRedirects: 0,
+        });
+  return { answer, html: servedHtml(await answer.text()) };
 }
