@@ -65,7 +65,15 @@ export async function submitServedForm(
   for (const name of Object.keys(values)) {
     expect(form.names, `the form renders a field "${name}"`).toContain(name);
   }
-  const body = { ...form.sent, ...values };
+  const body: Record<string, string | FilePart> = { ...form.sent, ...values };
+  // A file field left empty is still sent, as a part with no name or bytes.
+  for (const name of form.files) {
+    body[name] ??= {
+      name: "",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.alloc(0),
+    };
+  }
   if (replaceHoneypot !== undefined) {
     expect(form.sent, "the form renders the honeypot").toHaveProperty(
       "name__confirm",
@@ -74,12 +82,27 @@ export async function submitServedForm(
   }
   const url = new URL(form.action || pageUrl, page.url());
   url.hash = "";
-  const answer =
-    form.encType === "multipart/form-data"
-      ? await request.post(url.toString(), { multipart: body, maxRedirects: 0 })
-      : await request.post(url.toString(), {
-          form: body as Record<string, string>,
-          maxRedirects: 0,
-        });
+  let answer;
+  if (form.encType === "multipart/form-data") {
+    // FormData, since Playwright's multipart object refuses a nameless file.
+    const multipart = new FormData();
+    for (const [name, value] of Object.entries(body)) {
+      if (typeof value === "string") multipart.append(name, value);
+      else
+        multipart.append(
+          name,
+          new File([value.buffer], value.name, { type: value.mimeType }),
+        );
+    }
+    answer = await request.post(url.toString(), {
+      multipart,
+      maxRedirects: 0,
+    });
+  } else {
+    answer = await request.post(url.toString(), {
+      form: body as Record<string, string>,
+      maxRedirects: 0,
+    });
+  }
   return { answer, html: servedHtml(await answer.text()) };
 }

@@ -65,6 +65,8 @@ function elementsOf(html: string) {
 
 const squeeze = (text: string) => text.replace(/\s+/g, " ").trim();
 
+export type ServedHtml = ReturnType<typeof servedHtml>;
+
 export function servedHtml(html: string) {
   const elements = elementsOf(html);
   const body = elements.find((element) => element.name === "body");
@@ -127,6 +129,9 @@ export function servedHtml(html: string) {
         method: form.attributes.method ?? "get",
         encType: form.attributes.enctype,
         names: new Set(controls.map((control) => control.attributes.name!)),
+        files: controls
+          .filter((control) => control.attributes.type === "file")
+          .map((control) => control.attributes.name!),
         sent,
       };
     },
