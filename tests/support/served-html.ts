@@ -94,19 +94,28 @@ export function servedHtml(html: string) {
       return false;
     },
     /**
-     * The form with this id as a browser posts it: its action and method, the
+     * The form with this id (or, for `/path`, with this action) as a browser
+     * posts it: its action and method, the
      * names of its fields and buttons (inside it or naming it in `form=`),
      * and what it sends untouched: each field's served value, checked boxes
      * only.
      */
-    form(id: string) {
-      const form = byId(id);
+    form(which: string) {
+      const form = which.startsWith("/")
+        ? elements.find(
+            (element) =>
+              element.name === "form" && element.attributes.action === which,
+          )
+        : byId(which);
+      if (!form) throw new Error(`no form ${which} in the answer`);
+      const id = form.attributes.id;
       const controls = elements.filter(
         (element) =>
           ["input", "textarea", "select", "button"].includes(element.name) &&
           element.attributes.name &&
           !("disabled" in element.attributes) &&
-          (element.attributes.form === id || within(element, form)),
+          ((id !== undefined && element.attributes.form === id) ||
+            within(element, form)),
       );
       const sent: Record<string, string> = {};
       for (const control of controls) {
