@@ -553,6 +553,9 @@ test.describe("without scripts", () => {
       const reader = await postSignIn(request, auth, ACCOUNTS.reader.email);
       expect(reader.answer.status()).toBe(403);
       expect(reader.html.text).toContain(DEFAULT_DENIED);
+      expect(reader.html.linkTo("Platform sign-in")).toMatch(
+        /^https?:\/\/[^/]+\/auth$/,
+      );
       const readerOut = await postSignOut(request, auth);
       expect(readerOut.html.toast?.title).toBe("Signed out successfully");
       expect(readerOut.html.text).toContain("Team Login");
@@ -562,7 +565,7 @@ test.describe("without scripts", () => {
   test(
     "a wrong password answers the message, keeps the email and not the password",
     { tag: "@no-js-only" },
-    async ({ request, baseURL }, testInfo) => {
+    async ({ request, baseURL }) => {
       const auth = new URL("/auth", baseURL).toString();
       const wrong = await postSignIn(
         request,

@@ -96,7 +96,9 @@ export async function submitServedForm(
       else
         multipart.append(
           name,
-          new File([value.buffer], value.name, { type: value.mimeType }),
+          new File([new Uint8Array(value.buffer)], value.name, {
+            type: value.mimeType,
+          }),
         );
     }
     answer = await request.post(url.toString(), {
