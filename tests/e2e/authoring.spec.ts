@@ -848,7 +848,10 @@ test.describe(
   },
 );
 
-test.describe("access", () => {
+// Who may write, edit and delete: the server's answers (status, sign-in form,
+// refusal message, the links it leaves out) are the same document with and
+// without scripts, and the direct posts are HTTP; once, in "js".
+test.describe("access", { tag: "@js-only" }, () => {
   test("an anonymous visitor gets the sign-in form", async ({ page }) => {
     await page.goto("/write");
     await expect(

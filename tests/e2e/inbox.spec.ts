@@ -369,37 +369,41 @@ test.describe("team inbox", () => {
     await expect(page.getByText("Submission Not Found")).toBeVisible();
   });
 
-  test("the team navigation shows how many submissions are new", async ({
-    page,
-  }, testInfo) => {
-    await storeMessage(uniqueEmail("inbox-count", testInfo.project.name));
-    await signIn(page, "admin");
-    await expect(page).toHaveURL(/\/admin$/);
-    const before = await newCount();
-    await page.goto(INBOX);
-    const after = await newCount();
-    const nav = page.getByRole("navigation", { name: "Team tools" });
-    const badge = nav.getByTestId("inbox-new-count");
-    // The badge counts up to 100 (a bounded read): past 99 it says "99+".
-    const text = (await badge.textContent()) ?? "";
-    if (text === "99+ new") {
-      expect(Math.max(before, after)).toBeGreaterThan(99);
-    } else {
-      const shown = Number(/(\d+) new/.exec(text)?.[1]);
-      expect(shown).toBeGreaterThanOrEqual(Math.min(before, after));
-      expect(shown).toBeLessThanOrEqual(Math.max(before, after));
-    }
-    await nav.getByRole("link", { name: "Platform Users" }).click();
-    await expect(page).toHaveURL(/\/admin$/);
-    await expect(
-      page
-        .getByRole("navigation", { name: "Team tools" })
-        .getByTestId("inbox-new-count"),
-    ).toHaveText(/\d+\+? new/);
-  });
+  test(
+    "the team navigation shows how many submissions are new",
+    { tag: "@js-only" },
+    async ({ page }, testInfo) => {
+      await storeMessage(uniqueEmail("inbox-count", testInfo.project.name));
+      await signIn(page, "admin");
+      await expect(page).toHaveURL(/\/admin$/);
+      const before = await newCount();
+      await page.goto(INBOX);
+      const after = await newCount();
+      const nav = page.getByRole("navigation", { name: "Team tools" });
+      const badge = nav.getByTestId("inbox-new-count");
+      // The badge counts up to 100 (a bounded read): past 99 it says "99+".
+      const text = (await badge.textContent()) ?? "";
+      if (text === "99+ new") {
+        expect(Math.max(before, after)).toBeGreaterThan(99);
+      } else {
+        const shown = Number(/(\d+) new/.exec(text)?.[1]);
+        expect(shown).toBeGreaterThanOrEqual(Math.min(before, after));
+        expect(shown).toBeLessThanOrEqual(Math.max(before, after));
+      }
+      await nav.getByRole("link", { name: "Platform Users" }).click();
+      await expect(page).toHaveURL(/\/admin$/);
+      await expect(
+        page
+          .getByRole("navigation", { name: "Team tools" })
+          .getByTestId("inbox-new-count"),
+      ).toHaveText(/\d+\+? new/);
+    },
+  );
 });
 
-test.describe("who may not use the inbox", () => {
+// Refusals: the server's status and page, the same document with and without
+// scripts, and direct posts and Supabase reads over HTTP; once, in "js".
+test.describe("who may not use the inbox", { tag: "@js-only" }, () => {
   test("an anonymous visitor gets the sign-in page, for the list and the CV", async ({
     page,
   }) => {
