@@ -158,8 +158,7 @@ describe("createRequestListener", () => {
             request.url === "/company"
               ? {
                   status: 200,
-                  headers: ["content-type", "text/plain", "etag", '"a"'],
-                  contentType: "text/plain",
+                  headers: { "content-type": "text/plain", etag: '"a"' },
                   body: Buffer.from("from the store"),
                 }
               : null,

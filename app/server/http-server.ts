@@ -1,9 +1,9 @@
 // The production server: Node's HTTP server with one request listener. A
 // stored page is answered first (app/utils/page-cache.server.ts), so none of
 // Express's routing, static files, compression or request log runs for it;
-// other spellings of a page's path go to its own (canonical-path.ts); the
-// rest is what react-router-serve does, behind a guard that refuses methods
-// no page takes (React Router answers them with a 500 and a stack trace).
+// other spellings of a page's path go to its own; the rest is what
+// react-router-serve does, behind a guard that refuses methods no page takes
+// (React Router answers them with a 500 and a stack trace).
 import {
   createServer,
   type IncomingMessage,
@@ -15,10 +15,14 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import morgan from "morgan";
-import type { ServerBuild } from "react-router";
+import {
+  generatePath,
+  matchRoutes,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
 import type { PageView } from "#app/utils/analytics.server.ts";
 import type { StoredAnswer } from "#app/utils/page-cache.server.ts";
-import { createCanonicalPath } from "./canonical-path.ts";
 
 /** Every page and form takes these; anything else never reaches a route. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
@@ -60,7 +64,69 @@ export const socketAddress: RequestHandler = (request, _response, next) => {
   next();
 };
 
-function createApp(build: ServerBuild, clientDirectory: string) {
+type Manifest = ServerBuild["routes"];
+
+function tree(routes: Manifest, parentId?: string): RouteObject[] {
+  return Object.values(routes)
+    .filter((route) => route?.parentId === parentId)
+    .map((route) => ({
+      id: route!.id,
+      path: route!.path,
+      index: route!.index,
+      caseSensitive: route!.caseSensitive,
+      children: tree(routes, route!.id),
+    })) as RouteObject[];
+}
+
+/**
+ * One spelling per page. React Router matches a path whatever its case, its
+ * trailing slash or its %XX-encoded letters, and the URL parser resolves dot
+ * segments before it, so `/Company`, `/company/`, `/compan%79` and
+ * `/blueprints/../company` are all the company page; each would otherwise be
+ * a page of its own to the page store, to a CDN and to analytics. This is the
+ * spelling the route table writes (its literal segments as written, its
+ * parameters encoded), or null when the target is spelled so or is no path.
+ */
+export function createCanonicalPath(routes: Manifest) {
+  const routeTree = tree(routes);
+  return function canonicalTarget(target: string): string | null {
+    const queryAt = target.indexOf("?");
+    const raw = queryAt === -1 ? target : target.slice(0, queryAt);
+    if (!raw.startsWith("/")) return null;
+    const parsed = URL.parse(`http://site${raw}`);
+    if (!parsed) return null;
+    let path = parsed.pathname.replace(/\/{2,}/g, "/");
+    const data = path.endsWith(".data") ? ".data" : "";
+    path = path.slice(0, path.length - data.length);
+    if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
+    const matches = matchRoutes(routeTree, path) ?? [];
+    const last = matches.at(-1);
+    // A page the route table names: its own spelling. Anything else (the
+    // not-found route's splat, a static file) keeps its letters as sent.
+    if (last && last.route.path !== "*") {
+      const pattern = matches
+        .map((match) => match.route.path)
+        .filter(Boolean)
+        .join("/");
+      // generatePath encodes each parameter as it writes it.
+      path = generatePath(`/${pattern}`, last.params);
+    }
+    const canonical = path + data;
+    if (canonical === raw) return null;
+    return queryAt === -1 ? canonical : canonical + target.slice(queryAt);
+  };
+}
+
+/**
+ * The one path every request takes: the page store's answer, written as it
+ * is; else a 301 to the canonical spelling (only canonical paths are ever
+ * stored or counted); else Express and React Router. Page views are counted
+ * here for both.
+ */
+export function createRequestListener(
+  build: ServerBuild,
+  clientDirectory: string,
+): RequestListener {
   const app = express();
   app.disable("x-powered-by");
   app.use(methodGuard, socketAddress);
@@ -80,20 +146,6 @@ function createApp(build: ServerBuild, clientDirectory: string) {
     "/{*splat}",
     createRequestHandler({ build, mode: process.env.NODE_ENV }),
   );
-  return app;
-}
-
-/**
- * The one path every request takes: the page store's answer, written as it
- * is; else a 301 to the canonical spelling (only canonical paths are ever
- * stored or counted); else Express and React Router. Page views are counted
- * here for both.
- */
-export function createRequestListener(
-  build: ServerBuild,
-  clientDirectory: string,
-): RequestListener {
-  const app = createApp(build, clientDirectory);
   const canonicalTarget = createCanonicalPath(build.routes);
   const { answerStoredPage, countPageView } = build.entry.module as {
     answerStoredPage?: (request: IncomingMessage) => StoredAnswer | null;
@@ -105,7 +157,7 @@ export function createRequestListener(
     if (stored) {
       response.writeHead(stored.status, stored.headers);
       response.end(stored.body ?? undefined);
-      return view?.(stored.status, stored.contentType);
+      return view?.(stored.status, stored.headers["content-type"]);
     }
     const moved = /^(GET|HEAD)$/.test(request.method ?? "")
       ? canonicalTarget(request.url ?? "/")

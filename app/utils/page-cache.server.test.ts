@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import type { StoredAnswer } from "#app/utils/page-cache.server.ts";
 
 // The store as production runs it: the security policy is enforced.
 Object.assign(process.env, {
@@ -23,7 +22,7 @@ const {
   storedUntilJobsChange,
   storedUntilPagesChange,
   storedUntilPostsChange,
-} = await import("#app/utils/stored-page.server.ts");
+} = await import("#app/utils/page-cache.server.ts");
 const { storedRoutes } = await import("#app/utils/route-table.server.ts");
 
 /** A route table as the build makes it: some routes declare their pages stored. */
@@ -134,29 +133,12 @@ function setup({
       scriptHashes: context.get(scriptHashesContext),
     };
   }
-  /**
-   * The same request before Express and React Router: the stored answer, or
-   * null, its flat header list read as an object.
-   */
-  function answer(
+  /** The same request before Express and React Router: the stored answer, or null. */
+  const answer = (
     path: string,
     headers: Record<string, string> = {},
     method = "GET",
-  ) {
-    const answered = store.answer({ method, url: path, headers });
-    return answered && named(answered);
-  }
-  /** A stored answer with its flat header list read as an object. */
-  function named(answered: StoredAnswer) {
-    const named: Record<string, string> = {};
-    const list = answered.headers;
-    for (let i = 0; i < list.length; i += 2) {
-      const name = list[i]!;
-      expect(named[name], `${name} sent twice`).toBeUndefined();
-      named[name] = list[i + 1]!;
-    }
-    return { ...answered, headers: named };
-  }
+  ) => store.answer({ method, url: path, headers });
   /** Renders `path`, stored (compressed) once its answer is back. */
   async function store_(path: string) {
     const rendered = await render(path);
@@ -167,7 +149,6 @@ function setup({
     store,
     render,
     answer,
-    named,
     stored: store_,
     renders: () => renders,
   };

@@ -3,7 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { parseCookieHeader } from "@supabase/ssr";
-import type { MiddlewareFunction } from "react-router";
+import { createContext, type MiddlewareFunction } from "react-router";
 import { env } from "#app/utils/env.server.ts";
 import { MARKETING_CACHE_CONTROL } from "#app/utils/public-cache.server.ts";
 import {
@@ -12,55 +12,101 @@ import {
   nonceContext,
   scriptHashesContext,
 } from "#app/utils/security.server.ts";
-import {
-  declareRuleContext,
-  type StoreDeclaration,
-  type StoreRule,
-} from "#app/utils/stored-page.server.ts";
 import { isAuthCookieName } from "#app/utils/session.server.ts";
 import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
 
 // Every public page is the same bytes for every anonymous visitor, so its
-// render is stored and replayed: no React, no loaders, no Supabase. Its
-// route declares it (app/utils/stored-page.server.ts); the root middleware
-// stores each render and answers it as a replay would (storePagesMiddleware);
-// the request listener answers from the store before Express
-// (answerStoredPage, app/server/http-server.ts). A page is keyed by its
-// canonical path and the parameters it reads alone, so `?utm_source=` or
-// junk is the same copy. A session or flash cookie, or a response that sets
-// a cookie, is private or is not a 200, bypasses the store.
+// render is stored and replayed: no React, no loaders, no Supabase. A route
+// says so in its own `middleware`, with how long its page is kept and which
+// query parameters its page reads (its loader or its components):
+//
+//   export const middleware = [storedUntilDeploy];
+//   export const middleware = [storedPage("until-posts-change", "q", "tag")];
+//
+// The root middleware stores each declared render and answers it as a
+// replay would (storePagesMiddleware); the request listener answers the next
+// requests from the store before Express (answerStoredPage,
+// app/server/http-server.ts). A page is keyed by its canonical path and the
+// parameters it reads alone, so `?utm_source=`, `fbclid` or junk is the same
+// copy. A session or flash cookie, or a response that sets a cookie, is
+// private or is not a 200, bypasses the store. Route middleware runs on the
+// server alone, so a declaration costs the page's JavaScript nothing; the
+// sitemap reads it from the route table (app/utils/route-table.server.ts).
+
+/**
+ * `until-deploy`: the page is made from the build alone (marketing copy), so
+ * it is kept until the process ends. `until-posts-change`: it reads posts, so
+ * it is kept for a few seconds and dropped when this server saves or deletes
+ * a post. `until-jobs-change`: the same for jobs, `until-pages-change` for
+ * the pages the team edits (app/routes/pages). Whatever the rule, a copy is
+ * never answered past its own `s-maxage` plus `stale-while-revalidate`,
+ * which a page capping its lifetime (the next job's closing, the next
+ * scheduled post) sets.
+ */
+export type StoreRule =
+  | "until-deploy"
+  | "until-posts-change"
+  | "until-jobs-change"
+  | "until-pages-change";
+
+const declaredContext = createContext<{
+  rule: StoreRule;
+  query: readonly string[];
+} | null>(null);
+
+/** A route's declaration: its rule and the query parameters its page reads. */
+export function storedPage(rule: StoreRule, ...query: string[]) {
+  const middleware: MiddlewareFunction<Response> = ({ context }, next) => {
+    context.set(declaredContext, { rule, query });
+    return next();
+  };
+  return Object.assign(middleware, { rule });
+}
+
+export const storedUntilDeploy = storedPage("until-deploy");
+export const storedUntilPostsChange = storedPage("until-posts-change");
+export const storedUntilJobsChange = storedPage("until-jobs-change");
+export const storedUntilPagesChange = storedPage("until-pages-change");
+
+/** The rule a route module's middleware declares, or null. */
+export function storeRuleOf(module: { middleware?: unknown }) {
+  const middleware = Array.isArray(module.middleware) ? module.middleware : [];
+  const declared = middleware.find((each: { rule?: StoreRule }) => each?.rule);
+  return (declared?.rule as StoreRule | undefined) ?? null;
+}
 
 /** What the stored pages may hold together, bodies and encodings. */
 export const MAX_BYTES = 32 * 1024 * 1024;
 
 type Encoding = "br" | "gzip";
-type Encoded = Record<Encoding, Buffer>;
-type Replay = { headers: string[]; notModified: string[]; body: Buffer };
 
 /** What the listener writes: `writeHead(status, headers)`, then `body`. */
 export type StoredAnswer = {
   status: number;
-  headers: string[];
-  contentType: string;
+  headers: Record<string, string>;
   body: Buffer | null;
+};
+
+type Replay = {
+  tag: string;
+  headers: Record<string, string>;
+  notModified: Record<string, string>;
+  body: Buffer;
 };
 
 /** Times are performance.now(): past `expires` a request renders it again. */
 type Entry = {
-  headers: [string, string][];
-  contentType: string;
-  body: Buffer;
-  encoded: Encoded;
-  replays: Partial<Record<Encoding | "identity", Replay>>;
-  digest: string;
-  scriptHashes: string[] | null;
   rule: StoreRule;
+  /** Its digest and headers: a render the same renews this copy. */
+  render: string;
+  replays: Record<Encoding | "identity", Replay>;
+  scriptHashes: string[];
   size: number;
   madeAt: number;
   expires: number;
   /** Never answered after: what its header allows a CDN. */
   deadline: number;
-  /** When a request past `expires` went to render it, or 0. */
+  /** When a request past `expires` went to render it again. */
   renewing: number;
 };
 
@@ -73,10 +119,10 @@ const personal = (cookieHeader: string | null | undefined) =>
   );
 
 /** How long a shared cache may answer it (s-maxage, then stale), in ms. */
-function sharedLifetimeMs(cacheControl: string | null) {
-  const shared = /(?:^|[,\s])s-maxage=(\d+)/.exec(cacheControl ?? "");
+function sharedLifetimeMs(cacheControl: string) {
+  const shared = /(?:^|[,\s])s-maxage=(\d+)/.exec(cacheControl);
   if (!shared) return Infinity;
-  const stale = /stale-while-revalidate=(\d+)/.exec(cacheControl ?? "");
+  const stale = /stale-while-revalidate=(\d+)/.exec(cacheControl);
   return (Number(shared[1]) + Number(stale?.[1] ?? 0)) * 1000;
 }
 
@@ -115,42 +161,16 @@ export function acceptedEncodings(acceptEncoding: string | null | undefined) {
 }
 
 // Browsers send a few Accept-Encoding values: each is parsed once (bounded).
-const parsed = new Map<string, Encoding | null>();
+const parsed = new Map<string, Encoding | "identity">();
 function encodingOf(acceptEncoding = "") {
-  if (!parsed.has(acceptEncoding)) {
+  let encoding = parsed.get(acceptEncoding);
+  if (!encoding) {
     if (parsed.size >= 64) parsed.clear();
-    parsed.set(acceptEncoding, acceptedEncodings(acceptEncoding)[0] ?? null);
+    encoding = acceptedEncodings(acceptEncoding)[0] ?? "identity";
+    parsed.set(acceptEncoding, encoding);
   }
-  return parsed.get(acceptEncoding) ?? null;
+  return encoding;
 }
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-// A page 50 visitors asked for at once is compressed once.
-const compressing = new Map<string, Promise<Encoded>>();
-
-// Compressed once: brotli's best for a page kept until the deploy, a quick
-// quality for one made from the database again every few seconds.
-function compress({ body, digest, rule }: Omit<Entry, "encoded">) {
-  const quality = rule === "until-deploy" ? constants.BROTLI_MAX_QUALITY : 5;
-  const params = {
-    [constants.BROTLI_PARAM_QUALITY]: quality,
-    [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-  };
-  const encoded =
-    compressing.get(digest) ??
-    Promise.all([
-      brotli(body, { params }),
-      gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
-    ]).then(([br, gz]) => ({ br, gzip: gz }));
-  compressing.set(digest, encoded);
-  void encoded.finally(() => compressing.delete(digest));
-  return encoded;
-}
-
-/** Each encoding is different bytes, so each has its own strong tag. */
-const tagOf = (entry: Entry, encoding: Encoding | null) =>
-  `"${entry.digest}${encoding ? `-${encoding}` : ""}"`;
 
 /** Whether If-None-Match names this tag, compared weakly as the header asks. */
 export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
@@ -161,49 +181,118 @@ export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
     .some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
 }
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+// A page 50 visitors asked for at once is compressed once: brotli's best for
+// a page kept until the deploy, a quick quality for one made from the
+// database again every few seconds.
+const compressing = new Map<string, Promise<Buffer[]>>();
+function compress(body: Buffer, digest: string, rule: StoreRule) {
+  let encoded = compressing.get(digest);
+  if (!encoded) {
+    const quality = rule === "until-deploy" ? constants.BROTLI_MAX_QUALITY : 5;
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    };
+    encoded = Promise.all([
+      brotli(body, { params }),
+      gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
+    ]);
+    compressing.set(digest, encoded);
+    void encoded.finally(() => compressing.delete(digest));
+  }
+  return encoded;
+}
+
 // What a 304 keeps of its 200's headers (RFC 9110, 15.4.5). Browsers apply
 // the 304's policy to the page they keep, so it keeps Content-Type too: its
 // security headers are then the page's, not a body-less answer's.
 const NOT_MODIFIED =
   /^(cache-control|vary|expires|content-location|content-type|etag|x-page-cache)$/;
 
-/** Each encoding's headers and bytes, made on first use. */
-function replayFor(entry: Entry, encoding: Encoding | null): Replay {
-  const made = entry.replays[encoding ?? "identity"];
-  if (made) return made;
-  const body = encoding ? entry.encoded[encoding] : entry.body;
-  const headers = new Headers(entry.headers);
-  headers.set("X-Page-Cache", "hit");
-  headers.set("ETag", tagOf(entry, encoding));
-  const notModified = new Headers(
-    [...headers].filter(([name]) => NOT_MODIFIED.test(name)),
-  );
-  if (encoding) headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(body.length));
-  for (const each of [headers, notModified]) {
-    applySecurityHeaders(each, entry.scriptHashes ?? []);
+/**
+ * A render as stored: without its nonce (hashes trust its scripts), and in
+ * each encoding with its headers and its own strong tag, made once. A
+ * render the same as the old copy (no post changed) is that copy.
+ */
+async function entryOf(
+  response: Response,
+  nonce: string,
+  rule: StoreRule,
+  old?: Entry,
+) {
+  const contentType = response.headers.get("Content-Type") ?? "";
+  const html = contentType.startsWith("text/html");
+  const rendered = await response.text();
+  const text =
+    html && nonce ? rendered.replaceAll(` nonce="${nonce}"`, "") : rendered;
+  const headers = new Headers(response.headers);
+  for (const name of ["Content-Length", "Content-Encoding", "ETag"]) {
+    headers.delete(name);
   }
-  return (entry.replays[encoding ?? "identity"] = {
-    headers: [...headers].flat(),
-    notModified: [...notModified].flat(),
-    body,
-  });
+  // As Express would send it: a text type without a charset gets one.
+  if (contentType.startsWith("text/") && !/charset=/i.test(contentType)) {
+    headers.set("Content-Type", `${contentType}; charset=utf-8`);
+  }
+  if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) {
+    headers.append("Vary", "Accept-Encoding");
+  }
+  if (rule === "until-deploy" && !headers.has("Cache-Control")) {
+    headers.set("Cache-Control", MARKETING_CACHE_CONTROL);
+    headers.append("Vary", "Cookie");
+  }
+  const body = Buffer.from(text);
+  const hash = createHash("sha256").update(body).digest("base64url");
+  const digest = hash.slice(0, 27);
+  const render = `${digest} ${[...headers]}`;
+  if (old?.render === render) return old;
+  const scriptHashes = html ? inlineScriptHashes(rendered, nonce) : [];
+  const [br, gz] = await compress(body, digest, rule);
+  const replays = {} as Entry["replays"];
+  for (const [encoding, bytes] of [
+    ["identity", body],
+    ["br", br!],
+    ["gzip", gz!],
+  ] as const) {
+    const tag = `"${digest}${encoding === "identity" ? "" : `-${encoding}`}"`;
+    const sent = new Headers(headers);
+    sent.set("X-Page-Cache", "hit");
+    sent.set("ETag", tag);
+    const notModified = new Headers(
+      [...sent].filter(([name]) => NOT_MODIFIED.test(name)),
+    );
+    if (encoding !== "identity") sent.set("Content-Encoding", encoding);
+    sent.set("Content-Length", String(bytes.length));
+    for (const each of [sent, notModified]) {
+      applySecurityHeaders(each, scriptHashes);
+    }
+    replays[encoding] = {
+      tag,
+      headers: Object.fromEntries(sent),
+      notModified: Object.fromEntries(notModified),
+      body: bytes,
+    };
+  }
+  const size = body.length + br!.length + gz!.length;
+  return { rule, render, replays, scriptHashes, size } as Entry;
 }
 
 /** The best encoding accepted, or a 304 for its tag; database pages say their age. */
-function storedAnswer(entry: Entry, request: StoredPageRequest, now: number) {
-  const encoding = encodingOf(request.headers["accept-encoding"]);
-  const replay = replayFor(entry, encoding);
-  const tag = tagOf(entry, encoding);
-  const notModified = noneMatch(request.headers["if-none-match"], tag);
+function storedAnswer(
+  entry: Entry,
+  request: StoredPageRequest,
+  now: number,
+): StoredAnswer {
+  const replay = entry.replays[encodingOf(request.headers["accept-encoding"])];
+  const notModified = noneMatch(request.headers["if-none-match"], replay.tag);
   const headers = notModified ? replay.notModified : replay.headers;
   const age = String(Math.floor((now - entry.madeAt) / 1000));
   return {
     status: notModified ? 304 : 200,
-    headers: entry.rule === "until-deploy" ? headers : [...headers, "age", age],
-    contentType: entry.contentType,
+    headers: entry.rule === "until-deploy" ? headers : { ...headers, age },
     body: notModified || request.method === "HEAD" ? null : replay.body,
-  } satisfies StoredAnswer;
+  };
 }
 
 export function createPageStore({
@@ -239,29 +328,22 @@ export function createPageStore({
     if (request.headers.cookie && personal(request.headers.cookie)) return null;
     const url = request.url ?? "";
     const at = url.indexOf("?");
-    let entry = at === -1 ? entries.get(url) : undefined;
-    if (at !== -1) {
-      const reads = readsOf.get(url.slice(0, at));
-      const key = reads && storeKey(url.slice(0, at), url.slice(at + 1), reads);
-      entry = key ? entries.get(key) : undefined;
-    }
+    const path = at === -1 ? url : url.slice(0, at);
+    // A query is only known to be the page's once a render said what it reads.
+    const reads = at === -1 ? [] : readsOf.get(path);
+    const entry =
+      reads && entries.get(storeKey(path, url.slice(at + 1), reads));
     const now = performance.now();
     if (!entry || now >= entry.deadline) return null;
     // A render that never came back is given up after a lifetime.
-    const rendering = now - entry.renewing <= lifetimeMs(entry.rule);
-    if (now >= entry.expires && (entry.renewing === 0 || !rendering)) {
+    if (now >= entry.expires && now - entry.renewing > lifetimeMs(entry.rule)) {
       entry.renewing = now;
       return null;
     }
     return storedAnswer(entry, request, now);
   }
 
-  function keep(key: string, entry: Entry, started: number, shared: number) {
-    entry.madeAt = started;
-    entry.deadline = started + shared;
-    const lifetime = performance.now() + lifetimeMs(entry.rule);
-    entry.expires = Math.min(lifetime, entry.deadline);
-    entry.renewing = 0;
+  function keep(key: string, entry: Entry) {
     remove(key);
     entries.set(key, entry);
     bytes += entry.size;
@@ -274,10 +356,7 @@ export function createPageStore({
     }
   }
 
-  /**
-   * Stores a declared page's render and answers it as a replay would. A
-   * render the same as its copy (no post changed) renews that copy.
-   */
+  /** Stores a declared page's render and answers it as a replay would. */
   const middleware: MiddlewareFunction<Response> = async (
     { request, context },
     next,
@@ -285,16 +364,14 @@ export function createPageStore({
     if (request.method !== "GET" || personal(request.headers.get("Cookie"))) {
       return next();
     }
-    let declared: StoreDeclaration | null = null;
-    context.set(declareRuleContext, (declaration) => (declared = declaration));
     const droppedBefore = new Map(dropped);
     // Lifetimes count from before the render: the loader measured the time
     // left until a publication after this moment.
     const started = performance.now();
     const response = await next();
-    const declaration = declared as StoreDeclaration | null;
-    if (!declaration || lifetimeMs(declaration.rule) === 0) return response;
-    const { rule, query } = declaration;
+    const declared = context.get(declaredContext);
+    if (!declared || lifetimeMs(declared.rule) === 0) return response;
+    const { rule, query } = declared;
     const url = new URL(request.url);
     // A page's data request names the routes it wants loaded.
     const reads = url.pathname.endsWith(".data")
@@ -303,6 +380,7 @@ export function createPageStore({
     const key = storeKey(url.pathname, url.search.slice(1), reads);
     const old = entries.get(key);
     const cacheControl = response.headers.get("Cache-Control") ?? "";
+    const shared = sharedLifetimeMs(cacheControl);
     if (
       response.status !== 200 ||
       response.headers.has("Set-Cookie") ||
@@ -314,30 +392,25 @@ export function createPageStore({
       else remove(key);
       return response;
     }
-    const shared = sharedLifetimeMs(cacheControl);
     if (shared === 0) return response;
-    const made = await entryOf(response, context.get(nonceContext), rule);
-    context.set(scriptHashesContext, made.scriptHashes);
-    const same =
-      old?.digest === made.digest && `${old.headers}` === `${made.headers}`;
-    const entry =
-      old && same ? old : { ...made, encoded: await compress(made) };
-    entry.size = entry.body.length + entry.encoded.br.length;
-    entry.size += entry.encoded.gzip.length;
-    if ((dropped.get(rule) ?? 0) === (droppedBefore.get(rule) ?? 0)) {
+    const entry = await entryOf(response, context.get(nonceContext), rule, old);
+    context.set(scriptHashesContext, entry.scriptHashes);
+    if (dropped.get(rule) === droppedBefore.get(rule)) {
       if (readsOf.size >= 10_000) readsOf.clear();
       readsOf.set(url.pathname, reads);
-      keep(key, entry, started, shared);
+      entry.madeAt = started;
+      entry.deadline = started + shared;
+      const lifetime = performance.now() + lifetimeMs(rule);
+      entry.expires = Math.min(lifetime, entry.deadline);
+      entry.renewing = -Infinity;
+      keep(key, entry);
     }
     const headers = Object.fromEntries(request.headers);
     const answered = storedAnswer(entry, { headers }, performance.now());
-    const sent = new Headers();
-    for (let i = 0; i < answered.headers.length; i += 2) {
-      sent.append(answered.headers[i]!, answered.headers[i + 1]!);
-    }
-    sent.set("X-Page-Cache", "miss");
-    const body = answered.body && new Uint8Array(answered.body);
-    return new Response(body, { status: answered.status, headers: sent });
+    return new Response(answered.body && new Uint8Array(answered.body), {
+      status: answered.status,
+      headers: { ...answered.headers, "x-page-cache": "miss" },
+    });
   };
 
   /** Drops the pages kept by `rule` (a post was saved or deleted). */
@@ -349,46 +422,6 @@ export function createPageStore({
   }
 
   return { entries, bytes: () => bytes, answer, middleware, drop };
-}
-
-/** A render as stored: without its nonce (hashes trust its scripts). */
-async function entryOf(response: Response, nonce: string, rule: StoreRule) {
-  const contentType = response.headers.get("Content-Type") ?? "";
-  const html = contentType.startsWith("text/html");
-  const rendered = await response.text();
-  const text =
-    html && nonce ? rendered.replaceAll(` nonce="${nonce}"`, "") : rendered;
-  const headers = new Headers(response.headers);
-  for (const name of ["Content-Length", "Content-Encoding", "ETag"]) {
-    headers.delete(name);
-  }
-  // As Express would send it: a text type without a charset gets one.
-  if (contentType.startsWith("text/") && !/charset=/i.test(contentType)) {
-    headers.set("Content-Type", `${contentType}; charset=utf-8`);
-  }
-  if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) {
-    headers.append("Vary", "Accept-Encoding");
-  }
-  if (rule === "until-deploy" && !headers.has("Cache-Control")) {
-    headers.set("Cache-Control", MARKETING_CACHE_CONTROL);
-    headers.append("Vary", "Cookie");
-  }
-  const body = Buffer.from(text);
-  const digest = createHash("sha256").update(body).digest("base64url");
-  return {
-    headers: [...headers],
-    contentType: headers.get("Content-Type") ?? "",
-    body,
-    digest: digest.slice(0, 27),
-    replays: {},
-    scriptHashes: html ? inlineScriptHashes(rendered, nonce) : null,
-    rule,
-    size: 0,
-    madeAt: 0,
-    expires: 0,
-    deadline: 0,
-    renewing: 0,
-  } satisfies Omit<Entry, "encoded">;
 }
 
 const pageStore = createPageStore();

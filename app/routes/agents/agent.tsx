@@ -13,7 +13,7 @@ import { routeMeta } from "#app/lib/meta.ts";
 import { env } from "#app/utils/env.server.ts";
 import { notFound } from "#app/utils/route-errors.server.ts";
 import { agentVideoSources } from "./videos.ts";
-import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+import { storedUntilDeploy } from "#app/utils/page-cache.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
 

@@ -24,7 +24,7 @@ import {
   type BackendFailure,
 } from "#app/utils/route-errors.server.ts";
 import { pageJsonLdContext } from "#app/utils/site-json-ld.server.ts";
-import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
+import { storedUntilPostsChange } from "#app/utils/page-cache.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 
 // An author's page: who they are and the public posts credited to them.

@@ -48,7 +48,7 @@ import {
   type BackendFailure,
 } from "#app/utils/route-errors.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
-import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
+import { storedUntilPostsChange } from "#app/utils/page-cache.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [storedUntilPostsChange];
 

@@ -7,7 +7,7 @@ import { BRAND_NAME } from "#app/content/site.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
 import { backendFailed } from "#app/utils/route-errors.server.ts";
-import { storedUntilJobsChange } from "#app/utils/stored-page.server.ts";
+import { storedUntilJobsChange } from "#app/utils/page-cache.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 import { jobCard } from "./job-posting.ts";
 import {

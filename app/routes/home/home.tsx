@@ -5,7 +5,7 @@ import { homePageData } from "./home-data.server.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { readPublishedPage } from "#app/routes/pages/pages.server.ts";
 import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
-import { storedUntilPagesChange } from "#app/utils/stored-page.server.ts";
+import { storedUntilPagesChange } from "#app/utils/page-cache.server.ts";
 
 // The page's words are its published version (/admin/pages/home), read with
 // the visitor's session, and come as loader data: the route module imports

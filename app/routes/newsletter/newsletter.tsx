@@ -17,7 +17,7 @@ import {
 import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { publicFormAction } from "#app/utils/public-form.server.ts";
-import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+import { storedUntilDeploy } from "#app/utils/page-cache.server.ts";
 import { SubscribeSchema } from "./newsletter-schema.ts";
 import { subscribe, subscribeLimiter } from "./newsletter.server.ts";
 

@@ -6,7 +6,7 @@ import ui from "#app/components/marketing/marketing.module.css";
 import classes from "./showcase.module.css";
 import { SHOWCASE_BLUEPRINTS, SHOWCASE_COPY } from "#app/content/blueprints.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+import { storedUntilDeploy } from "#app/utils/page-cache.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
 
