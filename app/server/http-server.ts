@@ -1,14 +1,9 @@
-// The production server: Node's HTTP server with one request listener. A
-// stored page is answered first (app/utils/page-cache.server.ts), so none of
-// Express's routing, static files, compression or request log runs for it;
-// other spellings of a page's path go to its own; the rest is what
-// react-router-serve does, behind a guard that refuses methods no page takes
-// (React Router answers them with a 500 and a stack trace).
-import {
-  createServer,
-  type IncomingMessage,
-  type RequestListener,
-  type ServerOptions,
+// The production server's one request listener (createRequestListener),
+// which Node's HTTP server runs for every request (app/server/production.ts).
+import type {
+  IncomingMessage,
+  RequestListener,
+  ServerOptions,
 } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -118,10 +113,13 @@ export function createCanonicalPath(routes: Manifest) {
 }
 
 /**
- * The one path every request takes: the page store's answer, written as it
- * is; else a 301 to the canonical spelling (only canonical paths are ever
- * stored or counted); else Express and React Router. Page views are counted
- * here for both.
+ * The one path every request takes: the page store's answer
+ * (app/utils/page-cache.server.ts), written as it is, with none of Express's
+ * routing, static files, compression or request log; else a 301 to the
+ * canonical spelling (only canonical paths are ever stored or counted); else
+ * what react-router-serve does, behind a guard that refuses methods no page
+ * takes (React Router answers them with a 500 and a stack trace). Page views
+ * are counted here for the first and the last.
  */
 export function createRequestListener(
   build: ServerBuild,
@@ -188,11 +186,4 @@ export function serverOptions(timeouts: typeof TIMEOUTS = TIMEOUTS) {
     // would let a slow request run up to that much past its limit).
     connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
   } satisfies ServerOptions;
-}
-
-export function createSiteServer(build: ServerBuild, clientDirectory: string) {
-  return createServer(
-    serverOptions(),
-    createRequestListener(build, clientDirectory),
-  );
 }

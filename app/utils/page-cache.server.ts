@@ -70,13 +70,9 @@ export const storedUntilPagesChange = storedPage("until-pages-change");
 
 /** The rule a route module's middleware declares, or null. */
 export function storeRuleOf(module: { middleware?: unknown }) {
-  const middleware = Array.isArray(module.middleware) ? module.middleware : [];
-  const declared = middleware.find((each: { rule?: StoreRule }) => each?.rule);
-  return (declared?.rule as StoreRule | undefined) ?? null;
+  const middleware = [module.middleware ?? []].flat() as { rule?: StoreRule }[];
+  return middleware.find((each) => each?.rule)?.rule ?? null;
 }
-
-/** What the stored pages may hold together, bodies and encodings. */
-export const MAX_BYTES = 32 * 1024 * 1024;
 
 type Encoding = "br" | "gzip";
 
@@ -94,7 +90,11 @@ type Replay = {
   body: Buffer;
 };
 
-/** Times are performance.now(): past `expires` a request renders it again. */
+/**
+ * Times are performance.now(). Past `expires` one request renders it again,
+ * and `expires` moves a lifetime on: a render that never came back is given
+ * up after that.
+ */
 type Entry = {
   rule: StoreRule;
   /** Its digest and headers: a render the same renews this copy. */
@@ -106,11 +106,9 @@ type Entry = {
   expires: number;
   /** Never answered after: what its header allows a CDN. */
   deadline: number;
-  /** When a request past `expires` went to render it again. */
-  renewing: number;
 };
 
-type StoredPageRequest = Partial<Pick<IncomingMessage, "method" | "url">> &
+type StoredPageRequest = Partial<IncomingMessage> &
   Pick<IncomingMessage, "headers">;
 
 const personal = (cookieHeader: string | null | undefined) =>
@@ -298,7 +296,8 @@ function storedAnswer(
 export function createPageStore({
   blogSeconds = env.PAGE_CACHE_BLOG_SECONDS,
   contentSeconds = env.PAGE_CACHE_CONTENT_SECONDS,
-  maxBytes = MAX_BYTES,
+  // What the stored pages may hold together, bodies and encodings.
+  maxBytes = 32 * 1024 * 1024,
 }: { blogSeconds?: number; contentSeconds?: number; maxBytes?: number } = {}) {
   // Oldest first: past `maxBytes`, the oldest go.
   const entries = new Map<string, Entry>();
@@ -335,9 +334,8 @@ export function createPageStore({
       reads && entries.get(storeKey(path, url.slice(at + 1), reads));
     const now = performance.now();
     if (!entry || now >= entry.deadline) return null;
-    // A render that never came back is given up after a lifetime.
-    if (now >= entry.expires && now - entry.renewing > lifetimeMs(entry.rule)) {
-      entry.renewing = now;
+    if (now >= entry.expires) {
+      entry.expires = now + lifetimeMs(entry.rule);
       return null;
     }
     return storedAnswer(entry, request, now);
@@ -388,8 +386,9 @@ export function createPageStore({
     ) {
       // The backend failed: the old copy stays until its deadline. Any other
       // answer (a job gone, a post unpublished) ends it.
-      if (old && response.status >= 500) old.renewing = performance.now();
-      else remove(key);
+      if (old && response.status >= 500) {
+        old.expires = performance.now() + lifetimeMs(rule);
+      } else remove(key);
       return response;
     }
     if (shared === 0) return response;
@@ -402,7 +401,6 @@ export function createPageStore({
       entry.deadline = started + shared;
       const lifetime = performance.now() + lifetimeMs(rule);
       entry.expires = Math.min(lifetime, entry.deadline);
-      entry.renewing = -Infinity;
       keep(key, entry);
     }
     const headers = Object.fromEntries(request.headers);
@@ -428,13 +426,5 @@ const pageStore = createPageStore();
 
 export const answerStoredPage = pageStore.answer;
 export const storePagesMiddleware = pageStore.middleware;
-
-/** Drops the blog pages after a post changed, so readers see it at once. */
-export const invalidateBlogPages = () => pageStore.drop("until-posts-change");
-
-/** Drops the careers pages after a job changed. */
-export const invalidateJobPages = () => pageStore.drop("until-jobs-change");
-
-/** Drops the pages the team edits after a version of one was saved. */
-export const invalidateContentPages = () =>
-  pageStore.drop("until-pages-change");
+/** After a post, a job or a page changed: readers see it at once. */
+export const dropStoredPages = pageStore.drop;
