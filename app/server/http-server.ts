@@ -23,17 +23,6 @@ import type { StoredAnswer } from "#app/utils/page-cache.server.ts";
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 const ALLOW = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
 
-/**
- * Limits on one request (Node's defaults let a body trickle in for 300 s):
- * the whole request, its headers, and an idle kept-alive connection. A 5 MB
- * CV still has a minute at 700 kbit/s.
- */
-export const TIMEOUTS = {
-  requestMs: 60_000,
-  headersMs: 20_000,
-  keepAliveMs: 5_000,
-};
-
 /** OPTIONS says what is allowed; other methods are refused with 405. */
 export const methodGuard: RequestHandler = (request, response, next) => {
   if ((ALLOWED_METHODS as readonly string[]).includes(request.method)) {
@@ -54,21 +43,13 @@ export const methodGuard: RequestHandler = (request, response, next) => {
  */
 export const SOCKET_ADDRESS_HEADER = "x-socket-address";
 
-export const socketAddress: RequestHandler = (request, _response, next) => {
-  request.headers[SOCKET_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
-  next();
-};
-
 type Manifest = ServerBuild["routes"];
 
 function tree(routes: Manifest, parentId?: string): RouteObject[] {
   return Object.values(routes)
     .filter((route) => route?.parentId === parentId)
     .map((route) => ({
-      id: route!.id,
-      path: route!.path,
-      index: route!.index,
-      caseSensitive: route!.caseSensitive,
+      ...route,
       children: tree(routes, route!.id),
     })) as RouteObject[];
 }
@@ -87,8 +68,7 @@ export function createCanonicalPath(routes: Manifest) {
   return function canonicalTarget(target: string): string | null {
     const queryAt = target.indexOf("?");
     const raw = queryAt === -1 ? target : target.slice(0, queryAt);
-    if (!raw.startsWith("/")) return null;
-    const parsed = URL.parse(`http://site${raw}`);
+    const parsed = raw.startsWith("/") && URL.parse(`http://site${raw}`);
     if (!parsed) return null;
     let path = parsed.pathname.replace(/\/{2,}/g, "/");
     const data = path.endsWith(".data") ? ".data" : "";
@@ -127,7 +107,7 @@ export function createRequestListener(
 ): RequestListener {
   const app = express();
   app.disable("x-powered-by");
-  app.use(methodGuard, socketAddress);
+  app.use(methodGuard);
   // A tagged response (a page the store answers) is already in its encoding.
   app.use(
     compression({
@@ -150,6 +130,7 @@ export function createRequestListener(
     countPageView?: (request: IncomingMessage) => PageView | null;
   };
   return (request, response) => {
+    request.headers[SOCKET_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
     const view = countPageView?.(request) ?? null;
     const stored = answerStoredPage?.(request) ?? null;
     if (stored) {
@@ -176,14 +157,22 @@ export function createRequestListener(
   };
 }
 
-/** Options for `http.createServer` that enforce `timeouts`. */
-export function serverOptions(timeouts: typeof TIMEOUTS = TIMEOUTS) {
+/**
+ * Options for `http.createServer` that limit one request (Node's defaults let
+ * a body trickle in for 300 s): the whole request, its headers, and an idle
+ * kept-alive connection. A 5 MB CV still has a minute at 700 kbit/s.
+ */
+export function serverOptions({
+  requestMs = 60_000,
+  headersMs = 20_000,
+  keepAliveMs = 5_000,
+} = {}) {
   return {
-    requestTimeout: timeouts.requestMs,
-    headersTimeout: timeouts.headersMs,
-    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: requestMs,
+    headersTimeout: headersMs,
+    keepAliveTimeout: keepAliveMs,
     // How often Node checks the two request timeouts (30 s by default, which
     // would let a slow request run up to that much past its limit).
-    connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    connectionsCheckingInterval: Math.min(1_000, headersMs),
   } satisfies ServerOptions;
 }

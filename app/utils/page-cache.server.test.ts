@@ -10,7 +10,7 @@ Object.assign(process.env, {
   PLATFORM_URL: "https://platform.example.com",
   SESSION_SECRET: "page-store-test-session-secret-0123456789",
 });
-const { acceptedEncodings, createPageStore, noneMatch } =
+const { bestEncoding, createPageStore, noneMatch } =
   await import("#app/utils/page-cache.server.ts");
 const { cappedCacheControl, MARKETING_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } =
   await import("#app/utils/public-cache.server.ts");
@@ -639,17 +639,14 @@ describe("noneMatch", () => {
   });
 });
 
-describe("acceptedEncodings", () => {
+describe("bestEncoding", () => {
   test("brotli first, then gzip, and honours q=0", () => {
-    expect(acceptedEncodings("gzip, deflate, br, zstd")).toEqual([
-      "br",
-      "gzip",
-    ]);
-    expect(acceptedEncodings("gzip")).toEqual(["gzip"]);
-    expect(acceptedEncodings("br;q=0, gzip;q=0.8")).toEqual(["gzip"]);
-    expect(acceptedEncodings("*")).toEqual(["br", "gzip"]);
-    expect(acceptedEncodings("identity")).toEqual([]);
-    expect(acceptedEncodings("gzip;q=0")).toEqual([]);
-    expect(acceptedEncodings(undefined)).toEqual([]);
+    expect(bestEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(bestEncoding("gzip")).toBe("gzip");
+    expect(bestEncoding("br;q=0, gzip;q=0.8")).toBe("gzip");
+    expect(bestEncoding("*")).toBe("br");
+    expect(bestEncoding("identity")).toBe("identity");
+    expect(bestEncoding("gzip;q=0")).toBe("identity");
+    expect(bestEncoding(undefined)).toBe("identity");
   });
 });

@@ -140,34 +140,30 @@ export function storeKey(
   return kept.size ? `${path}?${kept}` : path;
 }
 
+// Browsers send a few Accept-Encoding values: each is parsed once (bounded).
+const parsed = new Map<string, Encoding | "identity">();
+
 /**
- * The encodings the request accepts, brotli (the smallest) first. A coding
- * named with `q=0` is refused even where `*` accepts the rest (RFC 9110,
- * 12.5.3): `br;q=0, *` means anything but brotli.
+ * The best encoding the request accepts, brotli (the smallest) first. A
+ * coding named with `q=0` is refused even where `*` accepts the rest (RFC
+ * 9110, 12.5.3): `br;q=0, *` means anything but brotli.
  */
-export function acceptedEncodings(acceptEncoding: string | null | undefined) {
+export function bestEncoding(acceptEncoding = "") {
+  let best = parsed.get(acceptEncoding);
+  if (best) return best;
   const weights = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").split(",")) {
+  for (const part of acceptEncoding.split(",")) {
     const [name = "", ...params] = part.split(";").map((s) => s.trim());
     const q = params.find((param) => param.toLowerCase().startsWith("q="));
     const weight = q === undefined ? 1 : Number(q.slice(2));
     weights.set(name.toLowerCase(), Number.isNaN(weight) ? 0 : weight);
   }
-  return (["br", "gzip"] as const).filter(
+  best = (["br", "gzip"] as const).find(
     (encoding) => (weights.get(encoding) ?? weights.get("*") ?? 0) > 0,
   );
-}
-
-// Browsers send a few Accept-Encoding values: each is parsed once (bounded).
-const parsed = new Map<string, Encoding | "identity">();
-function encodingOf(acceptEncoding = "") {
-  let encoding = parsed.get(acceptEncoding);
-  if (!encoding) {
-    if (parsed.size >= 64) parsed.clear();
-    encoding = acceptedEncodings(acceptEncoding)[0] ?? "identity";
-    parsed.set(acceptEncoding, encoding);
-  }
-  return encoding;
+  if (parsed.size >= 64) parsed.clear();
+  parsed.set(acceptEncoding, best ?? "identity");
+  return best ?? "identity";
 }
 
 /** Whether If-None-Match names this tag, compared weakly as the header asks. */
@@ -282,7 +278,8 @@ function storedAnswer(
   request: StoredPageRequest,
   now: number,
 ): StoredAnswer {
-  const replay = entry.replays[encodingOf(request.headers["accept-encoding"])];
+  const replay =
+    entry.replays[bestEncoding(request.headers["accept-encoding"])];
   const notModified = noneMatch(request.headers["if-none-match"], replay.tag);
   const headers = notModified ? replay.notModified : replay.headers;
   const age = String(Math.floor((now - entry.madeAt) / 1000));
@@ -341,19 +338,6 @@ export function createPageStore({
     return storedAnswer(entry, request, now);
   }
 
-  function keep(key: string, entry: Entry) {
-    remove(key);
-    entries.set(key, entry);
-    bytes += entry.size;
-    // A page's variants by query (searches) go before any page itself.
-    for (const variants of [true, false]) {
-      for (const [oldest] of entries) {
-        if (bytes <= maxBytes) return;
-        if (!variants || oldest.includes("?")) remove(oldest);
-      }
-    }
-  }
-
   /** Stores a declared page's render and answers it as a replay would. */
   const middleware: MiddlewareFunction<Response> = async (
     { request, context },
@@ -401,7 +385,14 @@ export function createPageStore({
       entry.deadline = started + shared;
       const lifetime = performance.now() + lifetimeMs(rule);
       entry.expires = Math.min(lifetime, entry.deadline);
-      keep(key, entry);
+      remove(key);
+      entries.set(key, entry);
+      bytes += entry.size;
+      // Oldest first, a page's variants by query (searches) before any page.
+      const keys = [...entries.keys()];
+      for (const oldest of [...keys.filter((k) => k.includes("?")), ...keys]) {
+        if (bytes > maxBytes) remove(oldest);
+      }
     }
     const headers = Object.fromEntries(request.headers);
     const answered = storedAnswer(entry, { headers }, performance.now());
