@@ -10,7 +10,6 @@ import {
   applySecurityHeaders,
   inlineScriptHashes,
   nonceContext,
-  scriptHashesContext,
 } from "#app/utils/security.server.ts";
 import { isAuthCookieName } from "#app/utils/session.server.ts";
 import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
@@ -20,7 +19,7 @@ import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
 // says so in its own `middleware`, with how long its page is kept and which
 // query parameters its page reads (its loader or its components):
 //
-//   export const middleware = [storedUntilDeploy];
+//   export const middleware = [storedPage("until-deploy")];
 //   export const middleware = [storedPage("until-posts-change", "q", "tag")];
 //
 // The root middleware stores each declared render and answers it as a
@@ -63,11 +62,6 @@ export function storedPage(rule: StoreRule, ...query: string[]) {
   return Object.assign(middleware, { rule });
 }
 
-export const storedUntilDeploy = storedPage("until-deploy");
-export const storedUntilPostsChange = storedPage("until-posts-change");
-export const storedUntilJobsChange = storedPage("until-jobs-change");
-export const storedUntilPagesChange = storedPage("until-pages-change");
-
 /** The rule a route module's middleware declares, or null. */
 export function storeRuleOf(module: { middleware?: unknown }) {
   const middleware = [module.middleware ?? []].flat() as { rule?: StoreRule }[];
@@ -100,7 +94,6 @@ type Entry = {
   /** Its digest and headers: a render the same renews this copy. */
   render: string;
   replays: Record<Encoding | "identity", Replay>;
-  scriptHashes: string[];
   size: number;
   madeAt: number;
   expires: number;
@@ -269,7 +262,7 @@ async function entryOf(
     };
   }
   const size = body.length + br!.length + gz!.length;
-  return { rule, render, replays, scriptHashes, size } as Entry;
+  return { rule, render, replays, size } as Entry;
 }
 
 /** The best encoding accepted, or a 304 for its tag; database pages say their age. */
@@ -377,7 +370,6 @@ export function createPageStore({
     }
     if (shared === 0) return response;
     const entry = await entryOf(response, context.get(nonceContext), rule, old);
-    context.set(scriptHashesContext, entry.scriptHashes);
     if (dropped.get(rule) === droppedBefore.get(rule)) {
       if (readsOf.size >= 10_000) readsOf.clear();
       readsOf.set(url.pathname, reads);

@@ -13,9 +13,11 @@ import { routeMeta } from "#app/lib/meta.ts";
 import { env } from "#app/utils/env.server.ts";
 import { notFound } from "#app/utils/route-errors.server.ts";
 import { agentVideoSources } from "./videos.ts";
-import { storedUntilDeploy } from "#app/utils/page-cache.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-deploy"),
+];
 
 export function loader({ params }: Route.LoaderArgs) {
   const agent = getAgent(params.slug);

@@ -3,12 +3,14 @@ import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import ui from "#app/components/marketing/marketing.module.css";
 import { PRIVACY_NOTICE } from "#app/content/privacy.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { storedUntilDeploy } from "#app/utils/page-cache.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 
 // What the site counts and how (decisions 160, 162). The words come with the
 // loader's data, not in the page's script.
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-deploy"),
+];
 
 export function loader() {
   return { notice: PRIVACY_NOTICE };
