@@ -20,14 +20,11 @@ import type { PageView } from "#app/utils/analytics.server.ts";
 import type { StoredAnswer } from "#app/utils/page-cache.server.ts";
 
 /** Every page and form takes these; anything else never reaches a route. */
-export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
-const ALLOW = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
+const ALLOW = "GET, HEAD, POST, OPTIONS";
 
 /** OPTIONS says what is allowed; other methods are refused with 405. */
 export const methodGuard: RequestHandler = (request, response, next) => {
-  if ((ALLOWED_METHODS as readonly string[]).includes(request.method)) {
-    return next();
-  }
+  if (/^(GET|HEAD|POST)$/.test(request.method)) return next();
   response.set({ Allow: ALLOW, "Cache-Control": "no-store" });
   if (request.method === "OPTIONS") return void response.status(204).end();
   response
@@ -43,9 +40,7 @@ export const methodGuard: RequestHandler = (request, response, next) => {
  */
 export const SOCKET_ADDRESS_HEADER = "x-socket-address";
 
-type Manifest = ServerBuild["routes"];
-
-function tree(routes: Manifest, parentId?: string): RouteObject[] {
+function tree(routes: ServerBuild["routes"], parentId?: string): RouteObject[] {
   return Object.values(routes)
     .filter((route) => route?.parentId === parentId)
     .map((route) => ({
@@ -63,7 +58,7 @@ function tree(routes: Manifest, parentId?: string): RouteObject[] {
  * spelling the route table writes (its literal segments as written, its
  * parameters encoded), or null when the target is spelled so or is no path.
  */
-export function createCanonicalPath(routes: Manifest) {
+export function createCanonicalPath(routes: ServerBuild["routes"]) {
   const routeTree = tree(routes);
   return function canonicalTarget(target: string): string | null {
     const queryAt = target.indexOf("?");

@@ -32,9 +32,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
     // The last few seconds' page views go to Postgres before the process ends.
     server.close(() => {
-      void (flushAnalytics?.() ?? Promise.resolve()).finally(() =>
-        process.exit(0),
-      );
+      void Promise.resolve(flushAnalytics?.()).finally(() => process.exit(0));
     });
     server.closeIdleConnections();
   });

@@ -16,21 +16,18 @@ import { TOAST_COOKIE } from "#app/utils/toast.server.ts";
 
 // Every public page is the same bytes for every anonymous visitor, so its
 // render is stored and replayed: no React, no loaders, no Supabase. A route
-// says so in its own `middleware`, with how long its page is kept and which
-// query parameters its page reads (its loader or its components):
+// declares it in its own `middleware` (server-only, so it costs the page's
+// JavaScript nothing; the sitemap reads it from the route table), with its
+// rule and the query parameters its page reads (loader or components):
 //
-//   export const middleware = [storedPage("until-deploy")];
 //   export const middleware = [storedPage("until-posts-change", "q", "tag")];
 //
-// The root middleware stores each declared render and answers it as a
-// replay would (storePagesMiddleware); the request listener answers the next
-// requests from the store before Express (answerStoredPage,
-// app/server/http-server.ts). A page is keyed by its canonical path and the
-// parameters it reads alone, so `?utm_source=`, `fbclid` or junk is the same
-// copy. A session or flash cookie, or a response that sets a cookie, is
-// private or is not a 200, bypasses the store. Route middleware runs on the
-// server alone, so a declaration costs the page's JavaScript nothing; the
-// sitemap reads it from the route table (app/utils/route-table.server.ts).
+// The root middleware stores each declared render and answers it as a replay
+// would (storePagesMiddleware); the request listener answers the next ones
+// before Express (answerStoredPage, app/server/http-server.ts). The key is
+// the canonical path and the declared parameters alone, so `?utm_source=` or
+// junk is the same copy. A session or flash cookie, or a response that sets
+// a cookie, is private or is not a 200, bypasses the store.
 
 /**
  * `until-deploy`: the page is made from the build alone (marketing copy), so
@@ -68,8 +65,6 @@ export function storeRuleOf(module: { middleware?: unknown }) {
   return middleware.find((each) => each?.rule)?.rule ?? null;
 }
 
-type Encoding = "br" | "gzip";
-
 /** What the listener writes: `writeHead(status, headers)`, then `body`. */
 export type StoredAnswer = {
   status: number;
@@ -84,16 +79,12 @@ type Replay = {
   body: Buffer;
 };
 
-/**
- * Times are performance.now(). Past `expires` one request renders it again,
- * and `expires` moves a lifetime on: a render that never came back is given
- * up after that.
- */
+/** Times are performance.now(). */
 type Entry = {
   rule: StoreRule;
   /** Its digest and headers: a render the same renews this copy. */
   render: string;
-  replays: Record<Encoding | "identity", Replay>;
+  replays: Record<"identity" | "br" | "gzip", Replay>;
   size: number;
   madeAt: number;
   expires: number;
@@ -134,7 +125,7 @@ export function storeKey(
 }
 
 // Browsers send a few Accept-Encoding values: each is parsed once (bounded).
-const parsed = new Map<string, Encoding | "identity">();
+const parsed = new Map<string, keyof Entry["replays"]>();
 
 /**
  * The best encoding the request accepts, brotli (the smallest) first. A
@@ -161,9 +152,8 @@ export function bestEncoding(acceptEncoding = "") {
 
 /** Whether If-None-Match names this tag, compared weakly as the header asks. */
 export function noneMatch(ifNoneMatch: string | null | undefined, tag: string) {
-  if (ifNoneMatch == null) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch
+  if (ifNoneMatch?.trim() === "*") return true;
+  return (ifNoneMatch ?? "")
     .split(",")
     .some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
 }
@@ -212,8 +202,6 @@ async function entryOf(
   const contentType = response.headers.get("Content-Type") ?? "";
   const html = contentType.startsWith("text/html");
   const rendered = await response.text();
-  const text =
-    html && nonce ? rendered.replaceAll(` nonce="${nonce}"`, "") : rendered;
   const headers = new Headers(response.headers);
   for (const name of ["Content-Length", "Content-Encoding", "ETag"]) {
     headers.delete(name);
@@ -229,9 +217,10 @@ async function entryOf(
     headers.set("Cache-Control", MARKETING_CACHE_CONTROL);
     headers.append("Vary", "Cookie");
   }
-  const body = Buffer.from(text);
-  const hash = createHash("sha256").update(body).digest("base64url");
-  const digest = hash.slice(0, 27);
+  const body = Buffer.from(
+    html && nonce ? rendered.replaceAll(` nonce="${nonce}"`, "") : rendered,
+  );
+  const digest = createHash("sha256").update(body).digest("base64url");
   const render = `${digest} ${[...headers]}`;
   if (old?.render === render) return old;
   const scriptHashes = html ? inlineScriptHashes(rendered, nonce) : [];
@@ -243,8 +232,7 @@ async function entryOf(
     ["gzip", gz!],
   ] as const) {
     const tag = `"${digest}${encoding === "identity" ? "" : `-${encoding}`}"`;
-    const sent = new Headers(headers);
-    sent.set("X-Page-Cache", "hit");
+    const sent = new Headers([...headers, ["X-Page-Cache", "hit"]]);
     sent.set("ETag", tag);
     const notModified = new Headers(
       [...sent].filter(([name]) => NOT_MODIFIED.test(name)),
@@ -310,7 +298,8 @@ export function createPageStore({
   /**
    * The stored answer, or null to let React Router render. Past its
    * lifetime one request renders the page again; the others get the copy
-   * until that render is stored (never past its deadline).
+   * until that render is stored, or for a lifetime more if it never comes
+   * back (never past its deadline).
    */
   function answer(request: StoredPageRequest): StoredAnswer | null {
     if (request.method !== "GET" && request.method !== "HEAD") return null;
@@ -359,16 +348,16 @@ export function createPageStore({
     if (
       response.status !== 200 ||
       response.headers.has("Set-Cookie") ||
-      /private|no-store/.test(cacheControl)
+      /private|no-store/.test(cacheControl) ||
+      shared === 0
     ) {
       // The backend failed: the old copy stays until its deadline. Any other
-      // answer (a job gone, a post unpublished) ends it.
+      // answer (a job gone, a post unpublished, one kept nowhere) ends it.
       if (old && response.status >= 500) {
         old.expires = performance.now() + lifetimeMs(rule);
       } else remove(key);
       return response;
     }
-    if (shared === 0) return response;
     const entry = await entryOf(response, context.get(nonceContext), rule, old);
     if (dropped.get(rule) === droppedBefore.get(rule)) {
       if (readsOf.size >= 10_000) readsOf.clear();
