@@ -1,18 +1,21 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, request, type Server } from "node:http";
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+} from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import {
   createRequestListener,
   methodGuard,
   serverOptions,
   SOCKET_ADDRESS_HEADER,
-  socketAddress,
-  TIMEOUTS,
 } from "./http-server.ts";
 
 let server: Server | undefined;
@@ -22,7 +25,7 @@ afterEach(() => {
 });
 
 /** The guard and the timeouts in front of a route that reads its body. */
-async function start(timeouts = TIMEOUTS) {
+async function start(timeouts = {}) {
   const app = express();
   app.use(methodGuard);
   app.all("/{*splat}", (request, response) => {
@@ -107,14 +110,21 @@ describe("serverOptions", () => {
   });
 });
 
-describe("socketAddress", () => {
-  test("replaces a forged address header with the socket's", async () => {
-    const app = express();
-    app.use(socketAddress);
-    app.get("/", (request, response) => {
-      response.send(String(request.headers[SOCKET_ADDRESS_HEADER]));
-    });
-    server = createServer(app);
+describe("the socket's address", () => {
+  test("replaces a forged address header before the store or the app reads it", async () => {
+    const build = {
+      routes: {},
+      entry: {
+        module: {
+          answerStoredPage: (request: IncomingMessage) => ({
+            status: 200,
+            headers: {},
+            body: Buffer.from(String(request.headers[SOCKET_ADDRESS_HEADER])),
+          }),
+        },
+      },
+    } as unknown as ServerBuild;
+    server = createServer(createRequestListener(build, tmpdir()));
     await new Promise<void>((resolve) =>
       server!.listen(0, "127.0.0.1", resolve),
     );
@@ -134,7 +144,8 @@ describe("socketAddress", () => {
 });
 
 describe("createRequestListener", () => {
-  test("answers a stored page, sends other spellings of a page to its own, and hands the rest to the app", async () => {
+  test("answers a stored page, sends other spellings of a page to its own, and hands the rest to the app, counting only the canonical", async () => {
+    const counted: string[] = [];
     const client = mkdtempSync(join(tmpdir(), "listener-"));
     writeFileSync(join(client, "page.txt"), "from the app");
     const route = (
@@ -154,12 +165,13 @@ describe("createRequestListener", () => {
       },
       entry: {
         module: {
+          countPageView: (request: IncomingMessage) => (status: number) =>
+            counted.push(`${request.url} ${status}`),
           answerStoredPage: (request: { url?: string }) =>
             request.url === "/company"
               ? {
                   status: 200,
-                  headers: ["content-type", "text/plain", "etag", '"a"'],
-                  contentType: "text/plain",
+                  headers: { "content-type": "text/plain", etag: '"a"' },
                   body: Buffer.from("from the store"),
                 }
               : null,
@@ -205,6 +217,10 @@ describe("createRequestListener", () => {
       expect(query.headers.get("location")).toBe("/company?utm_source=x");
       expect(await (await fetch(`${origin}/page.txt`)).text()).toBe(
         "from the app",
+      );
+      // What the dashboard reads: a 301 is never a page view.
+      await vi.waitFor(() =>
+        expect(counted).toEqual(["/company 200", "/page.txt 200"]),
       );
     } finally {
       rmSync(client, { recursive: true, force: true });

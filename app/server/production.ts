@@ -3,7 +3,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { createSiteServer } from "./http-server.ts";
+import { createServer } from "node:http";
+import { createRequestListener, serverOptions } from "./http-server.ts";
 
 process.env.NODE_ENV ??= "production";
 const buildUrl = pathToFileURL(path.resolve("build/server/index.js")).href;
@@ -13,7 +14,10 @@ const host = process.env.HOST ?? "127.0.0.1";
 const { flushAnalytics } = build.entry.module as {
   flushAnalytics?: () => Promise<void>;
 };
-const server = createSiteServer(build, path.resolve("build/client"));
+const server = createServer(
+  serverOptions(),
+  createRequestListener(build, path.resolve("build/client")),
+);
 server.listen(port, host, () =>
   console.info(`[server] http://${host}:${port}`),
 );
@@ -28,9 +32,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
     // The last few seconds' page views go to Postgres before the process ends.
     server.close(() => {
-      void (flushAnalytics?.() ?? Promise.resolve()).finally(() =>
-        process.exit(0),
-      );
+      void Promise.resolve(flushAnalytics?.()).finally(() => process.exit(0));
     });
     server.closeIdleConnections();
   });

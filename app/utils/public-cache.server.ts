@@ -18,7 +18,6 @@ const STALE_SECONDS = 5;
  */
 export const SCHEDULE_LEAD_SECONDS = SHARED_SECONDS + STALE_SECONDS;
 
-export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`;
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 /** Marketing pages change with a deploy, which reaches every visitor within the hour. */
 export const MARKETING_CACHE_CONTROL =
@@ -29,12 +28,14 @@ export const MARKETING_CACHE_CONTROL =
  * `secondsLeft`, the next scheduled publication or closing (null: none).
  */
 export function cappedCacheControl(secondsLeft: number | null) {
-  if (secondsLeft === null) return PUBLIC_CACHE_CONTROL;
   // Less one second for the answer's way to the cache.
-  const left = Math.max(0, Math.floor(secondsLeft) - 1);
+  const left =
+    secondsLeft === null ? Infinity : Math.max(0, Math.floor(secondsLeft) - 1);
   const shared = Math.min(SHARED_SECONDS, left);
   return `public, max-age=0, s-maxage=${shared}, stale-while-revalidate=${Math.min(STALE_SECONDS, left - shared)}`;
 }
+
+export const PUBLIC_CACHE_CONTROL = cappedCacheControl(null);
 
 /** Cache headers for a public response; a failure is never kept. */
 export function publicCacheHeaders(
@@ -54,16 +55,11 @@ export function cacheHeadersFromLoader({
   parentHeaders,
   errorHeaders,
 }: HeadersArgs) {
-  const headers = new Headers();
-  const setsCookie = [loaderHeaders, parentHeaders, errorHeaders].some((h) =>
-    h?.has("Set-Cookie"),
-  );
   const chosen = (errorHeaders ?? loaderHeaders).get("Cache-Control");
-  headers.set(
-    "Cache-Control",
-    setsCookie || !chosen ? PRIVATE_CACHE_CONTROL : chosen,
-  );
+  const parts = [loaderHeaders, parentHeaders, errorHeaders];
+  if (!chosen || parts.some((h) => h?.has("Set-Cookie"))) {
+    return new Headers({ "Cache-Control": PRIVATE_CACHE_CONTROL });
+  }
   const vary = loaderHeaders.get("Vary");
-  if (vary && !setsCookie && chosen) headers.set("Vary", vary);
-  return headers;
+  return new Headers({ "Cache-Control": chosen, ...(vary && { Vary: vary }) });
 }

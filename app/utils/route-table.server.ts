@@ -1,8 +1,8 @@
 import type { ServerBuild } from "react-router";
-import { storeRuleOf, type StoreRule } from "#app/utils/stored-page.server.ts";
+import { storeRuleOf, type StoreRule } from "#app/utils/page-cache.server.ts";
 
 // The routes' own declarations of stored pages
-// (app/utils/stored-page.server.ts), read from the route table of the server
+// (app/utils/page-cache.server.ts), read from the route table of the server
 // build: what the sitemap lists.
 
 export type RouteTable = ServerBuild["routes"];

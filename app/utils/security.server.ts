@@ -5,14 +5,6 @@ import { withHeaders } from "#app/utils/response-headers.server.ts";
 
 export const nonceContext = createContext<string>("");
 
-/**
- * Set when the response is a stored page (app/utils/page-cache.server.ts):
- * the hashes of its inline scripts, which its policy allows instead of a
- * nonce. A stored body is the same bytes for every visitor, so it can be
- * compressed once; a nonce would have to change them on every response.
- */
-export const scriptHashesContext = createContext<string[] | null>(null);
-
 export function createNonce() {
   return randomBytes(16).toString("base64");
 }
@@ -103,9 +95,10 @@ export const securityMiddleware: MiddlewareFunction<Response> = async (
   const nonce = createNonce();
   context.set(nonceContext, nonce);
   const response = await next();
-  const scripts = context.get(scriptHashesContext) ?? nonce;
+  // A stored page's answer carries its own, trusting its scripts by hash.
+  if (response.headers.has("X-Page-Cache")) return response;
   return withHeaders(response, (headers) =>
-    applySecurityHeaders(headers, scripts),
+    applySecurityHeaders(headers, nonce),
   );
 };
 

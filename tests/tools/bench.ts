@@ -219,7 +219,7 @@ try {
   if (error) throw new Error(error.message);
   const postPath = `/blueprints/${newest.id}`;
 
-  // One page of each stored route (app/utils/stored-page.server.ts).
+  // One page of each stored route (app/utils/page-cache.server.ts).
   const pages = [
     "/",
     "/company",

@@ -205,6 +205,14 @@ async function stop(signal: NodeJS.Signals) {
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
   process.on(signal, () => void stop(signal));
 
+// `npm test` runs this under `sh -c`, and a SIGTERM to npm ends npm and the
+// shell without passing it on: a runner whose parent is gone stops as if it
+// had the signal itself.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop("SIGTERM");
+}, 500).unref();
+
 const selected = steps.filter(
   (step) =>
     only.length === 0 || only.some((name) => step.name.startsWith(name)),

@@ -1,6 +1,6 @@
 import type { Job } from "#app/routes/careers/job-posting.ts";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
-import { invalidateJobPages } from "#app/utils/page-cache.server.ts";
+import { dropStoredPages } from "#app/utils/page-cache.server.ts";
 import type { JobInput } from "./job-schema.ts";
 import { jobRow } from "./job-schema.ts";
 
@@ -53,7 +53,7 @@ export async function saveJob(
     id === null
       ? await supabase.from("jobs").insert(row).select("id")
       : await supabase.from("jobs").update(row).eq("id", id).select("id");
-  invalidateJobPages();
+  dropStoredPages("until-jobs-change");
   if (error || !data?.[0]) {
     console.error("Saving a job failed:", error?.message ?? "no row");
     return null;
@@ -84,6 +84,6 @@ export async function setJobOpen(
     .update(change)
     .eq("id", id)
     .select("id");
-  invalidateJobPages();
+  dropStoredPages("until-jobs-change");
   return !error && (data?.length ?? 0) > 0;
 }

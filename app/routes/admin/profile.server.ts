@@ -11,7 +11,7 @@ import {
   uploadCover,
 } from "#app/routes/blog/post.server.ts";
 import { env } from "#app/utils/env.server.ts";
-import { invalidateBlogPages } from "#app/utils/page-cache.server.ts";
+import { dropStoredPages } from "#app/utils/page-cache.server.ts";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import { slugFrom, type ProfileInput } from "./profile-schema.ts";
 
@@ -131,6 +131,6 @@ export async function saveProfile(
       }),
     );
   }
-  invalidateBlogPages();
+  dropStoredPages("until-posts-change");
   return { ok: true, slug };
 }

@@ -8,7 +8,7 @@ import { routeMeta } from "#app/lib/meta.ts";
 import { readPublishedPage } from "#app/routes/pages/pages.server.ts";
 import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
 import { notFound } from "#app/utils/route-errors.server.ts";
-import { storedPage } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 
 // Who the agent is comes from the code (the navigation names them); the
 // page's words are its published version (/admin/pages/{slug}).

@@ -24,7 +24,7 @@ import {
   type BackendFailure,
 } from "#app/utils/route-errors.server.ts";
 import { pageJsonLdContext } from "#app/utils/site-json-ld.server.ts";
-import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 
 // An author's page: who they are and the public posts credited to them.
@@ -32,7 +32,9 @@ import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 // saved. A visitor sees only the profiles of people credited on a public
 // post (row-level security), so anyone else's address is a 404.
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilPostsChange];
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-posts-change"),
+];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const supabase = getPublicSupabase(context);

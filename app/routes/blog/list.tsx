@@ -44,7 +44,7 @@ import {
 import { env } from "#app/utils/env.server.ts";
 import { summaryCard } from "./post-card-data.server.ts";
 import { listTagNames, publicCoverPrefix } from "./post.server.ts";
-import { storedPage } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 
 const SUGGESTED_TAGS = 24;
 const SUGGESTED_POSTS = 2;

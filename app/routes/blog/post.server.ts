@@ -6,7 +6,7 @@ import {
 } from "#app/routes/blog/editor/post-schema.ts";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import type { Database } from "#app/utils/database.types.ts";
-import { invalidateBlogPages } from "#app/utils/page-cache.server.ts";
+import { dropStoredPages } from "#app/utils/page-cache.server.ts";
 import { readFormBody } from "#app/utils/form-body.server.ts";
 import {
   COVER_BUCKET,
@@ -366,7 +366,7 @@ export async function savePost(
   const row = SavedRowSchema.safeParse(Array.isArray(data) ? data[0] : data);
   if (!row.success) return { ok: false, kind: "failed", message: null };
   // A draft is on no public page: an autosave leaves the stored pages be.
-  if (!input.autosave) invalidateBlogPages();
+  if (!input.autosave) dropStoredPages("until-posts-change");
   return { ok: true, id: row.data.id, updatedAt: row.data.updated_at };
 }
 
@@ -404,7 +404,7 @@ export async function deletePost(
   }
   const rows = DeletedRowSchema.safeParse(data);
   if (!rows.success || rows.data.length === 0) return false;
-  invalidateBlogPages();
+  dropStoredPages("until-posts-change");
   const [row] = rows.data;
   if (row) {
     await removeCovers(supabase, ownCoverPaths(row, userId, coverPrefix));

@@ -48,9 +48,11 @@ import {
   type BackendFailure,
 } from "#app/utils/route-errors.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
-import { storedUntilPostsChange } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilPostsChange];
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-posts-change"),
+];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A scheduled post's page (its 404 until then, and the related links of

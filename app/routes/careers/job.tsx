@@ -7,7 +7,7 @@ import { CLOSED_JOB_COPY } from "#app/content/careers.ts";
 import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
 import { rootSiteUrl, routeMeta } from "#app/lib/meta.ts";
-import { storedPage } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 import { submitApplication } from "./job-application.server.ts";
 import { jobPostingJsonLd } from "./job-json-ld.ts";

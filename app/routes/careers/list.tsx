@@ -7,7 +7,7 @@ import { BRAND_NAME } from "#app/content/site.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
 import { backendFailed } from "#app/utils/route-errors.server.ts";
-import { storedUntilJobsChange } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 import { getPublicSupabase } from "#app/utils/supabase.server.ts";
 import { jobCard } from "./job-posting.ts";
 import {
@@ -17,7 +17,9 @@ import {
   nextClosing,
 } from "./jobs.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilJobsChange];
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-jobs-change"),
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   let jobs;

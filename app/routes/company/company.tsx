@@ -6,7 +6,7 @@ import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { readPublishedPage } from "#app/routes/pages/pages.server.ts";
 import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
-import { storedPage } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 import { companyContactAction } from "#app/routes/contact/contact.server.ts";
 
 // The page's words are its published version (/admin/pages/company), read

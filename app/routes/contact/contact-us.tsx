@@ -13,7 +13,7 @@ import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { CONTACT_SENT, ContactSchema } from "./contact-schema.ts";
 import { contactPageAction } from "./contact.server.ts";
-import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -24,7 +24,9 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-deploy"),
+];
 
 export function loader() {
   return null;

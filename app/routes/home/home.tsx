@@ -5,13 +5,15 @@ import { homePageData } from "./home-data.server.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { readPublishedPage } from "#app/routes/pages/pages.server.ts";
 import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
-import { storedUntilPagesChange } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 
 // The page's words are its published version (/admin/pages/home), read with
 // the visitor's session, and come as loader data: the route module imports
 // their type alone, so the JavaScript stays within its budget
 // (tests/tools/js-budget.ts).
-export const middleware: Route.MiddlewareFunction[] = [storedUntilPagesChange];
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-pages-change"),
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content, headers } = await readPublishedPage(

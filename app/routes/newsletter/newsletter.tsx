@@ -17,7 +17,7 @@ import {
 import { actionRetryAfterHeaders } from "#app/lib/action-headers.ts";
 import { routeMeta } from "#app/lib/meta.ts";
 import { publicFormAction } from "#app/utils/public-form.server.ts";
-import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 import { SubscribeSchema } from "./newsletter-schema.ts";
 import { subscribe, subscribeLimiter } from "./newsletter.server.ts";
 
@@ -33,7 +33,9 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = actionRetryAfterHeaders;
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-deploy"),
+];
 
 export function loader() {
   return null;

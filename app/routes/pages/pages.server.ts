@@ -6,7 +6,7 @@ import {
   newPreviewToken,
   previewTokenHash,
 } from "#app/routes/blog/preview-links.server.ts";
-import { invalidateContentPages } from "#app/utils/page-cache.server.ts";
+import { dropStoredPages } from "#app/utils/page-cache.server.ts";
 import { readFormBody } from "#app/utils/form-body.server.ts";
 import { requireAccess } from "#app/utils/permissions.server.ts";
 import {
@@ -253,7 +253,7 @@ export async function savePageVersion(
     p_publish_now: mode.kind === "publish",
     p_published_at: mode.kind === "schedule" ? mode.at : (null as never),
   });
-  invalidateContentPages();
+  dropStoredPages("until-pages-change");
   if (error) {
     console.error(`Saving the ${key} page failed:`, error.message);
     return { ok: false as const, reason: "failed" as const };

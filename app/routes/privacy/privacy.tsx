@@ -4,7 +4,7 @@ import { PrivacyPage } from "./privacy-page.tsx";
 import { routeMeta } from "#app/lib/meta.ts";
 import { readPublishedPage } from "#app/routes/pages/pages.server.ts";
 import { cacheHeadersFromLoader } from "#app/utils/public-cache.server.ts";
-import { storedPage } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 
 // What the site counts and how (decisions 160, 162), in the words of its
 // published version (/admin/pages/privacy).

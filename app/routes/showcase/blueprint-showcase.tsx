@@ -6,9 +6,11 @@ import ui from "#app/components/marketing/marketing.module.css";
 import classes from "./showcase.module.css";
 import { SHOWCASE_BLUEPRINTS, SHOWCASE_COPY } from "#app/content/blueprints.ts";
 import { routeMeta } from "#app/lib/meta.ts";
-import { storedUntilDeploy } from "#app/utils/stored-page.server.ts";
+import { storedPage } from "#app/utils/page-cache.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [storedUntilDeploy];
+export const middleware: Route.MiddlewareFunction[] = [
+  storedPage("until-deploy"),
+];
 
 export function loader() {
   return { blueprints: SHOWCASE_BLUEPRINTS };
