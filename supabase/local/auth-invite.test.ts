@@ -278,3 +278,23 @@ describe("expiry", () => {
     }
   });
 });
+
+describe("deleting an invited user", () => {
+  test("reads the user, deletes it, and its link then verifies no more", async () => {
+    const email = address();
+    const { user, link } = await invite(email, `${SITE}/x`);
+    const admin = server.service().auth.admin;
+    const read = await admin.getUserById(user.id);
+    expect(read.data.user).toMatchObject({ id: user.id, email });
+    const deleted = await admin.deleteUser(user.id);
+    expect(deleted.error).toBeNull();
+    const again = await admin.getUserById(user.id);
+    expect(again.error).toMatchObject({ status: 404, code: "user_not_found" });
+    const { data, error } = await server.anon().auth.verifyOtp({
+      token_hash: link.searchParams.get("token_hash")!,
+      type: "invite",
+    });
+    expect(data.session).toBeNull();
+    expect(error).toMatchObject({ status: 403, code: "otp_expired" });
+  });
+});

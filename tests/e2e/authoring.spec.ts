@@ -12,6 +12,7 @@ import {
   type FailingSite,
 } from "../support/failing-backend.ts";
 import { expect as baseExpect, test } from "../support/fixtures.ts";
+import { AXE_AUTHOR, authorProfile } from "../support/authors.ts";
 
 // Publishing waits on an upload and a build of the editor chunk: on a busy
 // machine that takes longer than the default.
@@ -143,6 +144,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     test.setTimeout(150_000);
     const title = `Editor post ${RUN}`;
     const customTag = `custom ${RUN}`;
+    await authorProfile();
     await signIn(page, ACCOUNTS.author.email, "/write");
     await expect(
       page.getByRole("heading", { level: 1, name: "Write a New Post" }),
@@ -286,7 +288,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     // Drawn like the post page: its byline, and the tags chosen so far.
     await expect(dialog.locator("time")).toBeVisible();
     await expect(
-      dialog.getByText(/^Recursa Team · .+ · 1 min read$/),
+      dialog.getByText(new RegExp(`^${AXE_AUTHOR.name} · .+ · 1 min read$`)),
     ).toBeVisible();
     await expect(
       dialog.getByRole("link", { name: customTag, exact: true }),

@@ -3,7 +3,7 @@ import { AXE_AUTHOR, creditedPost } from "../support/authors.ts";
 import { service } from "../support/form-helpers.ts";
 
 // A post credited to its author, as the server renders it: the byline links
-// to the author's page, the BlogPosting's author is the page's Person, the
+// to the author's page, its card names them, the BlogPosting's author is the page's Person, the
 // page lists the post and is in the sitemap; a person no public post credits
 // has no page.
 
@@ -42,6 +42,12 @@ test("a credited post links its author's page, which lists it as a Person's @js-
     expect(authorPage.status()).toBe(200);
     const authorHtml = await authorPage.text();
     expect(authorHtml).toContain(post.title);
+    // Its card names the author, as the list's cards do.
+    expect(authorHtml).toMatch(
+      new RegExp(
+        `${post.title}</a></h2><p[^>]*>${AXE_AUTHOR.name}(<!-- -->)? · `,
+      ),
+    );
     const profile = jsonLd(authorHtml).find(
       (item) => (item as { "@type"?: string })["@type"] === "ProfilePage",
     ) as { mainEntity: { "@type": string; "@id": string; name: string } };

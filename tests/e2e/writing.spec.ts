@@ -4,6 +4,7 @@ import { createClient } from "@supabase/supabase-js";
 import { ACCOUNTS, signIn } from "../support/auth-helpers.ts";
 import { SUPABASE_SERVICE_ROLE_KEY, SUPABASE_URL } from "../support/e2e-env.ts";
 import { expect as baseExpect, test } from "../support/fixtures.ts";
+import { AXE_AUTHOR, authorProfile } from "../support/authors.ts";
 
 // The writing tool at a desk and on a phone: the toolbar's touch targets
 // and rows, a content area that grows instead of scrolling, an error that
@@ -100,6 +101,7 @@ for (const size of SIZES) {
       page,
     }, testInfo) => {
       const title = `Preview ${RUN} ${size.width}`;
+      await authorProfile();
       await openWrite(page);
       await page.getByRole("textbox", { name: "Title" }).fill(title);
       if (testInfo.project.name === "js") {
@@ -119,9 +121,13 @@ for (const size of SIZES) {
       await expect(
         preview.getByRole("heading", { level: 1, name: title }),
       ).toBeVisible();
+      // The writer's own byline, as the published post will show it.
       await expect(
-        preview.getByText(/^Recursa Team · .+ · 1 min read$/),
+        preview.getByText(new RegExp(`^${AXE_AUTHOR.name} · .+ · 1 min read$`)),
       ).toBeVisible();
+      await expect(
+        preview.getByRole("link", { name: AXE_AUTHOR.name }),
+      ).toHaveAttribute("href", `/blueprints/authors/${AXE_AUTHOR.slug}`);
       await expect(
         preview.getByRole("heading", { level: 2, name: "Tags" }),
       ).toBeVisible();

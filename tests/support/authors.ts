@@ -12,7 +12,8 @@ export const AXE_AUTHOR = {
   bio: "Writes the blueprints on agents that run themselves.",
 };
 
-export async function creditedPost(label: string) {
+/** The author account's profile: a post it writes is credited to it by default. */
+export async function authorProfile() {
   const profile = await service.from("author_profiles").upsert({
     id: ACCOUNTS.author.id,
     slug: AXE_AUTHOR.slug,
@@ -21,6 +22,10 @@ export async function creditedPost(label: string) {
     links: ["https://example.com/ada"],
   });
   if (profile.error) throw profile.error;
+}
+
+export async function creditedPost(label: string) {
+  await authorProfile();
   const title = `${label} ${randomUUID().slice(0, 8)}`;
   const { data, error } = await service
     .from("blog_posts")

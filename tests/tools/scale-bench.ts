@@ -2,7 +2,9 @@
 // posts, the blog list, the team inbox and the admin user list) at 10,000
 // posts, 100,000 inbox rows and 100,000 users, and the analytics dashboard's
 // reads at a year of page views (about 5 million views over 366 days, on
-// PostgreSQL only), each beside what it cost before.
+// PostgreSQL only), each beside what it cost before; and /admin/audit's list
+// at 100,000 audit entries (PostgreSQL only, this tree alone: the log is
+// newer than the "before" refs).
 //
 // "Before" is the schema of another git ref (SCALE_BENCH_BEFORE, default
 // d679760, before the reads above were reworked) with the queries its app
@@ -45,6 +47,22 @@ import { ensureDebianPackages } from "#tests/support/debian.ts";
 const POSTS = Number(process.env.SCALE_BENCH_POSTS ?? 10_000);
 const SUBMISSIONS = Number(process.env.SCALE_BENCH_SUBMISSIONS ?? 100_000);
 const USERS = Number(process.env.SCALE_BENCH_USERS ?? 100_000);
+const AUDIT_ENTRIES = Number(process.env.SCALE_BENCH_AUDIT ?? 100_000);
+/** The audit page's size and how deep the filtered read goes. */
+const AUDIT_PAGE = 50;
+const AUDIT_DEPTH = 4 * AUDIT_PAGE;
+const AUDIT_KINDS = [
+  "post.publish",
+  "post.unpublish",
+  "post.schedule",
+  "post.delete",
+  "role.change",
+  "invitation.send",
+  "auth.sign_in",
+  "auth.sign_in_failed",
+  "settings.change",
+  "inbox.delete",
+];
 const ROUNDS = Number(process.env.SCALE_BENCH_ROUNDS ?? 60);
 const WARMUP = 5;
 const TARGET_P99_MS = 100;
@@ -188,6 +206,24 @@ insert into public.analytics_conversions (at, kind, landing_path)
 }
 
 /** A ref's migrations, as files, and its seed, for a "before" database. */
+/**
+ * Two years of audit entries, one every ten minutes or so, by 23 of the
+ * seeded users (a tenth by nobody: the schedule), over ten kinds; 23 and
+ * ten share no factor, so each person has entries of every kind.
+ */
+function auditSeed() {
+  const kinds = AUDIT_KINDS.map((kind) => `'${kind}'`).join(", ");
+  return `
+insert into public.audit_log (at, actor_id, kind, object_type, object_id, summary)
+  select now() - (i * interval '2 years' / ${AUDIT_ENTRIES}),
+    case when i % 10 = 0 then null
+      else ('00000000-0000-4000-9000-' || lpad(to_hex(i % 23 + 1), 12, '0'))::uuid end,
+    (array[${kinds}])[i % ${AUDIT_KINDS.length} + 1],
+    'post', i::text, 'Scale bench entry ' || i
+  from generate_series(1, ${AUDIT_ENTRIES}) i;
+`;
+}
+
 function refSchema(ref: string, name: string) {
   const dir = path.join(work, `migrations-${name}`);
   mkdirSync(dir);
@@ -551,12 +587,25 @@ async function embedded() {
 const ANON = `set local role anon; select set_config('request.jwt.claims', '{"role":"anon"}', true);`;
 const TEAM = `set local role authenticated; select set_config('request.jwt.claims', '{"role":"authenticated","sub":"${DEMO_ACCOUNTS.admin.id}"}', true);`;
 
-/** The list's rows as the REST layer builds them: a page, then each row's tags. */
-function cardsSql(where: string, order: string, limitOffset: string) {
+/** A card's author or co-author, as the REST layer embeds a profile. */
+const credit = (column: string, alias: string) =>
+  `(select json_build_object('display_name', a.display_name, 'slug', a.slug) from public.author_profiles a where a.id = t0.${column}) as ${alias}`;
+
+/**
+ * The list's rows as the REST layer builds them: a page, then each row's
+ * tags (and, in this tree, its author and co-author).
+ */
+function cardsSql(
+  where: string,
+  order: string,
+  limitOffset: string,
+  credits = true,
+) {
   return `select coalesce(json_agg(r), '[]') from (
     select t0.id, t0.title, t0.excerpt, t0.cover_image_url, t0.author_id, t0.created_at, t0.updated_at, t0.word_count,
       coalesce((select json_agg(json_build_object('tags', json_build_object('name', t.name)))
         from public.post_tags pt join public.tags t on t.id = pt.tag_id where pt.post_id = t0.id), '[]') as post_tags
+      ${credits ? `, ${credit("byline_id", "byline")}, ${credit("co_author_id", "co_author")}` : ""}
     from (select * from public.blog_posts t0 ${where} ${order} ${limitOffset}) t0 ${order}) r`;
 }
 
@@ -601,13 +650,13 @@ function postgresReads(
     {
       label: "blog list, page 1",
       role: ANON,
-      before: `${cardsSql("where t0.published", NEWEST, "limit 12")}; select count(*) from public.blog_posts where published;`,
+      before: `${cardsSql("where t0.published", NEWEST, "limit 12", false)}; select count(*) from public.blog_posts where published;`,
       after: `${cardsSql("", NEWEST, "limit 13")};`,
     },
     {
       label: `blog list, page ${POST_DEPTH / 12 + 1}`,
       role: ANON,
-      before: `${cardsSql("where t0.published", NEWEST, `limit 12 offset ${POST_DEPTH}`)}; select count(*) from public.blog_posts where published;`,
+      before: `${cardsSql("where t0.published", NEWEST, `limit 12 offset ${POST_DEPTH}`, false)}; select count(*) from public.blog_posts where published;`,
       after: `${cardsSql(olderPost, NEWEST, "limit 13")};`,
     },
     {
@@ -621,6 +670,29 @@ function postgresReads(
       role: TEAM,
       before: `select json_agg(r) from (select id, username, email, avatar_url, is_author from public.platform_users order by email) r; select id from public.team_members;`,
       after: `select id from public.team_members; select json_agg(r) from (select id, username, email, avatar_url, is_author, created_at from public.platform_users where (username is not null or email is not null) and id not in ('${DEMO_ACCOUNTS.admin.id}') and created_at <= '${deepUser.created_at}' and (created_at < '${deepUser.created_at}' or (created_at = '${deepUser.created_at}' and id < '${deepUser.id}')) order by created_at desc, id desc limit 51) r;`,
+    },
+  ];
+}
+
+/** /admin/audit's reads as its loader sends them: a page of 51, then the page's names. */
+function auditSql(where: string) {
+  const page = `select id, at, actor_id, kind, object_type, object_id, summary from public.audit_log ${where} order by at desc, id desc limit ${AUDIT_PAGE + 1}`;
+  return `select json_agg(r) from (${page}) r; select json_agg(r) from (select id, username, email from public.platform_users where id in (select actor_id from (${page}) p)) r;`;
+}
+
+function auditReads(
+  person: string,
+  kind: string,
+  deep: { id: string; at: string },
+) {
+  return [
+    { label: "audit log, page 1", role: TEAM, sql: auditSql("") },
+    {
+      label: `audit log, one person and kind, page ${AUDIT_DEPTH / AUDIT_PAGE + 1}`,
+      role: TEAM,
+      sql: auditSql(
+        `where actor_id = '${person}' and kind = '${kind}' and at <= '${deep.at}' and (at < '${deep.at}' or (at = '${deep.at}' and id < ${deep.id}))`,
+      ),
     },
   ];
 }
@@ -818,7 +890,7 @@ async function postgres() {
       "after",
       PG_PORT + 1,
       AFTER_MIGRATIONS,
-      `${readFileSync(SEED_AFTER, "utf8")}\n;\n${analyticsSeed("rollups")}`,
+      `${readFileSync(SEED_AFTER, "utf8")}\n;\n${analyticsSeed("rollups")}\n;\n${auditSeed()}`,
     );
     clusters.push(after);
     const analyticsRef = refSchema(ANALYTICS_BEFORE_REF, "analytics-before");
@@ -856,6 +928,26 @@ async function postgres() {
       const result = stats(after.timed(read.role, read.after));
       report("postgres", read.label, result, BEFORE_REF, before);
     }
+    const person = "00000000-0000-4000-9000-000000000002";
+    const kind = AUDIT_KINDS[1]!;
+    const [auditId, auditAt] = one(
+      `select id || '|' || at from public.audit_log where actor_id = '${person}' and kind = '${kind}' order by at desc, id desc offset ${AUDIT_DEPTH - 1} limit 1;`,
+    ).split("|");
+    console.log(
+      `audit: ${one("select count(*) from public.audit_log;")} entries, ${one(`select count(*) from public.audit_log where actor_id = '${person}' and kind = '${kind}';`)} of one person and kind`,
+    );
+    for (const read of auditReads(person, kind, {
+      id: auditId!,
+      at: auditAt!,
+    })) {
+      report(
+        "postgres",
+        read.label,
+        stats(after.timed(read.role, read.sql)),
+        "",
+        null,
+      );
+    }
     console.log(
       `analytics: ${one("select sum(views) from public.analytics_rollups where period = 'month' and dimension = 'site';")} views in closed months, ${one("select count(*) from public.analytics_rollups;")} rolled-up rows (before: ${analyticsBefore.psql("select count(*) from public.analytics_daily;").trim()} daily rows)`,
     );
@@ -871,7 +963,7 @@ async function postgres() {
 
 try {
   console.log(
-    `scale bench: ${POSTS} posts, ${SUBMISSIONS} inbox rows, ${USERS} users, a year of page views (postgres); before = ${BEFORE_REF} (analytics ${ANALYTICS_BEFORE_REF}), after = this tree; ${ROUNDS} alternating rounds`,
+    `scale bench: ${POSTS} posts, ${SUBMISSIONS} inbox rows, ${USERS} users, a year of page views and ${AUDIT_ENTRIES} audit entries (postgres); before = ${BEFORE_REF} (analytics ${ANALYTICS_BEFORE_REF}), after = this tree; ${ROUNDS} alternating rounds`,
   );
   if (ENGINES.includes("pglite")) await embedded();
   if (ENGINES.includes("postgres")) await postgres();

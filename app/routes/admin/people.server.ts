@@ -296,10 +296,38 @@ export async function resendInvitation(
   return error ? "failed" : "done";
 }
 
+/**
+ * Revoking ends the Auth side too, as deleting the invited account on a
+ * hosted project does: its token (in the mail's link and in Auth's own
+ * verify link) and any session it already gave go with it. The account is
+ * deleted first, so a failure changes nothing and the admin can try again;
+ * one that joined the team another way is kept.
+ */
 export async function revokeInvitation(
   supabase: TypedSupabaseClient,
+  service: TypedSupabaseClient | null,
   id: string,
 ): Promise<InvitationChange> {
+  if (!service) return "unavailable";
+  const { data: row, error: readError } = await supabase
+    .from("invitations")
+    .select("user_id, accepted_at, revoked_at")
+    .eq("id", id)
+    .maybeSingle();
+  if (readError || !row) return "failed";
+  if (row.accepted_at || row.revoked_at) return "not-pending";
+  if (row.user_id) {
+    const member = await supabase
+      .from("team_members")
+      .select("id")
+      .eq("id", row.user_id)
+      .maybeSingle();
+    if (member.error) return "failed";
+    if (!member.data) {
+      const { error } = await service.auth.admin.deleteUser(row.user_id);
+      if (error && error.code !== "user_not_found") return "failed";
+    }
+  }
   const { data, error } = await supabase
     .from("invitations")
     .update({ revoked_at: new Date().toISOString() })

@@ -152,7 +152,11 @@ export async function action({ request, context }: Route.ActionArgs) {
             env.SITE_URL,
             change.data.invitationId,
           )
-        : await revokeInvitation(supabase, change.data.invitationId);
+        : await revokeInvitation(
+            supabase,
+            getServiceClient(),
+            change.data.invitationId,
+          );
     return redirectWithToast(
       PEOPLE_PATH,
       outcome === "done"

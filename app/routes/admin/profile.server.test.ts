@@ -13,6 +13,12 @@ import {
   readBylines,
 } from "#app/routes/blog/authors.server.ts";
 import {
+  creditNames,
+  listRecentPosts,
+  relatedPosts,
+} from "#app/routes/blog/blog.server.ts";
+import { summaryCard } from "#app/routes/blog/post-card-data.server.ts";
+import {
   DEMO,
   startTestServer,
   type TestServer,
@@ -57,10 +63,12 @@ async function publishedPost(
   client: TypedSupabaseClient,
   title: string,
   post: Record<string, unknown>,
+  tags: string[] = [],
 ) {
   const { data, error } = await client.rpc("save_post", {
     p_id: null as unknown as string,
     p_post: { title, content: `<p>${title}</p>`, ...post },
+    p_tags: tags,
   });
   return { id: (data as { id: string } | null)?.id ?? null, error };
 }
@@ -189,4 +197,45 @@ test("visitors see only credited people; writers credit only themselves, editors
   expect(
     (await listAuthorPosts(anon, DEMO.author.id)).map((p) => p.id),
   ).toContain(old!.id);
+});
+
+test("cards and the feed name a credited post's author and co-author, the team for the rest", async () => {
+  const tagged = await publishedPost(
+    author,
+    "Credited with a tag",
+    {
+      byline_id: DEMO.author.id,
+      co_author_id: DEMO.admin.id,
+    },
+    ["Credits"],
+  );
+  const neighbour = await publishedPost(
+    author,
+    "Its tagged neighbour",
+    {
+      byline_id: DEMO.author.id,
+    },
+    ["Credits"],
+  );
+  expect([tagged.error, neighbour.error]).toEqual([null, null]);
+
+  const recent = await listRecentPosts(anon, 100);
+  const credited = recent.find((post) => post.id === tagged.id);
+  expect(summaryCard(credited!, "").by).toBe("Ada Author and Admin Person");
+  expect(creditNames(credited!)).toEqual(["Ada Author", "Admin Person"]);
+  const uncredited = recent.find((post) => !post.byline);
+  expect(summaryCard(uncredited!, "").by).toBe("Recursa Team");
+  expect(creditNames(uncredited!)).toEqual(["Recursa Team"]);
+
+  const related = await relatedPosts(anon, neighbour.id!);
+  const card = related.find((post) => post.id === tagged.id);
+  expect(creditNames(card!)).toEqual(["Ada Author", "Admin Person"]);
+
+  const onTheirPage = await listAuthorPosts(anon, DEMO.author.id);
+  expect(
+    summaryCard(
+      onTheirPage.find((post) => post.id === neighbour.id)!,
+      "",
+    ).by,
+  ).toBe("Ada Author");
 });

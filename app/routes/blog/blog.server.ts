@@ -9,7 +9,7 @@ import {
   type KeysetOrder,
   type KeysetPosition,
 } from "#app/utils/keyset.server.ts";
-import { BLOG_LOADER_COPY } from "#app/content/blog.ts";
+import { BLOG_COPY, BLOG_LOADER_COPY } from "#app/content/blog.ts";
 import { backendFailed, notFound } from "#app/utils/route-errors.server.ts";
 import { MAX_SEARCH_LENGTH } from "#app/content/blog-list.ts";
 
@@ -32,6 +32,10 @@ function tagNames(links: z.infer<typeof TagLinksSchema>): string[] {
     .sort((a, b) => a.localeCompare(b));
 }
 
+const CreditSchema = z
+  .object({ display_name: z.string(), slug: z.string() })
+  .nullish();
+
 const PostSummaryRowSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -46,6 +50,9 @@ const PostSummaryRowSchema = z.object({
   published_at: z.string().nullable(),
   word_count: z.number(),
   post_tags: TagLinksSchema,
+  // The credited people's names, as far as the caller may read their profiles.
+  byline: CreditSchema,
+  co_author: CreditSchema,
 });
 
 const StoredHtmlSchema = z.object({
@@ -83,15 +90,18 @@ export type PostSummary = Omit<
 
 export type Post = Omit<
   z.infer<typeof PostRowSchema>,
-  "post_tags" | "post_html"
+  "post_tags" | "post_html" | "byline" | "co_author"
 > & {
   tags: string[];
   /** Its sanitised HTML as stored (app/routes/blog/post-html.server.ts), if any. */
   storedHtml: z.infer<typeof StoredHtmlSchema> | null;
 };
 
-export const SUMMARY_COLUMNS =
-  "id, title, excerpt, cover_image_url, cover_variants, author_id, created_at, updated_at, published_at, word_count, post_tags(tags(name))";
+/** A post's author and co-author, as far as the caller may read their profiles. */
+const CREDIT_EMBEDS =
+  "byline:author_profiles!byline_id(display_name, slug), co_author:author_profiles!co_author_id(display_name, slug)";
+
+export const SUMMARY_COLUMNS = `id, title, excerpt, cover_image_url, cover_variants, author_id, created_at, updated_at, published_at, word_count, post_tags(tags(name)), ${CREDIT_EMBEDS}`;
 
 /**
  * The filter embed is aliased so the card still shows all of a post's tags:
@@ -334,9 +344,27 @@ const RelatedRowSchema = PostSummaryRowSchema.pick({
   cover_variants: true,
   created_at: true,
   word_count: true,
+  byline: true,
+  co_author: true,
 });
 
 export type RelatedPost = z.infer<typeof RelatedRowSchema>;
+
+type Credited = Pick<
+  z.infer<typeof PostSummaryRowSchema>,
+  "byline" | "co_author"
+>;
+
+/** Who wrote the post: its author and co-author, or the team. */
+export function creditNames(post: Credited) {
+  const names = [post.byline, post.co_author].flatMap((credit) =>
+    credit ? [credit.display_name] : [],
+  );
+  return names.length > 0 ? names : [BLOG_COPY.teamLabel];
+}
+
+/** The same as a card says it. */
+export const creditLine = (post: Credited) => creditNames(post).join(" and ");
 
 /** Up to `limit` public posts sharing tags with this one (most shared, then newest). */
 export async function relatedPosts(
@@ -347,7 +375,7 @@ export async function relatedPosts(
   const { data, error } = await supabase
     .rpc("related_posts", { p_post_id: postId, p_limit: limit })
     .select(
-      "id, title, cover_image_url, cover_variants, created_at, word_count",
+      `id, title, cover_image_url, cover_variants, created_at, word_count, ${CREDIT_EMBEDS}`,
     )
     .retry(false);
   if (error) throw queryError(error);

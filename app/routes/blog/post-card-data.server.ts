@@ -1,5 +1,5 @@
 import { safeLinkUrl } from "#app/lib/sanitize.ts";
-import type { PostSummary } from "./blog.server.ts";
+import { creditLine, type PostSummary } from "./blog.server.ts";
 import { formatPostDate } from "./format-date.ts";
 import {
   readStoredVariants,
@@ -42,6 +42,7 @@ export function summaryCard(
     ),
     tags: post.tags,
     readingTime: readingTime(post.word_count),
+    by: creditLine(post),
     day: post.created_at.slice(0, 10),
     date: formatPostDate(post.created_at),
   };

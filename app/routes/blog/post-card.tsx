@@ -3,7 +3,7 @@ import classes from "./blog.module.css";
 import cardClasses from "./post-card.module.css";
 import { DeletePostButton } from "./delete-post-button.tsx";
 import { TagList } from "./tag-list.tsx";
-import { BLOG_COPY, BLOG_PATH } from "#app/content/blog.ts";
+import { BLOG_PATH } from "#app/content/blog.ts";
 import { LIST_COPY } from "#app/content/blog-list.ts";
 
 export type PostCardData = {
@@ -17,6 +17,8 @@ export type PostCardData = {
   tags: string[];
   /** "N min read", made by the loader. */
   readingTime: string;
+  /** Its author and co-author, or the team, made by the loader. */
+  by: string;
   /** The day it was published (for <time dateTime>) and that day in words, made by the loader. */
   day: string;
   date: string;
@@ -65,7 +67,7 @@ export function PostCard({
           </Link>
         </h2>
         <p className={classes.byline}>
-          {BLOG_COPY.teamLabel} · <time dateTime={post.day}>{post.date}</time> ·{" "}
+          {post.by} · <time dateTime={post.day}>{post.date}</time> ·{" "}
           {post.readingTime}
         </p>
         <TagList tags={post.tags} label={`Tags of ${post.title}`} />

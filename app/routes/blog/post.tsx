@@ -271,8 +271,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
                         </Link>
                       </h3>
                       <p className={classes.byline}>
-                        <time dateTime={card.day}>{card.date}</time> ·{" "}
-                        {card.readingTime}
+                        {card.by} · <time dateTime={card.day}>{card.date}</time>{" "}
+                        · {card.readingTime}
                       </p>
                     </div>
                   </li>

@@ -61,6 +61,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         coverUrl: safeLinkUrl(post.cover_image_url ?? undefined) ?? null,
         createdAt: post.published_at ?? post.created_at,
         tags: post.tags,
+        // A visitor may read a profile only through a public post.
+        authors: [],
       },
       expires: formatInZone(post.preview_expires_at, "UTC"),
     },

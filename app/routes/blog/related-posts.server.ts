@@ -3,6 +3,7 @@ import { safeLinkUrl } from "#app/lib/sanitize.ts";
 import type { TypedSupabaseClient } from "#app/utils/supabase.server.ts";
 import {
   BlogQueryError,
+  creditLine,
   listRecentPosts,
   logMessage,
   relatedPosts,
@@ -22,6 +23,8 @@ export type RelatedCard = {
   day: string;
   date: string;
   readingTime: string;
+  /** Its author and co-author, or the team. */
+  by: string;
   /** The smallest variant of its cover (a card is at most 260 px wide), or the cover itself. */
   image: string | null;
 };
@@ -34,6 +37,7 @@ function relatedCard(post: RelatedPost, coverPrefix: string): RelatedCard {
     day: post.created_at.slice(0, 10),
     date: formatPostDate(post.created_at),
     readingTime: readingTime(post.word_count),
+    by: creditLine(post),
     image:
       variants?.webp[0]?.url ??
       safeLinkUrl(post.cover_image_url ?? undefined) ??

@@ -51,6 +51,7 @@ describe("buildRss", () => {
         description: "Excerpt with \u0001 control",
         publishedAt: "2026-06-09T09:30:00+00:00",
         categories: ["AI & Agents"],
+        creators: ["Ada <Lovelace>", "Grace Hopper"],
       },
     ],
   });
@@ -69,6 +70,13 @@ describe("buildRss", () => {
     expect(rss).toContain("<description>Excerpt with  control</description>");
     expect(rss).toContain("<category>AI &amp; Agents</category>");
     expect(rss).not.toContain("<script>");
+  });
+
+  test("names each author in dc:creator, whose namespace the feed declares", () => {
+    expect(rss).toContain('xmlns:dc="http://purl.org/dc/elements/1.1/"');
+    expect(rss).toContain(
+      "<dc:creator>Ada &lt;Lovelace&gt;</dc:creator><dc:creator>Grace Hopper</dc:creator>",
+    );
   });
 
   test("links, permalink guid, RFC 822 dates", () => {

@@ -21,6 +21,8 @@ export type RssItem = {
   description: string;
   publishedAt: string;
   categories: string[];
+  /** Names: RSS's own <author> is an e-mail address, so they go in dc:creator. */
+  creators: string[];
 };
 
 export type RssChannel = {
@@ -52,13 +54,14 @@ export function buildRss(channel: RssChannel): string {
       `<guid isPermaLink="true">${escapeXml(item.url)}</guid>`,
       element("pubDate", rssDate(item.publishedAt)),
       element("description", item.description),
+      ...item.creators.map((creator) => element("dc:creator", creator)),
       ...item.categories.map((category) => element("category", category)),
       "</item>",
     ].join(""),
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     "<channel>",
     element("title", channel.title),
     element("link", channel.url),

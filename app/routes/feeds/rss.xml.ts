@@ -10,6 +10,7 @@ import { descriptionFallback } from "#app/content/blog-description.ts";
 import { absoluteUrl } from "#app/lib/meta.ts";
 import {
   BlogQueryError,
+  creditNames,
   logMessage,
   listRecentPosts,
   publishedAt,
@@ -48,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       description: post.excerpt || descriptionFallback(post.title),
       publishedAt: publishedAt(post),
       categories: post.tags,
+      creators: creditNames(post),
     })),
   });
   return new Response(xml, {

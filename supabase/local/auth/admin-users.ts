@@ -152,6 +152,11 @@ async function listUsers(ctx: ServerContext, url: URL) {
   );
 }
 
+async function getUser(ctx: ServerContext, id: string) {
+  const loaded = await ctx.db.admin((tx) => loadUser(tx, "id", id));
+  return loaded ? authJson(200, userJson(loaded)) : userNotFound();
+}
+
 async function deleteUser(ctx: ServerContext, id: string) {
   const deleted = await ctx.db.admin(async (tx) => {
     const result = await tx.query(`delete from auth.users where id = $1`, [id]);
@@ -161,8 +166,9 @@ async function deleteUser(ctx: ServerContext, id: string) {
 }
 
 /**
- * The part of the admin API the tests call: create, list and delete users
- * (supabase-js auth.admin.createUser, listUsers, deleteUser).
+ * The part of the admin API the app and the tests call: create, list, read
+ * and delete users (supabase-js auth.admin.createUser, listUsers,
+ * getUserById, deleteUser, which reads the user before it deletes).
  * Undefined for a method or path below /admin/users the local server does not
  * emulate (once the caller is an admin), which answers 501.
  */
@@ -181,6 +187,7 @@ export async function adminUsers(
   const id = subpath.slice("/admin/users/".length);
   if (!id || id.includes("/")) return undefined;
   if (!/^[0-9a-f-]{36}$/i.test(id)) return userNotFound();
+  if (request.method === "GET") return getUser(ctx, id);
   if (request.method === "DELETE") return deleteUser(ctx, id);
   return undefined;
 }

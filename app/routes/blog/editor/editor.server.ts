@@ -1,5 +1,9 @@
 import { may, type Role } from "#app/lib/roles.ts";
-import { listWriters } from "#app/routes/blog/authors.server.ts";
+import {
+  bylineOf,
+  listWriters,
+  readBylines,
+} from "#app/routes/blog/authors.server.ts";
 import {
   SOCIAL_IMAGE_TYPE_MESSAGE,
   SOCIAL_IMAGE_PIXELS_MESSAGE,
@@ -99,6 +103,27 @@ export const postFormLimiter = new RateLimiter(
 );
 
 type Message = { title: string; description: string };
+
+/**
+ * The byline the published post will show for the form's author and
+ * co-author (writers read every profile); the team's if it cannot be read,
+ * as on the post's page.
+ */
+async function previewBylines(
+  supabase: TypedSupabaseClient,
+  value: { bylineId?: string; coAuthorId?: string },
+) {
+  try {
+    const profiles = await readBylines(supabase, [
+      value.bylineId ?? null,
+      value.coAuthorId ?? null,
+    ]);
+    return profiles.map(bylineOf);
+  } catch (error) {
+    console.error("Reading a preview's authors failed:", error);
+    return [];
+  }
+}
 
 /**
  * What the post form needs besides the post: the tags to offer, the
@@ -369,6 +394,7 @@ export async function postFormAction({
         createdAt: new Date().toISOString(),
         tags: value.tags,
         readingTime: await previewReadingTime(context, sanitized.html),
+        authors: await previewBylines(getSupabase(context), value),
         share: sharePreviewData({
           text: {
             title: value.title ?? "",

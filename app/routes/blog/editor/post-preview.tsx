@@ -1,16 +1,18 @@
 import blog from "#app/routes/blog/blog.module.css";
 import { formatPostDate } from "#app/routes/blog/format-date.ts";
 import { TagList } from "#app/routes/blog/tag-list.tsx";
-import { BLOG_COPY, POST_COPY } from "#app/content/blog.ts";
+import { PostByline } from "#app/routes/blog/byline.tsx";
+import { POST_COPY } from "#app/content/blog.ts";
 import { POST_FORM_COPY } from "./labels.ts";
 import type { PostPreviewData } from "./types.ts";
 
 /**
  * The post as its page (app/routes/blog/post.tsx) will show it: the same
- * elements, classes, words and tag chips, with the preview's time as the
- * creation date. The page's markup is not a shared component on purpose:
- * as its own chunk it would cost the post page's JavaScript budget a file,
- * which it has no room for; tests/e2e/authoring.spec.ts compares the two.
+ * elements, classes, words, byline and tag chips, with the preview's time as
+ * the creation date. The page's markup is not a shared component on purpose:
+ * as its own chunk it would cost the post page's JavaScript budget a file;
+ * the byline and the tag chips are the two pieces it shares.
+ * tests/e2e/authoring.spec.ts compares the two.
  */
 export function PostPreview({
   preview,
@@ -29,7 +31,7 @@ export function PostPreview({
         </h1>
         <div className={blog.postMeta}>
           <p className={blog.byline}>
-            {BLOG_COPY.teamLabel} ·{" "}
+            <PostByline authors={preview.authors} /> ·{" "}
             <time dateTime={preview.createdAt}>
               {formatPostDate(preview.createdAt)}
             </time>

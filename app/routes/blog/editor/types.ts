@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { Byline } from "#app/routes/blog/authors.server.ts";
 import type { ToastData } from "#app/utils/toast.ts";
 import type { PostTextField } from "./post-schema.ts";
 import type { PostState } from "./publication.ts";
@@ -14,6 +15,8 @@ export type PostPreviewData = Record<PostTextField, string | null> & {
   tags: string[];
   /** As the post page will show it; null if the words could not be counted. */
   readingTime: string | null;
+  /** Its byline as the post's page shows it; none: the team's. */
+  authors: Byline[];
   /** The post form's previews have it; a preview link's page does not. */
   share?: SharePreviewData;
 };
