@@ -110,6 +110,9 @@ test.describe("team inbox", () => {
   test("a visitor's message and an application with a PDF appear; the CV downloads as an attachment", async ({
     page,
   }, testInfo) => {
+    // Two public forms, then the inbox, both items and a download: about
+    // 30 s on a loaded two-core machine, the default timeout.
+    test.slow();
     const project = testInfo.project.name;
     const messageEmail = uniqueEmail("inbox-message", project);
     const applicantEmail = uniqueEmail("inbox-apply", project);
