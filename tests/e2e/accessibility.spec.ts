@@ -135,6 +135,11 @@ const ROUTES: {
   { path: "/admin/profile", heading: "Your profile", account: "author" },
   { path: "/admin/pages", heading: "Pages", account: "admin" },
   {
+    path: "/admin/pages/data-engineer",
+    heading: "Edit page: Agent: Peter, Data Engineer",
+    account: "admin",
+  },
+  {
     path: "/admin/pages/company",
     heading: "Edit page: Company",
     account: "admin",
